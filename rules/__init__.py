@@ -1,0 +1,1 @@
+"""Pure, synchronous game logic. Imports nothing outside ``rules/`` (and the standard library)."""

@@ -1,0 +1,132 @@
+"""The one interface every game implements, with the checks every game shares."""
+
+from __future__ import annotations
+
+import copy
+from abc import ABC, abstractmethod
+from typing import Any, Mapping, Sequence
+
+from .errors import NotYourDecision, cannot_parse, not_legal
+from .text import Msg
+from .types import Action, Event, OptionSpec, ScoreLine, View
+
+
+def normalise(text: str) -> str:
+    """Fold case and white space so typed text compares with canonical action text."""
+    return " ".join(text.strip().lower().split())
+
+
+class Game(ABC):
+    """A board game as pure functions of its state.
+
+    States are plain objects with an ``rng`` attribute (a :class:`rules.core.rng.Rng`).
+    ``apply`` never mutates its input; ``apply_unchecked`` (mutating, no checks) is the fast
+    path used for replay and by ``apply`` itself on a copy.
+    """
+
+    name: str = ""
+    title: str = ""  # catalog key of the game's display name
+    min_players: int = 1
+    max_players: int = 1
+    options: tuple[OptionSpec, ...] = ()
+    verbs: frozenset[str] = frozenset()  # first words of every action text this game accepts
+
+    # -- set-up and flow -------------------------------------------------------------------
+    @abstractmethod
+    def new_game(self, seed: int, players: int, options: Mapping[str, Any]) -> Any:
+        """Return the starting state for ``players`` seats."""
+
+    @abstractmethod
+    def to_act(self, state: Any) -> frozenset[int]:
+        """Return the seats that owe a decision now; empty when the game is over."""
+
+    @abstractmethod
+    def legal_actions(self, state: Any, seat: int) -> Sequence[Action]:
+        """List the options of ``seat``'s current decision (empty if it owes none)."""
+
+    @abstractmethod
+    def prompt(self, state: Any, seat: int) -> Msg:
+        """Describe the decision ``seat`` owes now ("Choose a region to conquer")."""
+
+    @abstractmethod
+    def apply_unchecked(self, state: Any, seat: int, action: Action) -> list[Event]:
+        """Play a legal action on ``state`` in place and return what happened."""
+
+    # -- information -----------------------------------------------------------------------
+    @abstractmethod
+    def view(self, state: Any, seat: int | None) -> View:
+        """Return what ``seat`` may see (``None``: the public)."""
+
+    @abstractmethod
+    def is_over(self, state: Any) -> bool:
+        """Tell whether the game has ended."""
+
+    @abstractmethod
+    def score(self, state: Any) -> Mapping[int, ScoreLine]:
+        """Return each seat's score with its breakdown (final once the game is over)."""
+
+    @abstractmethod
+    def dump(self, state: Any) -> dict:
+        """Return a JSON-safe dict holding the whole state."""
+
+    @abstractmethod
+    def load(self, data: Mapping) -> Any:
+        """Rebuild a state from :meth:`dump` output."""
+
+    # -- shared behaviour (override where a game needs more) ------------------------------
+    def winners(self, state: Any) -> list[int]:
+        """Return the seats with the best (total, tiebreak); several on a shared win."""
+        scores = self.score(state)
+        best = max((line.total, line.tiebreak) for line in scores.values())
+        return sorted(seat for seat, line in scores.items() if (line.total, line.tiebreak) == best)
+
+    def copy(self, state: Any) -> Any:
+        """Return an independent copy of ``state``."""
+        return copy.deepcopy(state)
+
+    def is_legal(self, state: Any, seat: int, action: Action) -> bool:
+        """Tell whether ``action`` is legal for ``seat`` now (default: it is listed)."""
+        wanted = normalise(action.text)
+        return any(normalise(a.text) == wanted for a in self.legal_actions(state, seat))
+
+    def explain_illegal(self, state: Any, seat: int, text: str) -> Msg | None:
+        """Say why a well-formed action is not legal now, when the engine can tell."""
+        return None
+
+    def parse_action(self, state: Any, seat: int, text: str) -> Action:
+        """Turn typed text into an action of the current decision, or raise the right error."""
+        wanted = normalise(text)
+        for action in self.legal_actions(state, seat):
+            if normalise(action.text) == wanted:
+                return action
+        words = wanted.split()
+        if not words or (self.verbs and words[0] not in self.verbs):
+            raise cannot_parse(text)
+        candidate = Action(wanted)
+        if self.is_legal(state, seat, candidate):
+            return candidate
+        raise not_legal(text, self.explain_illegal(state, seat, wanted))
+
+    def apply(self, state: Any, seat: int, action: Action) -> tuple[Any, list[Event]]:
+        """Check and play ``action`` for ``seat`` on a copy; return the new state and events."""
+        if seat not in self.to_act(state):
+            raise NotYourDecision(Msg("core.error.not_your_decision", {"seat": seat}))
+        if not self.is_legal(state, seat, action):
+            raise not_legal(action.text, self.explain_illegal(state, seat, action.text))
+        new_state = self.copy(state)
+        events = self.apply_unchecked(new_state, seat, action)
+        return new_state, events
+
+    def play(self, state: Any, seat: int, text: str) -> tuple[Any, list[Event]]:
+        """Parse ``text`` for ``seat`` and apply it (what the service and tests call)."""
+        if seat not in self.to_act(state):
+            raise NotYourDecision(Msg("core.error.not_your_decision", {"seat": seat}))
+        return self.apply(state, seat, self.parse_action(state, seat, text))
+
+    def rerandomise_hidden(self, state: Any, seat: int | None, seed: int) -> Any:
+        """Return a copy where everything hidden from ``seat`` is re-drawn from ``seed``.
+
+        Used by the contract test that checks views hide what they must. Games with no
+        hidden information keep the default (an unchanged copy).
+        """
+        return self.copy(state)
