@@ -1,0 +1,76 @@
+"""Drawing helpers shared by every game: fonts loaded once, player colours, fitted text."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from PIL import ImageDraw, ImageFont
+
+# Okabe-Ito palette: distinguishable with the common forms of colour blindness.
+PLAYER_COLOURS: tuple[tuple[int, int, int], ...] = (
+    (0, 114, 178),    # blue
+    (230, 159, 0),    # orange
+    (0, 158, 115),    # bluish green
+    (204, 121, 167),  # reddish purple
+    (213, 94, 0),     # vermilion
+    (86, 180, 233),   # sky blue
+    (240, 228, 66),   # yellow
+)
+INK = (30, 30, 30)
+PAPER = (250, 247, 240)
+GREY = (150, 150, 150)
+HIGHLIGHT = (220, 20, 60)
+
+_FONT_FILES = {
+    False: ("DejaVuSans.ttf", "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"),
+    True: ("DejaVuSans-Bold.ttf", "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"),
+}
+
+
+def player_colour(seat: int) -> tuple[int, int, int]:
+    """Return the colour of ``seat`` (cycling if there are more seats than colours)."""
+    return PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
+
+
+@lru_cache(maxsize=64)
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    """Return a TrueType font of ``size`` pixels, loaded once; Pillow's own font if none."""
+    for candidate in _FONT_FILES[bold]:
+        try:
+            return ImageFont.truetype(candidate, size)
+        except OSError:
+            continue
+    return ImageFont.load_default(size=size)
+
+
+def text_size(draw: ImageDraw.ImageDraw, text: str, size: int, bold: bool = False) -> tuple[int, int]:
+    """Return the width and height ``text`` takes at ``size``."""
+    left, top, right, bottom = draw.textbbox((0, 0), text, font=font(size, bold))
+    return right - left, bottom - top
+
+
+def fit_text(draw: ImageDraw.ImageDraw, text: str, max_width: int, size: int,
+             bold: bool = False, min_size: int = 8) -> int:
+    """Return the largest font size up to ``size`` at which ``text`` fits in ``max_width``."""
+    while size > min_size and text_size(draw, text, size, bold)[0] > max_width:
+        size -= 1
+    return size
+
+
+def draw_centred(draw: ImageDraw.ImageDraw, centre: tuple[float, float], text: str, size: int,
+                 fill=INK, bold: bool = False, outline=None) -> None:
+    """Draw ``text`` centred on ``centre``, with an optional outline for contrast."""
+    kwargs = {"stroke_width": 2, "stroke_fill": outline} if outline else {}
+    draw.text(centre, text, font=font(size, bold), fill=fill, anchor="mm", **kwargs)
+
+
+def readable_on(colour: tuple[int, int, int]) -> tuple[int, int, int]:
+    """Return black or white, whichever reads better on ``colour``."""
+    r, g, b = colour[:3]
+    return INK if (0.299 * r + 0.587 * g + 0.114 * b) > 150 else (255, 255, 255)
+
+
+def asset_path(*parts: str) -> Path:
+    """Return a path under ``data/`` (for static art shipped as data)."""
+    return Path(__file__).resolve().parents[1].joinpath("data", *parts)
