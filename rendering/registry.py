@@ -31,14 +31,18 @@ def _renderers() -> dict[str, Renderer]:
     return found
 
 
-def render(view: View, last_move: str | None = None) -> Image.Image:
-    """Draw ``view`` with its game's renderer, highlighting ``last_move`` when given."""
-    return _renderers()[view.game](view, last_move=last_move)
+def render(view: View, last_move: str | None = None, **options) -> Image.Image:
+    """Draw ``view`` with its game's renderer, highlighting ``last_move`` when given.
+
+    ``options`` are passed on only when given (e.g. ``focus_seat`` for a game that can show
+    one player's board in full).
+    """
+    return _renderers()[view.game](view, last_move=last_move, **options)
 
 
-def render_png(view: View, last_move: str | None = None) -> bytes:
+def render_png(view: View, last_move: str | None = None, **options) -> bytes:
     """Draw ``view`` and return PNG bytes ready to upload."""
-    image = render(view, last_move=last_move)
+    image = render(view, last_move=last_move, **options)
     buffer = io.BytesIO()
     image.save(buffer, format="PNG", optimize=False, compress_level=3)
     return buffer.getvalue()

@@ -1,0 +1,1 @@
+"""The application: storage, the session service, the Discord layer and the terminal table."""

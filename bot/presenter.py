@@ -1,0 +1,145 @@
+"""Turn service results into text lines and board images, for Discord and the terminal alike.
+
+Nothing here knows a game by name or imports Discord; every sentence comes from the catalog.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Iterable, Sequence
+
+from rendering.registry import has_renderer, render_png
+from rules.core import Event, Msg, translate
+
+from .service import MoveOutcome, Table
+
+MAX_MESSAGE = 2000
+
+
+def say(key: str, locale: str = "en", names: Sequence[str] = (), **params) -> str:
+    """Translate a ``core.ui`` message."""
+    return translate(Msg(f"core.ui.{key}", params), locale, names)
+
+
+def game_title(table: Table, locale: str = "en") -> str:
+    """The display name of the table's game."""
+    return translate(Msg(table.game.title), locale) if table.game.title else table.game.name
+
+
+def event_lines(events: Iterable[Event], seat: int | None, names: Sequence[str],
+                locale: str = "en") -> list[str]:
+    """Sentences for the events ``seat`` (None: the channel) may see."""
+    return [translate(e.msg, locale, names) for e in events if e.visible_to(seat)]
+
+
+def mention_list(table: Table, seats: Iterable[int], mention) -> str:
+    """Join the mentions of ``seats`` using ``mention(seat_record)``."""
+    return ", ".join(mention(table.record.seats[s]) for s in sorted(seats))
+
+
+def turn_lines(table: Table, mention, locale: str = "en") -> list[str]:
+    """Who must act now and, when only one seat acts, what they must decide."""
+    if table.is_over():
+        return final_lines(table, locale)
+    to_act = sorted(table.to_act())
+    if len(to_act) == 1:
+        seat = to_act[0]
+        prompt = translate(table.game.prompt(table.state, seat), locale, table.names)
+        return [say("to_act_one", locale, who=mention(table.record.seats[seat]), prompt=prompt)]
+    return [say("waiting_for", locale, who=mention_list(table, to_act, mention))]
+
+
+def final_lines(table: Table, locale: str = "en") -> list[str]:
+    """The final score with its breakdown and the winner(s)."""
+    names = table.names
+    scores = table.game.score(table.state)
+    lines = [say("game_over", locale)]
+    for seat, line in sorted(scores.items(), key=lambda kv: (-kv[1].total, kv[0])):
+        parts = ", ".join(say("score_part", locale, category=translate(Msg(key), locale),
+                              points=points) for key, points in line.breakdown.items())
+        lines.append(say("score_line", locale, name=names[seat], total=line.total,
+                         breakdown=parts or "-"))
+    winners = [names[s] for s in table.game.winners(table.state)]
+    key = "winner" if len(winners) == 1 else "winners"
+    lines.append(say(key, locale, names=", ".join(winners)))
+    return lines
+
+
+def move_lines(outcome: MoveOutcome, mention, locale: str = "en") -> list[str]:
+    """Everything the channel is told after a move: who did what, what happened, who is next."""
+    table = outcome.table
+    names = table.names
+    lines = [say("move_by", locale, name=names[outcome.seat], action=outcome.action.text)]
+    lines += event_lines(outcome.events, None, names, locale)
+    lines += turn_lines(table, mention, locale)
+    return lines
+
+
+def status_lines(table: Table, mention, locale: str = "en") -> list[str]:
+    """A short public summary of the table: lobby seats or game state and who is to act."""
+    if not table.started:
+        return lobby_lines(table, locale)
+    lines = [say("status_turn", locale, id=table.record.id, version=table.record.version)]
+    lines += [translate(m, locale, table.names) for m in table.view(None).summary]
+    lines += turn_lines(table, mention, locale)
+    return lines
+
+
+def lobby_lines(table: Table, locale: str = "en") -> list[str]:
+    """The lobby's title, seated players and limits."""
+    record = table.record
+    lines = [say("lobby_title", locale, game=game_title(table, locale)),
+             say("lobby_seats", locale, count=len(record.seats), max=record.max_players,
+                 players=", ".join(table.names) or "-"),
+             say("lobby_need", locale, min=record.min_players, max=record.max_players)]
+    changed = {k: v for k, v in record.options.items()
+               if v != _default_option(table, k)}
+    if changed:
+        lines.append(say("lobby_options", locale,
+                         options=" ".join(f"{k}={_option_text(v)}" for k, v in changed.items())))
+    return lines
+
+
+def _default_option(table: Table, name: str):
+    return next((spec.default for spec in table.game.options if spec.name == name), None)
+
+
+def _option_text(value) -> str:
+    return ",".join(map(str, value)) if isinstance(value, list) else str(value)
+
+
+def private_lines(table: Table, seat: int, locale: str = "en") -> list[str]:
+    """What only ``seat`` may read: its hidden information and its current decision."""
+    names = table.names
+    lines = [say("your_seat", locale, seat_number=seat + 1, name=names[seat])]
+    lines += [translate(m, locale, names) for m in table.view(seat).private]
+    if seat in table.to_act():
+        lines.append(translate(table.game.prompt(table.state, seat), locale, names))
+    else:
+        lines.append(say("nothing_to_do", locale))
+    return lines
+
+
+def action_label(action, names: Sequence[str], locale: str = "en") -> str:
+    """The human label of an action (its text when it has none)."""
+    return translate(action.label, locale, names) if action.label else action.text
+
+
+def clip(lines: Sequence[str], limit: int = MAX_MESSAGE) -> str:
+    """Join lines into one message no longer than Discord's limit, cutting at a line end."""
+    text = ""
+    for line in lines:
+        candidate = f"{text}\n{line}" if text else line
+        if len(candidate) > limit - 2:
+            return (text + "\n…")[:limit]
+        text = candidate
+    return text
+
+
+async def board_png(table: Table, seat: int | None = None,
+                    last_move: str | None = None, **options) -> bytes | None:
+    """Render ``seat``'s view of the board to PNG in a worker thread (None if no renderer)."""
+    if not table.started or not has_renderer(table.game.name):
+        return None
+    view = table.view(seat)
+    return await asyncio.to_thread(render_png, view, last_move, **options)

@@ -1,0 +1,385 @@
+"""Game sessions: lobby, seats, moves, undo, views. No Discord here.
+
+The Discord layer and the terminal table both drive games only through :class:`Service`.
+Every call takes the channel (``Place``) and the acting user (``Player``), loads the game
+from the store, checks who may do what, and saves each accepted move in one transaction.
+Every refusal is a :class:`bot.errors.UserError` and changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping, Sequence
+
+from rules.core import (
+    Action,
+    Event,
+    Game,
+    Msg,
+    RulesError,
+    Rng,
+    View,
+    all_games,
+    normalise,
+    parse_options,
+    translate,
+)
+
+from .errors import UserError
+from .store import ChannelBusy, GameRecord, MoveRecord, Seat, StaleVersion, Store
+
+MAX_CHOICES = 25
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where a game lives: a guild (server) and a channel or thread in it."""
+
+    guild: str
+    channel: str
+
+
+@dataclass(frozen=True)
+class Player:
+    """Who is asking: a platform user id and display name."""
+
+    user_id: str
+    name: str
+
+
+@dataclass
+class Table:
+    """A game as loaded: its record, its rules, and its state once started."""
+
+    record: GameRecord
+    game: Game
+    state: Any | None
+
+    @property
+    def names(self) -> list[str]:
+        """Display names by seat."""
+        return self.record.names
+
+    @property
+    def started(self) -> bool:
+        """True once the game has a state (active or over)."""
+        return self.state is not None
+
+    def to_act(self) -> frozenset[int]:
+        """Seats owing a decision now (empty in the lobby or when over)."""
+        return frozenset() if self.state is None else self.game.to_act(self.state)
+
+    def is_over(self) -> bool:
+        """True when the game has ended."""
+        return self.state is not None and self.game.is_over(self.state)
+
+    def view(self, seat: int | None) -> View:
+        """What ``seat`` (None: the public) may see."""
+        return self.game.view(self.state, seat)
+
+
+@dataclass
+class MoveOutcome:
+    """The result of an accepted move: the table after it and what happened."""
+
+    table: Table
+    seat: int
+    action: Action
+    events: list[Event]
+
+
+class Service:
+    """Lobby and play for every registered game, on top of a :class:`Store`."""
+
+    def __init__(self, store: Store, games: Sequence[Game] | None = None,
+                 seed_source: Callable[[], int] | None = None, cache_size: int = 64):
+        self.store = store
+        self.games: dict[str, Game] = {g.name: g for g in (games or all_games())}
+        self._seed_source = seed_source or (lambda: secrets.randbits(48))
+        self._locks: dict[Place, asyncio.Lock] = {}
+        self._states: OrderedDict[tuple[int, int], Any] = OrderedDict()
+        self._cache_size = cache_size
+
+    # -- lookup ------------------------------------------------------------------------------
+    def game_named(self, name: str) -> Game:
+        """Return the registered game called ``name`` or refuse with the list of games."""
+        game = self.games.get(name)
+        if game is None:
+            raise UserError("unknown_game", name=name, known=", ".join(sorted(self.games)))
+        return game
+
+    def _lock(self, place: Place) -> asyncio.Lock:
+        return self._locks.setdefault(place, asyncio.Lock())
+
+    async def table(self, place: Place) -> Table:
+        """Return the open game of ``place``; refuse if the channel has none."""
+        record = await self.store.open_game(place.guild, place.channel)
+        if record is None:
+            raise UserError("no_game")
+        return self._table(record)
+
+    async def table_by_id(self, game_id: int) -> Table:
+        """Return the game with ``game_id`` whatever its status; refuse if unknown."""
+        record = await self.store.get_game(game_id)
+        if record is None:
+            raise UserError("no_game")
+        return self._table(record)
+
+    def _table(self, record: GameRecord) -> Table:
+        game = self.game_named(record.game)
+        if record.state is None:
+            return Table(record, game, None)
+        key = (record.id, record.version)
+        state = self._states.get(key)
+        if state is None:
+            state = game.load(record.state)
+            self._remember(key, state)
+        return Table(record, game, state)
+
+    def _remember(self, key: tuple[int, int], state: Any) -> None:
+        self._states[key] = state
+        self._states.move_to_end(key)
+        while len(self._states) > self._cache_size:
+            self._states.popitem(last=False)
+
+    async def open_tables(self) -> list[Table]:
+        """Return every game in lobby or play (what the bot resumes after a restart)."""
+        return [self._table(record) for record in await self.store.active_games()]
+
+    # -- lobby -------------------------------------------------------------------------------
+    async def new_game(self, place: Place, host: Player, game_name: str,
+                       options: str | Mapping[str, str] | None = None,
+                       max_players: int | None = None,
+                       min_players: int | None = None) -> Table:
+        """Open a lobby for ``game_name`` in ``place`` with ``host`` seated."""
+        game = self.game_named(game_name)
+        try:
+            parsed = parse_options(game.options, options)
+        except RulesError as error:
+            raise UserError(error.msg) from None
+        low, high = self._player_range(game, min_players, max_players)
+        async with self._lock(place):
+            try:
+                record = await self.store.create_game(
+                    game=game.name, guild=place.guild, channel=place.channel,
+                    host=Seat(host.user_id, host.name), seed=self._seed_source(),
+                    options=parsed, min_players=low, max_players=high)
+            except ChannelBusy:
+                raise UserError("channel_busy") from None
+        return self._table(record)
+
+    @staticmethod
+    def _player_range(game: Game, low: int | None, high: int | None) -> tuple[int, int]:
+        low = game.min_players if low is None else low
+        high = game.max_players if high is None else high
+        if not (game.min_players <= low <= high <= game.max_players):
+            raise UserError("bad_player_range", low=low, high=high,
+                            min=game.min_players, max=game.max_players)
+        return low, high
+
+    async def join(self, place: Place, player: Player) -> Table:
+        """Seat ``player`` in the channel's lobby."""
+        async with self._lock(place):
+            table = await self._lobby(place)
+            record = table.record
+            if record.seat_of(player.user_id) is not None:
+                raise UserError("already_seated")
+            if len(record.seats) >= record.max_players:
+                raise UserError("lobby_full", max=record.max_players)
+            seats = (*record.seats, Seat(player.user_id, player.name))
+            return self._table(await self._guard(self.store.set_seats(record.id, record.version,
+                                                                      seats)))
+
+    async def leave(self, place: Place, player: Player) -> Table:
+        """Unseat ``player`` from the lobby; the lobby closes when its last player leaves."""
+        async with self._lock(place):
+            record = (await self._lobby(place)).record
+            if record.seat_of(player.user_id) is None:
+                raise UserError("not_seated")
+            seats = tuple(s for s in record.seats if s.user_id != player.user_id)
+            if not seats:
+                return self._table(await self._guard(
+                    self.store.set_status(record.id, record.version, "aborted")))
+            return self._table(await self._guard(self.store.set_seats(record.id, record.version,
+                                                                      seats)))
+
+    async def start(self, place: Place, player: Player, shuffle: bool = False) -> Table:
+        """Start the lobby's game (host only), seating in join order or shuffled."""
+        async with self._lock(place):
+            table = await self._lobby(place)
+            record = table.record
+            if self._host_of(record) != player.user_id:
+                raise UserError("host_only")
+            if len(record.seats) < record.min_players:
+                raise UserError("not_enough_players", min=record.min_players,
+                                seated=len(record.seats))
+            seats = list(record.seats)
+            if shuffle:
+                Rng(record.seed, 1 << 32).shuffle(seats)
+            state = table.game.new_game(record.seed, len(seats), record.options)
+            started = await self._guard(self.store.start_game(
+                record.id, record.version, seats, table.game.dump(state)))
+            return self._table(started)
+
+    @staticmethod
+    def _host_of(record: GameRecord) -> str:
+        """The host is the first seated player (the opener, or the next if they left)."""
+        return record.seats[0].user_id if record.seats else record.host
+
+    async def abort(self, place: Place, player: Player, can_manage: bool = False) -> Table:
+        """End the channel's game without a result (host, or anyone who manages the channel)."""
+        async with self._lock(place):
+            table = await self.table(place)
+            if self._host_of(table.record) != player.user_id and not can_manage:
+                raise UserError("abort_not_allowed")
+            record = await self._guard(self.store.set_status(
+                table.record.id, table.record.version, "aborted"))
+            return Table(record, table.game, table.state)
+
+    async def _lobby(self, place: Place) -> Table:
+        table = await self.table(place)
+        if table.record.status != "lobby":
+            raise UserError("already_started")
+        return table
+
+    @staticmethod
+    async def _guard(write):
+        try:
+            return await write
+        except StaleVersion:
+            raise UserError("stale") from None
+
+    # -- play --------------------------------------------------------------------------------
+    def seat_of(self, table: Table, player: Player) -> int:
+        """Return ``player``'s seat at ``table``; refuse if they do not play there."""
+        seat = table.record.seat_of(player.user_id)
+        if seat is None:
+            raise UserError("not_in_game")
+        return seat
+
+    async def act(self, place: Place, player: Player, text: str,
+                  expected_version: int | None = None, seat: int | None = None) -> MoveOutcome:
+        """Play ``text`` for ``player`` (or their ``seat``): check, apply, save in one step.
+
+        ``expected_version`` comes from a button or menu: if the game moved on since it was
+        posted, the click is refused as stale.
+        """
+        async with self._lock(place):
+            table = await self._active(place)
+            seat = self._acting_seat(table, player, seat)
+            if expected_version is not None and expected_version != table.record.version:
+                raise UserError("stale")
+            return await self._apply(table, seat, text)
+
+    def _acting_seat(self, table: Table, player: Player, seat: int | None) -> int:
+        own = self.seat_of(table, player)
+        if seat is None or seat == own:
+            return own
+        raise UserError("not_your_seat")
+
+    async def _apply(self, table: Table, seat: int, text: str) -> MoveOutcome:
+        game, state = table.game, table.state
+        try:
+            action = game.parse_action(state, seat, text) if seat in game.to_act(state) else None
+            if action is None:
+                raise UserError("not_your_turn")
+            new_state, events = game.apply(state, seat, action)
+        except RulesError as error:
+            raise UserError(error.msg) from None
+        undoable = _undoable(state, new_state, events)
+        status = "over" if game.is_over(new_state) else "active"
+        record = await self._guard(self.store.append_move(
+            table.record.id, table.record.version, seat=seat, action=action.text,
+            events=[e.to_json() for e in events], state=game.dump(new_state),
+            undoable=undoable, status=status))
+        self._remember((record.id, record.version), new_state)
+        return MoveOutcome(Table(record, game, new_state), seat, action, events)
+
+    async def _active(self, place: Place) -> Table:
+        table = await self.table(place)
+        if table.record.status != "active":
+            raise UserError("not_started")
+        return table
+
+    async def undo(self, place: Place, player: Player) -> Table:
+        """Take back ``player``'s last move while they alone are to act and nothing was revealed."""
+        async with self._lock(place):
+            table = await self._active(place)
+            seat = self.seat_of(table, player)
+            last = await self.store.moves(table.record.id, last=1)
+            if not last or last[0].seat != seat:
+                raise UserError("undo_not_yours")
+            if not last[0].undoable:
+                raise UserError("undo_revealed")
+            if table.to_act() != frozenset({seat}):
+                raise UserError("undo_others_acting")
+            record = await self._guard(self.store.undo_last_move(table.record.id,
+                                                                 table.record.version))
+            return self._table(record)
+
+    # -- information -------------------------------------------------------------------------
+    async def decision(self, place: Place, player: Player) -> tuple[Table, int, Msg | None,
+                                                                   list[Action]]:
+        """Return ``player``'s seat, prompt and options now (no prompt if they owe nothing)."""
+        table = await self._active(place)
+        seat = self.seat_of(table, player)
+        return (table, seat, *self.options_for(table, seat))
+
+    @staticmethod
+    def options_for(table: Table, seat: int) -> tuple[Msg | None, list[Action]]:
+        """Return the prompt and legal actions of ``seat`` at ``table`` (None, [] if idle)."""
+        if seat not in table.to_act():
+            return None, []
+        return table.game.prompt(table.state, seat), list(table.game.legal_actions(table.state,
+                                                                                    seat))
+
+    async def suggest(self, place: Place, player: Player, typed: str,
+                      locale: str = "en") -> list[Action]:
+        """Offer up to 25 legal actions matching ``typed`` (words in text or label)."""
+        try:
+            table = await self._active(place)
+            seat = self.seat_of(table, player)
+        except UserError:
+            return []
+        return suggest_actions(table, seat, typed, locale)
+
+    async def log(self, place: Place, last: int = 10) -> tuple[Table, list[MoveRecord]]:
+        """Return the table and its ``last`` moves."""
+        table = await self.table(place)
+        return table, await self.store.moves(table.record.id, last=last)
+
+
+def suggest_actions(table: Table, seat: int, typed: str, locale: str = "en") -> list[Action]:
+    """Filter ``seat``'s legal actions by the words of ``typed``; put an exact typed move first."""
+    if seat not in table.to_act():
+        return []
+    actions = list(table.game.legal_actions(table.state, seat))
+    words = normalise(typed).split()
+    matches = [a for a in actions if _matches(a, words, locale, table.names)]
+    typed_text = normalise(typed)
+    if typed_text and all(normalise(a.text) != typed_text for a in matches):
+        candidate = Action(typed_text)
+        try:
+            if table.game.is_legal(table.state, seat, candidate):
+                matches.insert(0, candidate)
+        except (RulesError, ValueError, KeyError, IndexError):
+            pass
+    return matches[:MAX_CHOICES]
+
+
+def _matches(action: Action, words: list[str], locale: str, names: list[str]) -> bool:
+    haystack = action.text.lower()
+    if action.label is not None:
+        haystack += " " + translate(action.label, locale, names).lower()
+    return all(word in haystack for word in words)
+
+
+def _undoable(before: Any, after: Any, events: list[Event]) -> bool:
+    """A move may be undone only if it drew no random number and revealed nothing."""
+    if any(event.reveals for event in events):
+        return False
+    rng_before, rng_after = getattr(before, "rng", None), getattr(after, "rng", None)
+    return rng_before is None or rng_after is None or rng_before.counter == rng_after.counter

@@ -1,0 +1,15 @@
+"""Persistence: one SQLite file (WAL), numbered migrations, games and moves tables."""
+
+from .store import (
+    ChannelBusy,
+    GameRecord,
+    MoveRecord,
+    Seat,
+    StaleVersion,
+    Store,
+    StoreError,
+    state_hash,
+)
+
+__all__ = ["ChannelBusy", "GameRecord", "MoveRecord", "Seat", "StaleVersion", "Store",
+           "StoreError", "state_hash"]

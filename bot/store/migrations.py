@@ -1,0 +1,43 @@
+"""Numbered schema migrations, applied in order and tracked by ``PRAGMA user_version``."""
+
+from __future__ import annotations
+
+MIGRATIONS: tuple[str, ...] = (
+    # 1: games and moves
+    """
+    CREATE TABLE games (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        game TEXT NOT NULL,
+        guild TEXT NOT NULL,
+        channel TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('lobby', 'active', 'over', 'aborted')),
+        seed INTEGER NOT NULL,
+        options TEXT NOT NULL,
+        seats TEXT NOT NULL,
+        host TEXT NOT NULL,
+        min_players INTEGER NOT NULL,
+        max_players INTEGER NOT NULL,
+        version INTEGER NOT NULL DEFAULT 0,
+        initial_state TEXT,
+        state TEXT,
+        board_message_id TEXT,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+    );
+    CREATE UNIQUE INDEX one_open_game_per_channel
+        ON games (guild, channel) WHERE status IN ('lobby', 'active');
+    CREATE INDEX games_by_status ON games (status);
+    CREATE TABLE moves (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        action TEXT NOT NULL,
+        events TEXT NOT NULL,
+        state TEXT NOT NULL,
+        state_hash TEXT NOT NULL,
+        undoable INTEGER NOT NULL,
+        created_at TEXT NOT NULL,
+        PRIMARY KEY (game_id, seq)
+    );
+    """,
+)

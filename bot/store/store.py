@@ -1,0 +1,325 @@
+"""SQLite persistence for games and moves (aiosqlite, WAL, one transaction per move)."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import hashlib
+import json
+import sqlite3
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Sequence
+
+import aiosqlite
+
+from .migrations import MIGRATIONS
+
+OPEN_STATUSES = ("lobby", "active")
+
+
+class StoreError(Exception):
+    """Base class of storage failures the service turns into user messages."""
+
+
+class StaleVersion(StoreError):
+    """The game changed since the caller read it (an old button, a lost race)."""
+
+
+class ChannelBusy(StoreError):
+    """The channel already has an open game."""
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A seated player: platform user id and display name."""
+
+    user_id: str
+    name: str
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One row of ``games``: a table in a channel, in lobby, active, over or aborted."""
+
+    id: int
+    game: str
+    guild: str
+    channel: str
+    status: str
+    seed: int
+    options: dict
+    seats: tuple[Seat, ...]
+    host: str
+    min_players: int
+    max_players: int
+    version: int
+    state: dict | None
+    board_message_id: str | None
+
+    def seat_of(self, user_id: str) -> int | None:
+        """Return the seat index of ``user_id``, or None if not seated."""
+        for index, seat in enumerate(self.seats):
+            if seat.user_id == user_id:
+                return index
+        return None
+
+    @property
+    def names(self) -> list[str]:
+        """Display names by seat."""
+        return [seat.name for seat in self.seats]
+
+
+@dataclass(frozen=True)
+class MoveRecord:
+    """One row of ``moves``: who played what, what happened, and whether it may be undone."""
+
+    seq: int
+    seat: int
+    action: str
+    events: list
+    undoable: bool
+    state_hash: str
+
+
+def state_hash(state_json: str) -> str:
+    """Return a short stable hash of a dumped state."""
+    return hashlib.sha256(state_json.encode()).hexdigest()[:16]
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), sort_keys=True)
+
+
+def _serialised(method):
+    """Run ``method`` holding the store's lock, so transactions never interleave."""
+
+    @functools.wraps(method)
+    async def wrapper(self: "Store", *args, **kwargs):
+        async with self._lock:
+            return await method(self, *args, **kwargs)
+
+    return wrapper
+
+
+class Store:
+    """The games database. Open it with :meth:`open`; every write is one transaction.
+
+    One connection serves the whole bot; a lock makes each public call atomic with respect
+    to the others (SQLite serialises writers anyway, and this keeps transactions from
+    interleaving on the shared connection).
+    """
+
+    def __init__(self, connection: aiosqlite.Connection):
+        self._db = connection
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: str | Path) -> "Store":
+        """Open (creating if needed) the database at ``path`` and apply pending migrations."""
+        if str(path) != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        connection = await aiosqlite.connect(str(path), isolation_level=None)
+        connection.row_factory = aiosqlite.Row
+        await connection.execute("PRAGMA journal_mode=WAL")
+        await connection.execute("PRAGMA foreign_keys=ON")
+        await connection.execute("PRAGMA synchronous=NORMAL")
+        store = cls(connection)
+        await store._migrate()
+        return store
+
+    async def close(self) -> None:
+        """Close the connection."""
+        await self._db.close()
+
+    async def _migrate(self) -> None:
+        (version,) = await (await self._db.execute("PRAGMA user_version")).fetchone()
+        for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
+            await self._db.executescript(f"BEGIN; {script} PRAGMA user_version = {number}; COMMIT;")
+
+    @_serialised
+    async def schema_version(self) -> int:
+        """Return the number of migrations applied."""
+        (version,) = await (await self._db.execute("PRAGMA user_version")).fetchone()
+        return version
+
+    # -- reading ----------------------------------------------------------------------------
+    @_serialised
+    async def get_game(self, game_id: int) -> GameRecord | None:
+        """Return the game with ``game_id``, or None."""
+        return await self._get(game_id)
+
+    async def _get(self, game_id: int) -> GameRecord | None:
+        cursor = await self._db.execute("SELECT * FROM games WHERE id = ?", (game_id,))
+        return _record(await cursor.fetchone())
+
+    @_serialised
+    async def open_game(self, guild: str, channel: str) -> GameRecord | None:
+        """Return the lobby or active game of a channel, or None."""
+        cursor = await self._db.execute(
+            "SELECT * FROM games WHERE guild = ? AND channel = ? AND status IN ('lobby', 'active')",
+            (guild, channel),
+        )
+        return _record(await cursor.fetchone())
+
+    @_serialised
+    async def active_games(self) -> list[GameRecord]:
+        """Return every game in lobby or in play (to resume after a restart)."""
+        cursor = await self._db.execute(
+            "SELECT * FROM games WHERE status IN ('lobby', 'active') ORDER BY id")
+        return [_record(row) for row in await cursor.fetchall()]
+
+    @_serialised
+    async def moves(self, game_id: int, last: int | None = None) -> list[MoveRecord]:
+        """Return the moves of a game in order (only the ``last`` ones when given)."""
+        sql = ("SELECT seq, seat, action, events, undoable, state_hash FROM moves "
+               "WHERE game_id = ? ORDER BY seq DESC")
+        params: tuple = (game_id,)
+        if last is not None:
+            sql += " LIMIT ?"
+            params = (game_id, last)
+        rows = await (await self._db.execute(sql, params)).fetchall()
+        return [_move(row) for row in reversed(rows)]
+
+    # -- writing ----------------------------------------------------------------------------
+    @_serialised
+    async def create_game(self, *, game: str, guild: str, channel: str, host: Seat, seed: int,
+                          options: dict, min_players: int, max_players: int) -> GameRecord:
+        """Open a lobby in a channel with the host seated; ChannelBusy if one is open."""
+        now = _now()
+        try:
+            cursor = await self._db.execute(
+                "INSERT INTO games (game, guild, channel, status, seed, options, seats, host,"
+                " min_players, max_players, created_at, updated_at)"
+                " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?)",
+                (game, guild, channel, seed, _dumps(options), _dumps([_seat_json(host)]),
+                 host.user_id, min_players, max_players, now, now),
+            )
+        except sqlite3.IntegrityError as error:
+            raise ChannelBusy() from error
+        return await self._get(cursor.lastrowid)
+
+    @_serialised
+    async def set_seats(self, game_id: int, version: int, seats: Sequence[Seat]) -> GameRecord:
+        """Replace the lobby's seats if the game is still at ``version``."""
+        await self._guarded_update(game_id, version, "seats = ?",
+                                   (_dumps([_seat_json(s) for s in seats]),))
+        return await self._get(game_id)
+
+    @_serialised
+    async def start_game(self, game_id: int, version: int, seats: Sequence[Seat],
+                         state: dict) -> GameRecord:
+        """Fix the seat order, store the starting state and mark the game active."""
+        state_json = _dumps(state)
+        await self._guarded_update(
+            game_id, version, "status = 'active', seats = ?, initial_state = ?, state = ?",
+            (_dumps([_seat_json(s) for s in seats]), state_json, state_json))
+        return await self._get(game_id)
+
+    @_serialised
+    async def set_status(self, game_id: int, version: int, status: str) -> GameRecord:
+        """Change a game's status (``aborted``, ``over``) if it is still at ``version``."""
+        await self._guarded_update(game_id, version, "status = ?", (status,))
+        return await self._get(game_id)
+
+    @_serialised
+    async def set_board_message(self, game_id: int, message_id: str | None) -> None:
+        """Remember the last board message posted for a game (not versioned)."""
+        await self._db.execute("UPDATE games SET board_message_id = ? WHERE id = ?",
+                               (message_id, game_id))
+
+    @_serialised
+    async def append_move(self, game_id: int, version: int, *, seat: int, action: str,
+                          events: list, state: dict, undoable: bool,
+                          status: str = "active") -> GameRecord:
+        """Record a move and the resulting state in one transaction, checking ``version``.
+
+        Raises :class:`StaleVersion` (and writes nothing) if the game moved on meanwhile.
+        """
+        state_json = _dumps(state)
+        await self._db.execute("BEGIN IMMEDIATE")
+        try:
+            updated = await self._db.execute(
+                "UPDATE games SET version = version + 1, state = ?, status = ?, updated_at = ?"
+                " WHERE id = ? AND version = ?",
+                (state_json, status, _now(), game_id, version))
+            if updated.rowcount != 1:
+                raise StaleVersion()
+            await self._db.execute(
+                "INSERT INTO moves (game_id, seq, seat, action, events, state, state_hash,"
+                " undoable, created_at) VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM moves"
+                " WHERE game_id = ?), ?, ?, ?, ?, ?, ?, ?)",
+                (game_id, game_id, seat, action, _dumps(events), state_json,
+                 state_hash(state_json), int(undoable), _now()))
+        except BaseException:
+            await self._db.execute("ROLLBACK")
+            raise
+        await self._db.execute("COMMIT")
+        return await self._get(game_id)
+
+    @_serialised
+    async def undo_last_move(self, game_id: int, version: int) -> GameRecord:
+        """Remove the last move and restore the state before it, in one transaction."""
+        await self._db.execute("BEGIN IMMEDIATE")
+        try:
+            previous = await self._state_before_last(game_id)
+            updated = await self._db.execute(
+                "UPDATE games SET version = version + 1, state = ?, status = 'active',"
+                " updated_at = ? WHERE id = ? AND version = ?",
+                (previous, _now(), game_id, version))
+            if updated.rowcount != 1:
+                raise StaleVersion()
+            await self._db.execute(
+                "DELETE FROM moves WHERE game_id = ? AND seq = (SELECT MAX(seq) FROM moves"
+                " WHERE game_id = ?)", (game_id, game_id))
+        except BaseException:
+            await self._db.execute("ROLLBACK")
+            raise
+        await self._db.execute("COMMIT")
+        return await self._get(game_id)
+
+    async def _state_before_last(self, game_id: int) -> str:
+        rows = await (await self._db.execute(
+            "SELECT state FROM moves WHERE game_id = ? ORDER BY seq DESC LIMIT 2",
+            (game_id,))).fetchall()
+        if len(rows) == 2:
+            return rows[1]["state"]
+        row = await (await self._db.execute(
+            "SELECT initial_state FROM games WHERE id = ?", (game_id,))).fetchone()
+        return row["initial_state"]
+
+    async def _guarded_update(self, game_id: int, version: int, assignments: str,
+                              params: tuple) -> None:
+        cursor = await self._db.execute(
+            f"UPDATE games SET {assignments}, version = version + 1, updated_at = ?"
+            " WHERE id = ? AND version = ?", (*params, _now(), game_id, version))
+        if cursor.rowcount != 1:
+            raise StaleVersion()
+
+
+def _seat_json(seat: Seat) -> dict:
+    return {"id": seat.user_id, "name": seat.name}
+
+
+def _record(row: aiosqlite.Row | None) -> GameRecord | None:
+    if row is None:
+        return None
+    return GameRecord(
+        id=row["id"], game=row["game"], guild=row["guild"], channel=row["channel"],
+        status=row["status"], seed=row["seed"], options=json.loads(row["options"]),
+        seats=tuple(Seat(s["id"], s["name"]) for s in json.loads(row["seats"])),
+        host=row["host"], min_players=row["min_players"], max_players=row["max_players"],
+        version=row["version"], state=json.loads(row["state"]) if row["state"] else None,
+        board_message_id=row["board_message_id"],
+    )
+
+
+def _move(row: aiosqlite.Row) -> MoveRecord:
+    return MoveRecord(seq=row["seq"], seat=row["seat"], action=row["action"],
+                      events=json.loads(row["events"]), undoable=bool(row["undoable"]),
+                      state_hash=row["state_hash"])
