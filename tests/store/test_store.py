@@ -1,0 +1,94 @@
+"""The store: create, append, stale versions, undo, restart, concurrent moves."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot.store import ChannelBusy, Seat, StaleVersion, Store
+
+HOST = Seat("1", "Host")
+
+
+async def _new(store: Store, channel: str = "c"):
+    return await store.create_game(game="toy", guild="g", channel=channel, host=HOST, seed=7,
+                                   options={"goal": 10}, min_players=1, max_players=4)
+
+
+async def test_create_game_opens_a_lobby_with_the_host_seated(store):
+    record = await _new(store)
+    assert record.status == "lobby" and record.seats == (HOST,) and record.version == 0
+    assert (await store.open_game("g", "c")).id == record.id
+    assert await store.schema_version() == 1
+
+
+async def test_one_open_game_per_channel(store):
+    await _new(store)
+    with pytest.raises(ChannelBusy):
+        await _new(store)
+    await _new(store, channel="other")
+
+
+async def test_append_move_bumps_version_and_stores_the_state(store):
+    record = await _new(store)
+    record = await store.start_game(record.id, record.version, [HOST], {"n": 0})
+    after = await store.append_move(record.id, record.version, seat=0, action="step",
+                                    events=[], state={"n": 1}, undoable=True)
+    assert after.version == record.version + 1 and after.state == {"n": 1}
+    moves = await store.moves(record.id)
+    assert [(m.seq, m.action) for m in moves] == [(1, "step")]
+
+
+async def test_stale_version_is_rejected_and_writes_nothing(store):
+    record = await _new(store)
+    record = await store.start_game(record.id, record.version, [HOST], {"n": 0})
+    await store.append_move(record.id, record.version, seat=0, action="step", events=[],
+                            state={"n": 1}, undoable=True)
+    with pytest.raises(StaleVersion):
+        await store.append_move(record.id, record.version, seat=0, action="step", events=[],
+                                state={"n": 99}, undoable=True)
+    assert (await store.get_game(record.id)).state == {"n": 1}
+    assert len(await store.moves(record.id)) == 1
+
+
+async def test_undo_restores_the_previous_state(store):
+    record = await _new(store)
+    record = await store.start_game(record.id, record.version, [HOST], {"n": 0})
+    record = await store.append_move(record.id, record.version, seat=0, action="a", events=[],
+                                     state={"n": 1}, undoable=True)
+    record = await store.append_move(record.id, record.version, seat=0, action="b", events=[],
+                                     state={"n": 2}, undoable=True)
+    record = await store.undo_last_move(record.id, record.version)
+    assert record.state == {"n": 1}
+    record = await store.undo_last_move(record.id, record.version)
+    assert record.state == {"n": 0} and await store.moves(record.id) == []
+
+
+async def test_restart_resumes_from_a_fresh_connection(tmp_path):
+    path = tmp_path / "restart.db"
+    first = await Store.open(path)
+    record = await _new(first)
+    record = await first.start_game(record.id, record.version, [HOST], {"n": 0})
+    await first.append_move(record.id, record.version, seat=0, action="a", events=[],
+                            state={"n": 1}, undoable=True)
+    await first.close()
+    second = await Store.open(path)
+    resumed = await second.active_games()
+    assert [(r.id, r.state, r.version) for r in resumed] == [(record.id, {"n": 1}, 2)]
+    await second.close()
+
+
+async def test_two_concurrent_moves_on_one_version_lose_no_update(store):
+    record = await _new(store)
+    record = await store.start_game(record.id, record.version, [HOST], {"n": 0})
+    results = await asyncio.gather(
+        store.append_move(record.id, record.version, seat=0, action="a", events=[],
+                          state={"n": 1}, undoable=True),
+        store.append_move(record.id, record.version, seat=0, action="b", events=[],
+                          state={"n": 2}, undoable=True),
+        return_exceptions=True)
+    assert sum(isinstance(r, StaleVersion) for r in results) == 1
+    moves = await store.moves(record.id)
+    assert len(moves) == 1
+    assert (await store.get_game(record.id)).state == {"n": 1 if moves[0].action == "a" else 2}
