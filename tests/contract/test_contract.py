@@ -1,0 +1,116 @@
+"""Contract tests run on every registered game (and the platform's toy game).
+
+Seeded random playouts to the end for each allowed player count; dump/load round trip at
+every step; exact replay from seed and moves; views unchanged when other seats' hidden parts
+are re-randomised; an illegal action rejected without change; scores defined at the end.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from rules.core import CannotParse, NotLegalNow, NotYourDecision, RulesError, all_games
+from rules.core.text import translate
+from tests.contract.playout import dumped, random_playout, replay, translate_all
+from tests.platform.toy_game import TOY
+
+GAMES = [*all_games(), TOY]
+CASES = [(g, n) for g in GAMES for n in range(g.min_players, g.max_players + 1)]
+IDS = [f"{g.name}-{n}p" for g, n in CASES]
+
+
+def _names(players: int) -> list[str]:
+    return [f"P{i + 1}" for i in range(players)]
+
+
+@pytest.mark.parametrize(("game", "players"), CASES, ids=IDS)
+def test_random_playout_reaches_the_end_and_round_trips(game, players):
+    names = _names(players)
+
+    def check(state, seat, action):
+        text = dumped(game, state)
+        assert dumped(game, game.load(json.loads(text))) == text
+        translate_all(game, state, [], names)
+
+    playout = random_playout(game, seed=11 + players, players=players, on_step=check)
+    assert game.is_over(playout.final), f"no end after {len(playout.moves)} moves"
+    assert game.to_act(playout.final) == frozenset()
+    for event in playout.events:
+        translate(event.msg, "en", names)
+    scores = game.score(playout.final)
+    assert sorted(scores) == list(range(players))
+    assert all(isinstance(line.total, int) for line in scores.values())
+    assert set(game.winners(playout.final)) <= set(range(players))
+
+
+@pytest.mark.parametrize(("game", "players"), CASES, ids=IDS)
+def test_replay_from_seed_and_moves_is_exact(game, players):
+    playout = random_playout(game, seed=5, players=players, max_steps=400)
+    again = replay(game, 5, players, playout.options, playout.moves)
+    assert dumped(game, again) == dumped(game, playout.final)
+
+
+@pytest.mark.parametrize(("game", "players"), CASES, ids=IDS)
+def test_views_hide_what_they_must(game, players):
+    seen = []
+
+    def check(state, seat, action):
+        if len(seen) % 7:
+            seen.append(None)
+            return
+        seen.append(state)
+        for viewer in [None, *range(players)]:
+            before = json.dumps(game.view(state, viewer).data, sort_keys=True, default=str)
+            other = game.rerandomise_hidden(state, viewer, seed=len(seen))
+            after = json.dumps(game.view(other, viewer).data, sort_keys=True, default=str)
+            assert before == after, f"view of {viewer} changed when hidden parts changed"
+            private = [m.to_json() for m in game.view(state, viewer).private]
+            again = [m.to_json() for m in game.view(other, viewer).private]
+            assert private == again
+
+    random_playout(game, seed=23, players=players, max_steps=300, on_step=check)
+
+
+@pytest.mark.parametrize(("game", "players"), CASES, ids=IDS)
+def test_illegal_actions_are_rejected_without_change(game, players):
+    state = game.new_game(3, players, {})
+    before = dumped(game, state)
+    seat = min(game.to_act(state))
+    with pytest.raises(CannotParse):
+        game.play(state, seat, "xyzzy plugh")
+    idle = [s for s in range(players) if s not in game.to_act(state)]
+    if idle:
+        legal = game.legal_actions(state, seat)[0].text
+        with pytest.raises(NotYourDecision):
+            game.play(state, idle[0], legal)
+    with pytest.raises(RulesError):
+        game.play(state, seat, f"{next(iter(game.verbs or {'x'}))} 99999 99999")
+    assert dumped(game, state) == before
+
+
+@pytest.mark.parametrize("game", GAMES, ids=[g.name for g in GAMES])
+def test_apply_does_not_mutate_its_input(game):
+    state = game.new_game(9, game.min_players if game.min_players > 1 else 2
+                          if game.max_players > 1 else 1, {})
+    before = dumped(game, state)
+    seat = min(game.to_act(state))
+    game.apply(state, seat, game.legal_actions(state, seat)[0])
+    assert dumped(game, state) == before
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("game", "players"), CASES, ids=IDS)
+@pytest.mark.parametrize("seed", range(100, 110))
+def test_many_seeded_playouts(game, players, seed):
+    playout = random_playout(game, seed=seed, players=players)
+    assert game.is_over(playout.final)
+    again = replay(game, seed, players, playout.options, playout.moves)
+    assert dumped(game, again) == dumped(game, playout.final)
+
+
+def test_not_legal_is_distinguished_from_cannot_parse():
+    state = TOY.new_game(1, 2, {})
+    with pytest.raises(NotLegalNow):
+        TOY.play(state, 0, "hop 7")
