@@ -61,7 +61,7 @@ def final_lines(table: Table, locale: str = "en") -> list[str]:
                          breakdown=parts or "-"))
     winners = [names[s] for s in table.game.winners(table.state)]
     key = "winner" if len(winners) == 1 else "winners"
-    lines.append(say(key, locale, names=", ".join(winners)))
+    lines.append(say(key, locale, players=", ".join(winners)))
     return lines
 
 

@@ -1,0 +1,220 @@
+"""The terminal table: play any registered game at the keyboard through the bot's own service.
+
+    python -m bot.local <game> --players N [--seed S] [--options "k=v ..."]
+                        [--script FILE] [--out DIR] [--db PATH]
+
+One keyboard plays every seat. At each prompt type a move (its text, or the number shown
+next to it), or one of: ``?`` (list options again), ``me`` (private information of the seat
+to act), ``undo``, ``log``, ``quit``. ``--script FILE`` feeds moves from a file instead (one
+per line, ``move`` or ``<seat>: move`` with seats numbered from 1; ``#`` starts a comment).
+After every move the board image is written to the output folder.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from pathlib import Path
+from typing import Callable, Iterator
+
+from rules.core import all_games, translate
+
+from . import presenter
+from .errors import UserError
+from .service import Place, Player, Service, Table
+from .store import Store
+
+PLACE = Place("local", "terminal")
+SHOWN = 25
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    """Read the command line."""
+    names = sorted(g.name for g in all_games())
+    parser = argparse.ArgumentParser(prog="python -m bot.local", description=__doc__.split("\n")[0])
+    parser.add_argument("game", choices=names)
+    parser.add_argument("--players", type=int, required=True)
+    parser.add_argument("--seed", type=int, default=None)
+    parser.add_argument("--options", default="")
+    parser.add_argument("--script", type=Path, default=None)
+    parser.add_argument("--out", type=Path, default=Path("var/local"))
+    parser.add_argument("--db", default=":memory:")
+    return parser.parse_args(argv)
+
+
+def players(count: int) -> list[Player]:
+    """The seats of one keyboard: P1, P2, ..."""
+    return [Player(f"local-{i + 1}", f"P{i + 1}") for i in range(count)]
+
+
+def plain(player) -> str:
+    """Mention a seat in the terminal by name."""
+    return player.name
+
+
+class Terminal:
+    """Drive one game through the service, reading moves from ``read`` and printing with ``write``."""
+
+    def __init__(self, service: Service, seats: list[Player], out: Path,
+                 read: Callable[[str], str | None], write: Callable[[str], None]):
+        self.service, self.seats, self.out = service, seats, out
+        self.read, self.write = read, write
+        self.images = 0
+        self.game_id = 0
+        self.fail_fast = False
+
+    async def setup(self, game: str, options: str) -> Table:
+        """Open the table, seat everyone and start."""
+        await self.service.new_game(PLACE, self.seats[0], game, options or None,
+                                    max_players=None)
+        for player in self.seats[1:]:
+            await self.service.join(PLACE, player)
+        table = await self.service.start(PLACE, self.seats[0])
+        self.game_id = table.record.id
+        self.write(presenter.say("started", game=presenter.game_title(table),
+                                 players=", ".join(table.names)))
+        await self.save_board(table, None)
+        return table
+
+    async def run(self) -> int:
+        """Play until the game ends or input runs out; return the exit code."""
+        while True:
+            table = await self.service.table_by_id(self.game_id)
+            if table.is_over():
+                self.write("\n".join(presenter.final_lines(table)))
+                return 0
+            seat = min(table.to_act())
+            self.show_options(table, seat)
+            line = self.read(f"{table.names[seat]}> ")
+            if line is None:
+                return 0
+            code = await self.handle(table, seat, line.strip())
+            if code is not None:
+                return code
+
+    async def handle(self, table: Table, seat: int, line: str) -> int | None:
+        """Act on one input line; return an exit code to stop, or None to go on."""
+        seat, line = self._explicit_seat(seat, line)
+        command = line.lower()
+        if command in ("", "?"):
+            return None
+        if command == "quit":
+            return 0
+        if command == "me":
+            self.write("\n".join(presenter.private_lines(table, seat)))
+            return None
+        if command == "log":
+            await self.show_log()
+            return None
+        if command == "undo":
+            return await self._undo(seat)
+        return await self._move(table, seat, line)
+
+    def _explicit_seat(self, seat: int, line: str) -> tuple[int, str]:
+        head, sep, rest = line.partition(":")
+        if sep and head.strip().isdigit():
+            return int(head.strip()) - 1, rest.strip()
+        return seat, line
+
+    async def _move(self, table: Table, seat: int, line: str) -> int | None:
+        _, actions = self.service.options_for(table, seat)
+        if line.isdigit() and 1 <= int(line) <= min(len(actions), SHOWN):
+            line = actions[int(line) - 1].text
+        try:
+            outcome = await self.service.act(PLACE, self.seats[seat], line)
+        except UserError as error:
+            self.write("! " + translate(error.msg, "en", table.names))
+            return 1 if self.fail_fast else None
+        self.write("\n".join(presenter.move_lines(outcome, plain)))
+        private = [e for e in outcome.events if e.audience is not None and seat in e.audience]
+        for line_text in presenter.event_lines(private, seat, outcome.table.names):
+            self.write(f"  ({outcome.table.names[seat]} only) {line_text}")
+        await self.save_board(outcome.table, outcome.action.text)
+        return None
+
+    async def _undo(self, seat: int) -> int | None:
+        try:
+            table = await self.service.undo(PLACE, self.seats[seat])
+        except UserError as error:
+            self.write("! " + translate(error.msg, "en", []))
+            return 1 if self.fail_fast else None
+        self.write(presenter.say("undone", name=table.names[seat]))
+        return None
+
+    async def show_log(self) -> None:
+        """Print the last moves."""
+        table, moves = await self.service.log(PLACE, 10)
+        if not moves:
+            self.write(presenter.say("log_empty"))
+        for move in moves:
+            self.write(presenter.say("log_line", seq=move.seq, name=table.names[move.seat],
+                                     action=move.action))
+
+    def show_options(self, table: Table, seat: int) -> None:
+        """Print the prompt and the numbered options of ``seat``."""
+        prompt, actions = self.service.options_for(table, seat)
+        self.write(translate(prompt, "en", table.names))
+        for number, action in enumerate(actions[:SHOWN], start=1):
+            self.write(f"  {number:>2}. {presenter.action_label(action, table.names)}"
+                       f"  [{action.text}]")
+        if len(actions) > SHOWN:
+            self.write("  " + presenter.say("more_options", count=len(actions) - SHOWN))
+
+    async def save_board(self, table: Table, last_move: str | None) -> None:
+        """Write the public board image of ``table`` to the output folder."""
+        png = await presenter.board_png(table, None, last_move)
+        if png is None:
+            return
+        self.out.mkdir(parents=True, exist_ok=True)
+        path = self.out / f"board-{self.images:04d}.png"
+        path.write_bytes(png)
+        self.images += 1
+
+
+
+def script_reader(path: Path) -> Callable[[str], str | None]:
+    """Return a reader that yields the moves of a script file, then None."""
+    lines: Iterator[str] = (
+        raw.split("#", 1)[0].strip() for raw in path.read_text(encoding="utf-8").splitlines())
+    moves = (line for line in lines if line)
+
+    def read(prompt: str) -> str | None:
+        line = next(moves, None)
+        if line is not None:
+            print(prompt + line)
+        return line
+
+    return read
+
+
+def keyboard(prompt: str) -> str | None:
+    """Read a line from the keyboard (None at end of input)."""
+    try:
+        return input(prompt)
+    except EOFError:
+        return None
+
+
+async def main(argv: list[str] | None = None) -> int:
+    """Run the terminal table."""
+    args = parse_args(argv)
+    store = await Store.open(args.db)
+    seed = args.seed
+    service = Service(store, seed_source=(lambda: seed) if seed is not None else None)
+    read = script_reader(args.script) if args.script else keyboard
+    terminal = Terminal(service, players(args.players), args.out, read, print)
+    terminal.fail_fast = args.script is not None
+    try:
+        await terminal.setup(args.game, args.options)
+        return await terminal.run()
+    except UserError as error:
+        print("! " + translate(error.msg, "en", []), file=sys.stderr)
+        return 2
+    finally:
+        print(f"(board images in {args.out})")
+        await store.close()
+
+
+if __name__ == "__main__":
+    sys.exit(asyncio.run(main()))

@@ -1,0 +1,52 @@
+"""The terminal table drives a whole game through the service from typed or scripted lines."""
+
+from __future__ import annotations
+
+from bot.local import Terminal, players, script_reader
+from bot.service import Service
+from tests.platform.toy_game import TOY
+
+
+def _terminal(store, lines, tmp_path):
+    feed = iter(lines)
+    output: list[str] = []
+    service = Service(store, games=[TOY], seed_source=lambda: 8)
+    terminal = Terminal(service, players(2), tmp_path / "out",
+                        lambda prompt: next(feed, None), output.append)
+    return terminal, output
+
+
+async def test_a_whole_game_at_the_keyboard(store, tmp_path):
+    moves = ["hop 2", "1", "me", "log", "?", "hop 2", "hop 2", "hop 2", "hop 2",
+             "1", "vote no"]
+    terminal, output = _terminal(store, moves, tmp_path)
+    await terminal.setup("toy", "goal=6")
+    assert await terminal.run() == 0
+    text = "\n".join(output)
+    assert "Game over." in text and "Winner: P1" in text
+    assert "Your secret number" in text  # the private line of `me` and the private event
+    assert "1. P1: `hop 2`" in text  # the log
+
+
+async def test_a_bad_move_is_reported_and_play_goes_on(store, tmp_path):
+    terminal, output = _terminal(store, ["dance", "2: step", "step", "quit"], tmp_path)
+    await terminal.setup("toy", "")
+    assert await terminal.run() == 0
+    errors = [line for line in output if line.startswith("! ")]
+    assert len(errors) == 2  # not a move; not P2's turn
+    table = await terminal.service.table_by_id(terminal.game_id)
+    assert table.state.positions == [1, 0]
+
+
+async def test_a_script_stops_at_the_first_refused_move(store, tmp_path):
+    script = tmp_path / "moves.txt"
+    script.write_text("# a comment\nstep\n2: step  # P2 moves\ndance\nstep\n")
+    service = Service(store, games=[TOY], seed_source=lambda: 8)
+    output: list[str] = []
+    terminal = Terminal(service, players(2), tmp_path / "out", script_reader(script),
+                        output.append)
+    terminal.fail_fast = True
+    await terminal.setup("toy", "")
+    assert await terminal.run() == 1
+    table = await service.table_by_id(terminal.game_id)
+    assert table.state.positions == [1, 1]
