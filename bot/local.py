@@ -54,7 +54,7 @@ def plain(player) -> str:
 
 
 class Terminal:
-    """Drive one game through the service, reading moves from ``read`` and printing with ``write``."""
+    """Drive one game through the service: moves come from ``read``, text goes to ``write``."""
 
     def __init__(self, service: Service, seats: list[Player], out: Path,
                  read: Callable[[str], str | None], write: Callable[[str], None]):

@@ -44,7 +44,8 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont | ImageFont.Im
     return ImageFont.load_default(size=size)
 
 
-def text_size(draw: ImageDraw.ImageDraw, text: str, size: int, bold: bool = False) -> tuple[int, int]:
+def text_size(draw: ImageDraw.ImageDraw, text: str, size: int,
+              bold: bool = False) -> tuple[int, int]:
     """Return the width and height ``text`` takes at ``size``."""
     left, top, right, bottom = draw.textbbox((0, 0), text, font=font(size, bold))
     return right - left, bottom - top

@@ -1,0 +1,125 @@
+"""Benchmark every registered game and print a table.
+
+    python -m bench [--games smallworld caverna] [--counts 2 5] [--seconds 5]
+
+For each game and player count: random full games per second; legal-actions + apply time
+per move; render time of the public board mid-game; and the whole service path for one move
+(load from SQLite, apply, save, view, render) with a cold state cache, at the median and p99.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from bot import presenter
+from bot.service import Place, Player, Service
+from bot.store import Store
+from rendering.registry import has_renderer, render_png
+from rules.core import Rng, all_games
+from tests.contract.playout import random_playout
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    """The value below which ``fraction`` of ``values`` lie (nearest rank)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def ms(values: list[float]) -> str:
+    """Median / p99 in milliseconds."""
+    if not values:
+        return "-"
+    return f"{statistics.median(values) * 1000:7.2f} / {percentile(values, 0.99) * 1000:7.2f}"
+
+
+def games_per_second(game, players: int, seconds: float) -> tuple[float, list[float]]:
+    """Play random games for about ``seconds``; return games/s and per-move step times."""
+    steps: list[float] = []
+    started, finished, seed = time.perf_counter(), 0, 0
+    while time.perf_counter() - started < seconds or finished == 0:
+        state = game.new_game(seed, players, {})
+        policy = Rng(seed ^ 77)
+        while not game.is_over(state):
+            tick = time.perf_counter()
+            seat = policy.choice(sorted(game.to_act(state)))
+            action = policy.choice(list(game.legal_actions(state, seat)))
+            state, _ = game.apply(state, seat, action)
+            steps.append(time.perf_counter() - tick)
+        finished += 1
+        seed += 1
+    return finished / (time.perf_counter() - started), steps
+
+
+def render_times(game, players: int, repeats: int = 20) -> list[float]:
+    """Render the public board of a mid-game position ``repeats`` times."""
+    if not has_renderer(game.name):
+        return []
+    playout = random_playout(game, 3, players)
+    middle = playout.moves[: len(playout.moves) // 2]
+    state = game.new_game(3, players, {})
+    for seat, text in middle:
+        state, _ = game.play(state, seat, text)
+    view = game.view(state, None)
+    render_png(view)  # warm the static layers, as a running bot has them
+    times = []
+    for _ in range(repeats):
+        tick = time.perf_counter()
+        render_png(view, middle[-1][1] if middle else None)
+        times.append(time.perf_counter() - tick)
+    return times
+
+
+async def service_path(game, players: int, moves: int = 40) -> list[float]:
+    """Time load + apply + save + view + render through the service on a game mid-way."""
+    with tempfile.TemporaryDirectory() as folder:
+        store = await Store.open(Path(folder) / "bench.db")
+        service = Service(store, games=[game], seed_source=lambda: 3)
+        place = Place("bench", game.name)
+        seats = [Player(str(i), f"P{i + 1}") for i in range(players)]
+        await service.new_game(place, seats[0], game.name)
+        for player in seats[1:]:
+            await service.join(place, player)
+        await service.start(place, seats[0])
+        playout = random_playout(game, 3, players)
+        half = len(playout.moves) // 2
+        times = []
+        for index, (seat, text) in enumerate(playout.moves[: half + moves]):
+            service._states.clear()  # cold: load the state from SQLite every time
+            tick = time.perf_counter()
+            outcome = await service.act(place, seats[seat], text)
+            await presenter.board_png(outcome.table, None, text)
+            if index >= half:
+                times.append(time.perf_counter() - tick)
+        await store.close()
+        return times
+
+
+def main() -> None:
+    """Run the benchmarks and print one row per game and player count."""
+    parser = argparse.ArgumentParser(prog="python -m bench")
+    parser.add_argument("--games", nargs="*")
+    parser.add_argument("--counts", nargs="*", type=int)
+    parser.add_argument("--seconds", type=float, default=3.0)
+    args = parser.parse_args()
+    print(f"{'game':<12}{'n':>3}{'games/s':>10}  {'step ms med/p99':>19}  "
+          f"{'render ms med/p99':>19}  {'service ms med/p99':>19}")
+    for game in all_games():
+        if args.games and game.name not in args.games:
+            continue
+        for players in range(game.min_players, game.max_players + 1):
+            if args.counts and players not in args.counts:
+                continue
+            rate, steps = games_per_second(game, players, args.seconds)
+            renders = render_times(game, players)
+            path = asyncio.run(service_path(game, players))
+            print(f"{game.name:<12}{players:>3}{rate:>10.2f}  {ms(steps):>19}  "
+                  f"{ms(renders):>19}  {ms(path):>19}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
