@@ -128,7 +128,8 @@ class Store:
         connection.row_factory = aiosqlite.Row
         await connection.execute("PRAGMA journal_mode=WAL")
         await connection.execute("PRAGMA foreign_keys=ON")
-        await connection.execute("PRAGMA synchronous=NORMAL")
+        # FULL: a move acknowledged to a player survives even a power cut, not only a crash.
+        await connection.execute("PRAGMA synchronous=FULL")
         store = cls(connection)
         await store._migrate()
         return store
