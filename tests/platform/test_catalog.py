@@ -1,0 +1,23 @@
+"""Every translation matches the English catalog: same keys, same parameters."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.core import Msg, translate
+from rules.core.text import MESSAGES_DIR, catalog, template_fields
+
+LOCALES = sorted(p.name for p in MESSAGES_DIR.iterdir() if p.is_dir() and p.name != "en")
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_translations_use_the_english_keys_and_parameters(locale):
+    english = catalog("en")
+    for key, template in catalog(locale).items():
+        assert key in english, f"{locale} has {key}, English does not"
+        assert template_fields(template) == template_fields(english[key]), key
+
+
+def test_japanese_is_used_and_falls_back_to_english():
+    assert translate(Msg("core.service.no_game"), "ja").startswith("このチャンネル")
+    assert translate(Msg("toy.action.step"), "ja") == translate(Msg("toy.action.step"), "en")
