@@ -1,0 +1,120 @@
+"""Draw a Caverna table: action board, round spaces, home boards and furnishing tiles.
+
+``render(view, last_move=None, focus_seat=None)`` returns a Pillow image about 1500 pixels
+wide: the header with round and phase, the action spaces with their goods and dwarfs, the
+twelve round spaces with harvest markers, the home board of the seat in focus in full (the
+seat on turn unless ``focus_seat`` says otherwise), the furnishing tiles, and every other
+home board in compact form. The last move is framed in the highlight colour and captioned.
+"""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from rendering.common import HIGHLIGHT, INK, PAPER, fit_text, font, player_colour
+from rules.core import View
+
+from . import glyphs
+from .action import draw_fixed, draw_rounds
+from .furnish import draw_furnishings
+from .home import draw_compact, draw_full
+from .labels import heading
+from .model import Table
+from .view_adapter import table_from
+
+GAME_NAME = "caverna"
+WIDTH = 1500
+MARGIN = 16
+INNER = WIDTH - 2 * MARGIN
+COMPACT_COLS = 3
+SECTION_GAP = 14
+
+
+def render(view: View, last_move: str | None = None, focus_seat: int | None = None
+           ) -> Image.Image:
+    """Draw ``view`` (see rules/caverna/view.py for its data) as one image."""
+    data = view.data if isinstance(view, View) else dict(view)
+    seat = view.seat if isinstance(view, View) else None
+    table = table_from(data, seat, focus_seat)
+    last_seat = (data.get("last_move") or {}).get("seat")
+    return draw_table(table, last_move, last_seat)
+
+
+def draw_table(table: Table, last_move: str | None = None, last_seat: int | None = None
+               ) -> Image.Image:
+    """Draw the whole table from the drawing model."""
+    canvas = Image.new("RGB", (WIDTH, _height_budget(table)), PAPER)
+    y = MARGIN
+    y += _header(canvas, table, y)
+    if last_move:
+        y += _caption(canvas, last_move, last_seat, y)
+    y += draw_fixed(canvas, table, MARGIN, y, INNER) + 4
+    y += draw_rounds(canvas, table, MARGIN, y, INNER) + SECTION_GAP
+    focus = _home(table, table.focus)
+    if focus is not None:
+        y += draw_full(canvas, focus, (MARGIN, y), INNER) + SECTION_GAP
+    y += draw_furnishings(canvas, table.furnishings, MARGIN, y, INNER) + SECTION_GAP
+    y += _others(canvas, table, y)
+    return canvas.crop((0, 0, WIDTH, y + MARGIN - SECTION_GAP))
+
+
+def _home(table: Table, seat: int | None):
+    return next((p for p in table.homes if p.seat == seat), None)
+
+
+def _height_budget(table: Table) -> int:
+    others = max(0, len(table.homes) - 1)
+    return 1500 + 70 * (len(table.furnishings) // 12 + 1) + 200 * (others // COMPACT_COLS + 1)
+
+
+def _header(canvas: Image.Image, table: Table, y: int) -> int:
+    d = ImageDraw.Draw(canvas)
+    if table.over:
+        title = heading("over")
+    else:
+        title = heading("round", round=max(table.round, 1), total=table.rounds)
+        if table.phase in ("work", "harvest"):
+            title += " · " + heading(table.phase)
+    d.text((MARGIN, y), title, font=font(30, True), fill=INK, anchor="la")
+    x = WIDTH - MARGIN
+    for seat in reversed(table.to_act):
+        disc = glyphs.dwarf(player_colour(seat), 34)
+        x -= 38
+        canvas.paste(disc, (x, y), disc)
+    start = next((p for p in table.homes if p.start_player), None)
+    if start is not None:
+        x -= 50
+        glyphs.paste(canvas, "start", (x, y), 34)
+        disc = glyphs.dwarf(player_colour(start.seat), 24, small=False)
+        canvas.paste(disc, (x + 22, y + 14), disc)
+    return 46
+
+
+def _caption(canvas: Image.Image, text: str, seat: int | None, y: int) -> int:
+    d = ImageDraw.Draw(canvas)
+    d.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, y + 36), radius=8, fill=(255, 255, 255),
+                        outline=HIGHLIGHT, width=3)
+    x = MARGIN + 12
+    if seat is not None:
+        disc = glyphs.dwarf(player_colour(seat), 26)
+        canvas.paste(disc, (x, y + 5), disc)
+        x += 34
+    size = fit_text(d, text, WIDTH - MARGIN - x - 12, 20, bold=True)
+    d.text((x, y + 18), text, font=font(size, True), fill=INK, anchor="lm")
+    return 46
+
+
+def _others(canvas: Image.Image, table: Table, y: int) -> int:
+    others = [p for p in table.homes if p.seat != table.focus]
+    if not others:
+        return 0
+    width = (INNER - 12 * (COMPACT_COLS - 1)) // COMPACT_COLS
+    top, row_height = y, 0
+    for i, player in enumerate(others):
+        col = i % COMPACT_COLS
+        if col == 0 and i:
+            y += row_height + 10
+            row_height = 0
+        x = MARGIN + col * (width + 12)
+        row_height = max(row_height, draw_compact(canvas, player, (x, y), width))
+    return y + row_height + SECTION_GAP - top

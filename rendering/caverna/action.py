@@ -1,0 +1,189 @@
+"""Draw the action board: fixed spaces grouped by board, then the twelve round spaces."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from rendering.common import INK, fit_text, font, player_colour
+
+from . import glyphs
+from .labels import harvest_label
+from .layout import columns, sections
+from .model import Space, Table
+from .squares import draw_highlight
+
+GAP = 6
+SPACE_H = 124
+ROUND_H = 168
+SECTION_TINTS = {"small": (232, 222, 200), "basic": (226, 214, 188), "extra": (214, 206, 190)}
+STAGE_TINTS = {1: (222, 232, 210), 2: (212, 226, 236), 3: (236, 222, 206), 4: (230, 214, 226)}
+CARD_BACK = (92, 78, 66)
+OUTLINE = (90, 75, 60)
+
+
+def _wrap(d: ImageDraw.ImageDraw, title: str, width: int, size: int) -> tuple[list[str], int]:
+    """Split ``title`` into at most two lines and return them with a font size that fits."""
+    if d.textlength(title, font=font(size, True)) <= width or " " not in title:
+        return [title], fit_text(d, title, width, size, bold=True)
+    words = title.split()
+    best = min(range(1, len(words)), key=lambda i: max(
+        d.textlength(" ".join(words[:i]), font=font(size, True)),
+        d.textlength(" ".join(words[i:]), font=font(size, True))))
+    lines = [" ".join(words[:best]), " ".join(words[best:])]
+    return lines, min(fit_text(d, line, width, size, bold=True) for line in lines)
+
+
+@lru_cache(maxsize=256)
+def card_base(title: str, width: int, height: int, tint: tuple[int, int, int],
+              top_label: str = "") -> Image.Image:
+    """Return a card with its title drawn (cached: titles never change)."""
+    image = Image.new("RGB", (width, height), (250, 247, 240))
+    d = ImageDraw.Draw(image)
+    d.rounded_rectangle((0, 0, width - 1, height - 1), radius=8, fill=tint, outline=OUTLINE,
+                        width=2)
+    y = 6
+    if top_label:
+        d.text((8, y), top_label, font=font(13, True), fill=(110, 95, 80), anchor="la")
+        y += 16
+    lines, size = _wrap(d, title, width - 12, 16)
+    for i, line in enumerate(lines):
+        d.text((width / 2, y + i * (size + 3)), line, font=font(size, True), fill=INK,
+               anchor="ma")
+    return image
+
+
+def _goods(canvas: Image.Image, d: ImageDraw.ImageDraw, goods: dict[str, int], x: int, y: int,
+           width: int, icon: int = 28) -> None:
+    """Draw accumulated goods centred in a row (glyph and count each)."""
+    items = [(k, n) for k, n in goods.items() if n > 0 and glyphs.has_glyph(k)]
+    if not items:
+        return
+    fs = font(int(icon * .8), True)
+    widths = [icon + 4 + int(d.textlength(str(n), font=fs)) for _, n in items]
+    total = sum(widths) + 8 * (len(items) - 1)
+    if total > width:
+        icon = max(16, int(icon * width / total))
+        total = width
+    cursor = x + max(0, (width - total) / 2)
+    for kind, count in items:
+        cursor += glyphs.counted(canvas, d, kind, count, (cursor, y), icon) + 8
+
+
+def _occupant(canvas: Image.Image, space: Space, x: int, y: int, size: int) -> None:
+    if space.occupant is None:
+        return
+    seat, weapon = space.occupant
+    disc = glyphs.dwarf(player_colour(seat), size, weapon)
+    canvas.paste(disc, (x, y), disc)
+
+
+def draw_space(canvas: Image.Image, space: Space, box: tuple[int, int, int, int],
+               tint: tuple[int, int, int], top_label: str = "") -> None:
+    """Draw one action space card: title, goods, the dwarf on it, imitation cost, highlight."""
+    x0, y0, x1, y1 = box
+    w, h = x1 - x0, y1 - y0
+    if space.occupant is not None:
+        tint = _blend(tint, player_colour(space.occupant[0]), .3)
+    canvas.paste(card_base(space.name, w, h, tint, top_label), (x0, y0))
+    d = ImageDraw.Draw(canvas)
+    disc = 42
+    _goods(canvas, d, space.goods, x0 + 6, y1 - disc - 8, w - disc - 16)
+    if space.note:
+        glyphs.paste(canvas, "food", (x0 + 8, y1 - 30), 22)
+        d.text((x0 + 33, y1 - 19), space.note, font=font(17, True), fill=INK, anchor="lm")
+    _occupant(canvas, space, x1 - disc - 6, y1 - disc - 6, disc)
+    if space.highlight:
+        draw_highlight(d, (x0 - 2, y0 - 2, x1 + 1, y1 + 1), 5)
+
+
+def _blend(a, b, t: float) -> tuple[int, int, int]:
+    return tuple(int(a[i] * (1 - t) + b[i] * t) for i in range(3))
+
+
+def draw_fixed(canvas: Image.Image, table: Table, x: int, y: int, width: int) -> int:
+    """Draw the fixed action spaces in a grid, tinted by board; return the height used."""
+    fixed = [s for s in table.spaces if not s.round]
+    if not fixed:
+        return 0
+    cols = columns(len(fixed))
+    card_w = (width - GAP * (cols - 1)) // cols
+    tints = [SECTION_TINTS.get(label, (220, 210, 190))
+             for label, start, end in sections(len(fixed), table.players)
+             for _ in range(start, end)]
+    for i, space in enumerate(fixed):
+        cx = x + (i % cols) * (card_w + GAP)
+        cy = y + (i // cols) * (SPACE_H + GAP)
+        draw_space(canvas, space, (cx, cy, cx + card_w, cy + SPACE_H), tints[i])
+    rows = -(-len(fixed) // cols)
+    return rows * (SPACE_H + GAP)
+
+
+def draw_rounds(canvas: Image.Image, table: Table, x: int, y: int, width: int) -> int:
+    """Draw the round spaces left to right with their harvest markers; return height used."""
+    slots = table.round_slots
+    if not slots:
+        return 0
+    card_w = (width - GAP * (len(slots) - 1)) // len(slots)
+    d = ImageDraw.Draw(canvas)
+    for i, slot in enumerate(slots):
+        cx = x + i * (card_w + GAP)
+        box = (cx, y, cx + card_w, y + ROUND_H - 44)
+        stage = (slot.round - 1) // 3 + 1
+        label = f"{slot.round}"
+        if slot.space is None:
+            canvas.paste(_card_back(card_w, ROUND_H - 44, label), (cx, y))
+        else:
+            draw_space(canvas, slot.space, box, STAGE_TINTS.get(stage, (230, 230, 230)), label)
+        _supplies(canvas, d, slot.supplies, cx + 4, y + 4, card_w - 8)
+        _harvest(canvas, d, slot.harvest, cx, y + ROUND_H - 40, card_w)
+        if slot.round == table.round:
+            d.rounded_rectangle((cx - 3, y - 3, cx + card_w + 3, y + ROUND_H - 41), radius=9,
+                                outline=INK, width=3)
+    return ROUND_H + GAP
+
+
+@lru_cache(maxsize=32)
+def _card_back(width: int, height: int, label: str) -> Image.Image:
+    image = Image.new("RGB", (width, height), (250, 247, 240))
+    d = ImageDraw.Draw(image)
+    d.rounded_rectangle((0, 0, width - 1, height - 1), radius=8, fill=CARD_BACK, outline=OUTLINE,
+                        width=2)
+    d.text((8, 6), label, font=font(13, True), fill=(220, 205, 185), anchor="la")
+    d.text((width / 2, height / 2 + 6), "?", font=font(40, True), fill=(150, 130, 110),
+           anchor="mm")
+    return image
+
+
+def _supplies(canvas: Image.Image, d: ImageDraw.ImageDraw, supplies, x: int, y: int,
+              width: int) -> None:
+    """Mark goods waiting for a seat on a round space (suppliers): small coloured chips."""
+    cursor = x + width
+    for seat, kind, count in supplies[:4]:
+        cursor -= 24
+        d.rounded_rectangle((cursor, y, cursor + 22, y + 16), radius=4,
+                            fill=player_colour(seat), outline=OUTLINE)
+        glyphs.paste(canvas, kind, (cursor + 3, y + 1), 14)
+        if count > 1:
+            d.text((cursor + 21, y + 15), str(count), font=font(9, True), fill=INK, anchor="rd")
+
+
+HARVEST_GLYPH = {"normal": "leaf", "green": "leaf", "feed1": "food", "red": "red",
+                 "choice": "red", "skip": "red", "hidden": "hidden"}
+
+
+def _harvest(canvas: Image.Image, d: ImageDraw.ImageDraw, kind: str, x: int, y: int,
+             width: int) -> None:
+    """Draw the harvest marker of a round: icon and a short word."""
+    if kind == "none":
+        d.text((x + width / 2, y + 18), "—", font=font(16, True), fill=(170, 160, 150),
+               anchor="mm")
+        return
+    icon = 24
+    glyph = HARVEST_GLYPH.get(kind, "hidden")
+    glyphs.paste(canvas, glyph, (x + width / 2 - icon / 2, y), icon)
+    text = harvest_label(kind)
+    size = fit_text(d, text, width - 4, 12, bold=True, min_size=8)
+    d.text((x + width / 2, y + icon + 3), text, font=font(size, True), fill=(90, 80, 70),
+           anchor="ma")

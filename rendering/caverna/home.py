@@ -1,0 +1,195 @@
+"""Draw home boards: the focus player's in full with its supply, the others compact."""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from rendering.common import INK, PAPER, fit_text, font, player_colour, readable_on
+
+from . import glyphs
+from .model import ANIMAL_ORDER, FOREST_COLUMNS, GOODS_ORDER, Player
+from .squares import draw_fences, draw_highlight, draw_mini_square, draw_square
+
+BORDER_GAP = 10  # gap between forest and mountain halves (full board)
+ENTRANCE = (214, 190, 150)
+HEADER = 44
+
+
+def _col_offset(pitch: int, gap: int, min_col: int):
+    def offset(col: int) -> int:
+        return (col - min_col) * pitch + (gap if col >= FOREST_COLUMNS else 0)
+    return offset
+
+
+def board_size(player: Player, pitch: int, gap: int) -> tuple[int, int]:
+    """Return the pixel size of a player's square grid at ``pitch`` per square."""
+    c0, r0, c1, r1 = player.bounds()
+    return (c1 - c0 + 1) * pitch + gap, (r1 - r0 + 1) * pitch
+
+
+def draw_grid(canvas: Image.Image, player: Player, origin: tuple[int, int], pitch: int,
+              gap: int, mini: bool = False) -> None:
+    """Draw the squares, the cave entrance, fences and highlights of a home board."""
+    c0, r0, c1, r1 = player.bounds()
+    ox, oy = origin
+    offset = _col_offset(pitch, gap, c0)
+    d = ImageDraw.Draw(canvas)
+    if gap:
+        _cave_entrance(d, ox + offset(FOREST_COLUMNS) - gap, oy + (3 - r0) * pitch, gap, pitch)
+    for row in range(r0, r1 + 1):
+        for col in range(c0, c1 + 1):
+            if (col < 0 or col > 5 or row < 0 or row > 3) and (col, row) not in player.cells:
+                continue
+            cell = player.cell(col, row)
+            xy = (ox + offset(col), oy + (row - r0) * pitch)
+            (draw_mini_square if mini else draw_square)(canvas, cell, xy, pitch)
+    fence_width = max(3, pitch // 14)
+    shifted = {(c, r - r0): cell for (c, r), cell in player.cells.items()}
+    draw_fences(d, shifted, (ox, oy), pitch, fence_width, offset)
+    for (col, row), cell in player.cells.items():
+        if cell.highlight:
+            x, y = ox + offset(col), oy + (row - r0) * pitch
+            draw_highlight(d, (x, y, x + pitch - 1, y + pitch - 1), max(2, pitch // 20))
+
+
+def _cave_entrance(d: ImageDraw.ImageDraw, x: int, y: int, gap: int, pitch: int) -> None:
+    d.rectangle((x, y + pitch * .25, x + gap - 1, y + pitch * .75), fill=ENTRANCE)
+
+
+def seat_banner(d: ImageDraw.ImageDraw, player: Player, box: tuple[int, int, int, int],
+                size: int) -> None:
+    """Draw a bar in the seat's colour with the name, start token and score."""
+    x0, y0, x1, y1 = box
+    colour = player_colour(player.seat)
+    d.rounded_rectangle(box, radius=6, fill=colour)
+    ink = readable_on(colour)
+    marker = "▶ " if player.to_act else ""
+    title = f"{marker}{player.name}"
+    score = "" if player.score is None else f"{player.score} VP"
+    score_w = d.textlength(score, font=font(size, True)) if score else 0
+    fs = fit_text(d, title, int(x1 - x0 - score_w - 24), size, bold=True)
+    d.text((x0 + 10, (y0 + y1) / 2), title, font=font(fs, True), fill=ink, anchor="lm")
+    if score:
+        d.text((x1 - 10, (y0 + y1) / 2), score, font=font(size, True), fill=ink, anchor="rm")
+
+
+def _start_token(canvas: Image.Image, player: Player, xy: tuple[float, float], size: int) -> None:
+    if player.start_player:
+        glyphs.paste(canvas, "start", xy, size)
+
+
+def _goods_rows(canvas: Image.Image, d: ImageDraw.ImageDraw, player: Player, x: int, y: int,
+                width: int, icon: int, zero: bool) -> int:
+    """Draw goods and animal counts in rows that fit ``width``; return the height used."""
+    items = [(k, player.goods.get(k, 0)) for k in GOODS_ORDER]
+    items += [(k, player.animals.get(k, 0)) for k in ANIMAL_ORDER]
+    if player.begging:
+        items.append(("begging", player.begging))
+    items = [(k, n) for k, n in items if n or zero]
+    cell = icon + int(icon * 1.25)
+    per_row = max(1, width // cell)
+    for i, (kind, count) in enumerate(items):
+        cx = x + (i % per_row) * cell
+        cy = y + (i // per_row) * (icon + 6)
+        colour = INK if count else (170, 165, 160)
+        glyphs.counted(canvas, d, kind, count, (cx, cy), icon, colour)
+    rows = -(-len(items) // per_row) if items else 0
+    return rows * (icon + 6)
+
+
+def _dwarf_row(canvas: Image.Image, player: Player, x: int, y: int, size: int) -> int:
+    """Draw the player's dwarfs (faded when out working, small when newborn); return width."""
+    colour = player_colour(player.seat)
+    cursor = x
+    for dwarf in player.dwarfs:
+        disc = glyphs.dwarf(colour, size, dwarf.weapon, faded=dwarf.away, small=dwarf.newborn)
+        canvas.paste(disc, (int(cursor), int(y)), disc)
+        cursor += size + 4
+    for _ in range(player.discs_in_supply):
+        d = ImageDraw.Draw(canvas)
+        inset = size * .22
+        d.ellipse((cursor + inset, y + inset, cursor + size - inset, y + size - inset),
+                  outline=(160, 155, 150), width=2)
+        cursor += size * .7
+    return int(cursor - x)
+
+
+def draw_full(canvas: Image.Image, player: Player, origin: tuple[int, int], width: int,
+              pitch: int = 100, labels: dict[str, str] | None = None) -> int:
+    """Draw the focus player's board and supply panel; return the height used."""
+    labels = labels or {}
+    x, y = origin
+    d = ImageDraw.Draw(canvas)
+    seat_banner(d, player, (x, y, x + width, y + HEADER - 6), 24)
+    y += HEADER
+    grid_w, grid_h = board_size(player, pitch, BORDER_GAP)
+    draw_grid(canvas, player, (x, y), pitch, BORDER_GAP)
+    panel_x = x + grid_w + 24
+    panel_w = width - grid_w - 24
+    used = _panel(canvas, d, player, panel_x, y, panel_w, labels)
+    return HEADER + max(grid_h, used)
+
+
+def _panel(canvas: Image.Image, d: ImageDraw.ImageDraw, player: Player, x: int, y: int,
+           width: int, labels: dict[str, str]) -> int:
+    top = y
+    size = 46
+    used = _dwarf_row(canvas, player, x, y, size)
+    _start_token(canvas, player, (x + used + 8, y + 4), size - 8)
+    y += size + 12
+    y += _goods_rows(canvas, d, player, x, y, width, 34, zero=True) + 6
+    glyphs.paste(canvas, "stable", (x, y), 30)
+    d.text((x + 36, y + 15), f"{player.stables_left}", font=font(22, True), fill=INK,
+           anchor="lm")
+    note = labels.get("stables", "")
+    if note:
+        d.text((x + 64, y + 15), note, font=font(16), fill=(90, 90, 90), anchor="lm")
+    y += 40
+    if player.tiles:
+        y += _tile_list(d, player.tiles, x, y, width, 17)
+    return y - top
+
+
+def _tile_list(d: ImageDraw.ImageDraw, names: list[str], x: int, y: int, width: int,
+               size: int) -> int:
+    """Write the furnishing names as wrapped text; return the height used."""
+    lines, line = [], ""
+    for name in names:
+        candidate = f"{line} · {name}" if line else name
+        if d.textlength(candidate, font=font(size)) > width and line:
+            lines.append(line)
+            line = name
+        else:
+            line = candidate
+    if line:
+        lines.append(line)
+    for i, text in enumerate(lines):
+        d.text((x, y + i * (size + 5)), text, font=font(size), fill=(70, 60, 50))
+    return len(lines) * (size + 5)
+
+
+def compact_size(width: int, pitch: int) -> tuple[int, int]:
+    """Return the size of a compact board card ``width`` wide."""
+    return width, 34 + 4 * pitch + 8
+
+
+def draw_compact(canvas: Image.Image, player: Player, origin: tuple[int, int], width: int,
+                 pitch: int = 30) -> int:
+    """Draw another player's board small, with goods and dwarfs beside it; return height."""
+    x, y = origin
+    d = ImageDraw.Draw(canvas)
+    seat_banner(d, player, (x, y, x + width, y + 28), 17)
+    y += 34
+    draw_grid(canvas, player, (x, y), pitch, 4, mini=True)
+    grid_w, grid_h = board_size(player, pitch, 4)
+    side_x = x + grid_w + 10
+    side_w = width - grid_w - 10
+    used = _dwarf_row(canvas, player, side_x, y, 26)
+    _start_token(canvas, player, (side_x + used + 4, y + 2), 22)
+    _goods_rows(canvas, d, player, side_x, y + 32, side_w, 18, zero=False)
+    return 34 + max(grid_h, 32 + 3 * 24) + 8
+
+
+def card_background(width: int, height: int) -> Image.Image:
+    """Return a plain card to draw a compact board on."""
+    return Image.new("RGB", (width, height), PAPER)

@@ -1,0 +1,87 @@
+"""Short on-image labels for Caverna spaces, tiles and goods, via the catalog when possible.
+
+The catalog (``data/messages/en/caverna.toml``) is the source of names. A few image-only
+labels that no catalog key covers (abbreviations that must fit a 30-pixel square) live in the
+explicit mapping ``SHORT`` below; a name neither knows is shown as its id made readable.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from rules.core.text import Msg, has_message, translate
+
+# Image-only abbreviations for tiny home-board squares (no catalog key covers these).
+SHORT = {
+    "meadow": "Mdw", "field": "Fld", "pasture": "Pst", "cavern": "Cav", "tunnel": "Tun",
+    "deep_tunnel": "Deep", "ore_mine": "Ore", "ruby_mine": "Ruby", "dwelling": "Dw",
+    "entry_dwelling": "Entry", "forest": "", "mountain": "",
+}
+
+# Image-only words under the harvest markers of the round spaces.
+HARVEST_WORDS = {
+    "normal": "Harvest", "green": "Harvest", "feed1": "1 food/dwarf", "skip": "No harvest",
+    "choice": "Field or breed", "hidden": "?", "red": "?",
+}
+
+# Image-only headings of the picture's sections.
+HEADINGS = {
+    "round": "Round {round}/{total}", "over": "Game over", "furnishings": "Furnishing tiles",
+    "rounds": "Round spaces", "stables": "stables left", "work": "Work phase",
+    "harvest": "Harvest", "start": "Start player",
+}
+
+
+def readable(identifier: str) -> str:
+    """Turn an id such as ``ore_mine_construction`` into ``Ore mine construction``."""
+    text = identifier.replace("_", " ").replace("-", " ").strip()
+    while text and text[-1].isdigit():
+        text = text[:-1].strip()
+    return text[:1].upper() + text[1:]
+
+
+@lru_cache(maxsize=1024)
+def name(identifier: str, *tables: str) -> str:
+    """Return the catalog name of ``identifier`` from the first of ``tables`` that has it."""
+    for table in tables:
+        key = f"caverna.{table}.{identifier}"
+        if has_message(key):
+            return translate(Msg(key))
+    return readable(identifier)
+
+
+def space_name(space_id: str) -> str:
+    """Return the name of an action space or round card."""
+    return name(space_id, "space", "card", "action_space")
+
+
+def tile_name(tile_id: str) -> str:
+    """Return the name of a furnishing or landscape tile."""
+    return name(tile_id, "tile", "furnishing", "landscape")
+
+
+def short(kind: str) -> str:
+    """Return the abbreviation drawn on a compact home-board square."""
+    return SHORT.get(kind, readable(kind)[:4])
+
+
+def text(value) -> str:
+    """Translate a catalog message (dict form or Msg) or return a plain string as is."""
+    if isinstance(value, dict) and "$msg" in value:
+        value = Msg.from_json(value)
+    if isinstance(value, Msg):
+        try:
+            return translate(value)
+        except KeyError:
+            return readable(value.key.rsplit(".", 1)[-1])
+    return "" if value is None else str(value)
+
+
+def harvest_label(kind: str) -> str:
+    """Return the short word under a harvest marker of ``kind``."""
+    return HARVEST_WORDS.get(kind, "")
+
+
+def heading(key: str, **params) -> str:
+    """Return an image-only heading from ``HEADINGS`` with ``params`` filled in."""
+    return HEADINGS[key].format(**params)

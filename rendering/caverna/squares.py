@@ -1,0 +1,231 @@
+"""Draw home-board squares: cached backgrounds per landscape kind, then their contents."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from rendering.common import HIGHLIGHT, INK, fit_text, font
+
+from . import glyphs
+from .labels import short
+from .model import Cell
+
+KIND_COLOURS = {
+    "forest": (82, 128, 70),
+    "meadow": (156, 208, 112),
+    "pasture": (156, 208, 112),
+    "field": (176, 124, 72),
+    "mountain": (118, 112, 108),
+    "cavern": (196, 164, 122),
+    "tunnel": (160, 150, 138),
+    "deep_tunnel": (130, 120, 112),
+    "ore_mine": (112, 122, 150),
+    "ruby_mine": (176, 98, 110),
+    "entry_dwelling": (236, 214, 170),
+}
+CATEGORY_COLOURS = {"dwelling": (236, 214, 170), "green": (184, 222, 166),
+                    "yellow": (244, 222, 128)}
+FENCE = (120, 70, 25)
+GRID_LINE = (60, 50, 45)
+
+
+def background_colour(kind: str, category: str = "") -> tuple[int, int, int]:
+    """Return the base colour of a square of ``kind`` (furnished: its tile category)."""
+    if category in CATEGORY_COLOURS:
+        return CATEGORY_COLOURS[category]
+    return KIND_COLOURS.get(kind, (200, 200, 200))
+
+
+def _trees(d: ImageDraw.ImageDraw, s: int) -> None:
+    for x, y in ((.22, .3), (.62, .22), (.42, .62), (.8, .66)):
+        d.polygon([(s * (x - .1), s * (y + .14)), (s * x, s * (y - .12)),
+                   (s * (x + .1), s * (y + .14))], fill=(62, 104, 54))
+
+
+def _rocks(d: ImageDraw.ImageDraw, s: int) -> None:
+    for x, y in ((.25, .3), (.68, .28), (.45, .7)):
+        d.polygon([(s * (x - .14), s * (y + .1)), (s * (x - .02), s * (y - .1)),
+                   (s * (x + .14), s * (y + .1))], fill=(98, 92, 88))
+
+
+def _furrows(d: ImageDraw.ImageDraw, s: int) -> None:
+    for i in range(1, 5):
+        y = s * i / 5
+        d.line([(s * .08, y), (s * .92, y)], fill=(146, 98, 52), width=max(1, s // 40))
+
+
+def _grass(d: ImageDraw.ImageDraw, s: int) -> None:
+    for x, y in ((.2, .25), (.7, .2), (.3, .75), (.78, .7), (.5, .48)):
+        d.line([(s * x, s * y), (s * (x - .04), s * (y - .08))], fill=(110, 170, 80), width=2)
+        d.line([(s * x, s * y), (s * (x + .04), s * (y - .08))], fill=(110, 170, 80), width=2)
+
+
+def _tunnel(d: ImageDraw.ImageDraw, s: int, deep: bool = False) -> None:
+    d.rectangle((s * .3, 0, s * .7, s), fill=(120, 110, 100) if not deep else (92, 84, 78))
+    if deep:
+        d.line([(s * .5, 0), (s * .5, s)], fill=(70, 64, 60), width=max(1, s // 30))
+
+
+def _cave_arch(d: ImageDraw.ImageDraw, s: int) -> None:
+    d.arc((s * .1, s * .1, s * .9, s * 1.3), 180, 360, fill=(150, 120, 88), width=max(1, s // 25))
+
+
+PATTERNS = {
+    "forest": _trees, "mountain": _rocks, "field": _furrows, "meadow": _grass,
+    "pasture": _grass, "tunnel": _tunnel, "deep_tunnel": lambda d, s: _tunnel(d, s, True),
+    "cavern": _cave_arch, "ore_mine": lambda d, s: _tunnel(d, s, True),
+    "ruby_mine": lambda d, s: _tunnel(d, s, True),
+}
+
+
+@lru_cache(maxsize=256)
+def square_background(kind: str, category: str, size: int,
+                      bonus: tuple[str, int] | None = None) -> Image.Image:
+    """Return the background of a square, pattern and unclaimed bonus included (cached)."""
+    image = Image.new("RGB", (size, size), background_colour(kind, category))
+    d = ImageDraw.Draw(image)
+    if not category and size >= 24 and kind in PATTERNS:
+        PATTERNS[kind](d, size)
+    if kind in ("ore_mine", "ruby_mine") and size >= 24:
+        icon = size // 3
+        glyphs.paste(image, "ore" if kind == "ore_mine" else "ruby",
+                     (size * .06, size - icon - size * .06), icon)
+    if bonus and size >= 24:
+        _draw_bonus(image, d, bonus, size)
+    return image
+
+
+def _draw_bonus(image: Image.Image, d: ImageDraw.ImageDraw, bonus: tuple[str, int],
+                size: int) -> None:
+    kind, amount = bonus
+    icon = max(10, size // 3)
+    x, y = size - icon - size * .06, size - icon - size * .06
+    d.ellipse((x - 3, y - 3, x + icon + 3, y + icon + 3), fill=(250, 247, 240))
+    glyphs.paste(image, kind, (x, y), icon)
+    d.text((x - 2, y + icon / 2), f"+{amount}", font=font(max(9, icon // 2), True),
+           fill=(250, 250, 250), anchor="rm", stroke_width=2, stroke_fill=(40, 40, 40))
+
+
+def draw_square(canvas: Image.Image, cell: Cell, xy: tuple[int, int], size: int) -> None:
+    """Draw one square with everything on it at ``xy`` (full-size boards)."""
+    x, y = xy
+    canvas.paste(square_background(cell.kind, cell.category, size, cell.bonus), (x, y))
+    d = ImageDraw.Draw(canvas)
+    if cell.tile_name:
+        _tile_title(d, cell.tile_name, x, y, size)
+    elif cell.kind in ("entry_dwelling",):
+        _tile_title(d, cell.tile_name or short(cell.kind), x, y, size)
+    if cell.stable:
+        glyphs.paste(canvas, "stable", (x + size * .68, y + size * .04), int(size * .28))
+    if cell.crop and cell.crop_count:
+        _crops(canvas, d, cell, x, y, size)
+    _animals(canvas, d, cell.animals, x, y, size)
+    d.rectangle((x, y, x + size - 1, y + size - 1), outline=GRID_LINE, width=1)
+
+
+def _tile_title(d: ImageDraw.ImageDraw, title: str, x: int, y: int, size: int) -> None:
+    words = title.split()
+    lines = [title]
+    top = font(max(10, size // 7), True)
+    if len(words) > 1 and d.textlength(title, font=top) > size - 8:
+        cut = max(1, len(words) // 2)
+        lines = [" ".join(words[:cut]), " ".join(words[cut:])]
+    for i, line in enumerate(lines):
+        fs = fit_text(d, line, size - 8, max(10, size // 7), bold=True, min_size=8)
+        d.text((x + size / 2, y + 4 + i * (fs + 2)), line, font=font(fs, True), fill=INK,
+               anchor="ma")
+
+
+def _crops(canvas: Image.Image, d: ImageDraw.ImageDraw, cell: Cell, x: int, y: int,
+           size: int) -> None:
+    icon = int(size * .26)
+    count = min(cell.crop_count, 3)
+    start = x + size / 2 - (count * icon * .7) / 2 - icon * .15
+    for i in range(count):
+        glyphs.paste(canvas, cell.crop, (start + i * icon * .7, y + size * .3), icon)
+    if cell.crop_count > 3:
+        d.text((x + size - 6, y + size * .45), f"×{cell.crop_count}", font=font(size // 6, True),
+               fill=INK, anchor="rm")
+
+
+def _animals(canvas: Image.Image, d: ImageDraw.ImageDraw, animals: dict[str, int], x: int,
+             y: int, size: int) -> None:
+    shown = [(k, n) for k, n in animals.items() if n > 0]
+    if not shown:
+        return
+    icon = int(size * (.34 if len(shown) == 1 else .26))
+    row_y = y + size - icon - size * .06
+    cursor = x + size * .05
+    for kind, count in shown[:3]:
+        glyphs.paste(canvas, kind, (cursor, row_y), icon)
+        label = str(count)
+        fs = max(10, int(icon * .62))
+        d.text((cursor + icon + 1, row_y + icon / 2), label, font=font(fs, True),
+               fill=(255, 255, 255), anchor="lm", stroke_width=2, stroke_fill=(30, 30, 30))
+        cursor += icon + d.textlength(label, font=font(fs, True)) + 5
+
+
+def draw_mini_square(canvas: Image.Image, cell: Cell, xy: tuple[int, int], size: int) -> None:
+    """Draw one square of a compact board: colour, stable dot, one crop or animal with count."""
+    x, y = xy
+    canvas.paste(square_background(cell.kind, cell.category, size, None), (x, y))
+    d = ImageDraw.Draw(canvas)
+    if cell.kind in ("ore_mine", "ruby_mine"):
+        glyphs.paste(canvas, "ore" if cell.kind == "ore_mine" else "ruby",
+                     (x + 1, y + size - size // 2 - 1), size // 2)
+    thing = _mini_content(cell)
+    if thing:
+        kind, count = thing
+        icon = int(size * .56)
+        glyphs.paste(canvas, kind, (x + 1, y + 2), icon)
+        d.text((x + size - 2, y + size - 1), str(count), font=font(max(9, size // 2 - 2), True),
+               fill=(255, 255, 255), anchor="rd", stroke_width=2, stroke_fill=(30, 30, 30))
+    elif cell.tile_name:
+        d.text((x + size / 2, y + size / 2), _initials(cell.tile_name),
+               font=font(max(8, size // 3), True), fill=INK, anchor="mm")
+    if cell.stable:
+        glyphs.paste(canvas, "stable", (x + size - size * .42, y + 1), int(size * .4))
+    d.rectangle((x, y, x + size - 1, y + size - 1), outline=GRID_LINE, width=1)
+
+
+def _mini_content(cell: Cell) -> tuple[str, int] | None:
+    animals = [(k, n) for k, n in cell.animals.items() if n > 0]
+    if animals:
+        return max(animals, key=lambda kv: kv[1])
+    if cell.crop and cell.crop_count:
+        return cell.crop, cell.crop_count
+    return None
+
+
+def _initials(name: str) -> str:
+    words = [w for w in name.replace("-", " ").split() if w]
+    if len(words) >= 2:
+        return (words[0][:1] + words[1][:1]).upper()
+    return name[:3]
+
+
+def draw_fences(d: ImageDraw.ImageDraw, cells: dict[tuple[int, int], Cell],
+                origin: tuple[int, int], pitch: int, width: int, col_offset) -> None:
+    """Draw fences around every pasture: along each edge whose neighbour is not the same one."""
+    ox, oy = origin
+    for (col, row), cell in cells.items():
+        if cell.pasture is None:
+            continue
+        x0, y0 = ox + col_offset(col), oy + row * pitch
+        x1, y1 = x0 + pitch - 1, y0 + pitch - 1
+        for (dc, dr), line in (((0, -1), (x0, y0, x1, y0)), ((0, 1), (x0, y1, x1, y1)),
+                               ((-1, 0), (x0, y0, x0, y1)), ((1, 0), (x1, y0, x1, y1))):
+            other = cells.get((col + dc, row + dr))
+            if other is None or other.pasture != cell.pasture:
+                d.line(line, fill=FENCE, width=width)
+
+
+def draw_highlight(d: ImageDraw.ImageDraw, box: tuple[float, float, float, float],
+                   width: int = 4) -> None:
+    """Frame ``box`` in the highlight colour, doubled with white for any background."""
+    x0, y0, x1, y1 = box
+    d.rectangle((x0, y0, x1, y1), outline=HIGHLIGHT, width=width)
+    d.rectangle((x0 + width, y0 + width, x1 - width, y1 - width), outline=(255, 255, 255),
+                width=max(1, width // 2))
