@@ -1,0 +1,255 @@
+"""Conquest: ready troops, abandon, legal targets, cost, losses and withdrawal, the die.
+
+Actions handled here (acting race = in-decline Ghouls in the Ghoul phase, else the active race):
+``abandon R`` (before the first conquest of the turn), ``conquer R``, ``die R`` (final
+conquest with the reinforcement die, declared before the roll), ``end conquest``.
+"""
+
+from __future__ import annotations
+
+from . import combos, data, effects, msgs, races
+from .state import Instance, State
+
+
+# -- ready and abandon ------------------------------------------------------------------------
+def ready(state: State, inst: Instance, events: list) -> None:
+    """Take every token above 1 per region into hand; Amazons also take their reserve (3.4)."""
+    gained = 0
+    for reg in state.regions:
+        if reg.inst == inst.id and reg.tokens > 1:
+            gained += reg.tokens - 1
+            reg.tokens = 1
+    gained += inst.reserve
+    inst.hand += gained
+    inst.reserve = 0
+    if gained:
+        events.append(msgs.event("ready", seat=inst.owner, race=msgs.race(inst.race),
+                                 tokens=gained))
+
+
+def abandon_problem(state: State, inst: Instance, region: int):
+    """Return why ``inst`` may not abandon ``region`` now (None if it may)."""
+    if not _exists(state, region):
+        return msgs.err("no_such_region", region=region)
+    if inst.conquered or inst.conquests_over or inst.berserk is not None:
+        return msgs.err("abandon_after_conquest")
+    if state.regions[region].inst != inst.id:
+        return msgs.err("not_your_region", region=region)
+    return None
+
+
+def abandon(state: State, inst: Instance, region: int, events: list) -> None:
+    """Lift every token of ``region`` into hand and clear its pieces (3.4)."""
+    reg = state.regions[region]
+    inst.hand += reg.tokens
+    reg.tokens, reg.inst = 0, None
+    clear_pieces(state, region, camps_to=inst)
+    state.highlight.append(region)
+    events.append(msgs.event("abandon", seat=inst.owner, race=msgs.race(inst.race),
+                             region=region))
+
+
+def clear_pieces(state: State, region: int, camps_to: Instance | None) -> None:
+    """Return a region's lair, fortress, hole, hero, dragon to supply; encampments to their owner."""
+    reg = state.regions[region]
+    for piece, key in (("lair", "lair"), ("fortress", "fortress"), ("hole", "hole"),
+                       ("hero", "hero"), ("dragon", "dragon")):
+        if getattr(reg, piece):
+            setattr(reg, piece, False)
+            state.supply[key] += 1
+    if reg.encampments and camps_to is not None:
+        camps_to.camps += reg.encampments
+    reg.encampments = 0
+
+
+# -- targets and cost -------------------------------------------------------------------------
+def _exists(state: State, region: int) -> bool:
+    return 0 <= region < len(state.regions)
+
+
+def raw_cost(state: State, inst: Instance, region: int) -> int:
+    """Return the cost before reductions (3.6)."""
+    reg = state.regions[region]
+    cost = 2 + reg.mountain + reg.lair + reg.fortress + reg.encampments + reg.lost_tribe
+    if reg.inst is not None and reg.inst != inst.id:
+        cost += reg.tokens
+    return cost
+
+
+def cost(state: State, inst: Instance, region: int) -> int:
+    """Return the number of tokens ``inst`` needs to conquer ``region`` (at least 1)."""
+    return max(1, raw_cost(state, inst, region) - effects.discount(state, inst, region))
+
+
+def target_problem(state: State, inst: Instance, region: int):
+    """Return why ``region`` is not a target of ``inst`` (rules 2-6 of 3.5), or None."""
+    if not _exists(state, region):
+        return msgs.err("no_such_region", region=region)
+    reg, static = state.regions[region], state.board.regions[region]
+    if static.water and not effects.may_enter_water(state, inst):
+        return msgs.err("water")
+    if reg.inst == inst.id:
+        return msgs.err("own_region")
+    if reg.hole or reg.hero or reg.dragon:
+        return msgs.err("immune")
+    peace = peace_with(state, inst, region)
+    if peace is not None:
+        return msgs.err("diplomat_peace", diplomat_seat=peace)
+    return reach_problem(state, inst, region)
+
+
+def peace_with(state: State, inst: Instance, region: int) -> int | None:
+    """Return the Diplomat seat whose active region this ally's active race may not attack."""
+    occupant = state.regions[region].inst
+    if inst.declined or occupant is None:
+        return None
+    for diplomat, ally in state.allies:
+        if ally == inst.owner and state.players[diplomat].active == occupant:
+            return diplomat
+    return None
+
+
+def reach_problem(state: State, inst: Instance, region: int):
+    """Return why ``region`` is out of reach (border rule, adjacency), or None."""
+    owned = state.regions_of(inst.id)
+    static = state.board.regions[region]
+    mode = effects.reach(state, inst)
+    if mode == "any_land":
+        return None
+    if not owned:
+        if static.border or races.enters_anywhere(state, inst):
+            return None
+        return msgs.err("not_border", region=region)
+    if static.adj & set(owned):
+        return None
+    if mode == "cavern_network" and "cavern" in static.symbols and any(
+            "cavern" in state.board.regions[o].symbols for o in owned):
+        return None
+    return msgs.err("not_adjacent", region=region)
+
+
+def conquer_problem(state: State, inst: Instance, region: int):
+    """Return why ``conquer region`` is illegal now, or None."""
+    problem = attack_problem(state, inst, region)
+    if problem is not None:
+        return problem
+    if inst.berserk is not None:
+        return None
+    need = cost(state, inst, region)
+    if inst.hand < need:
+        return msgs.err("need_tokens", need=need, have=inst.hand)
+    return None
+
+
+def attack_problem(state: State, inst: Instance, region: int):
+    """Return why ``inst`` may not attack ``region`` at all now (hand, phase, target), or None."""
+    if inst.conquests_over:
+        return msgs.err("conquests_over")
+    if inst.hand < 1:
+        return msgs.err("no_tokens")
+    return target_problem(state, inst, region)
+
+
+def die_problem(state: State, inst: Instance, region: int):
+    """Return why ``die region`` is illegal now (3.8), or None."""
+    if effects.power_has(state, inst, "berserk"):
+        return msgs.err("berserk_no_die")
+    problem = attack_problem(state, inst, region)
+    if problem is not None:
+        return problem
+    need = cost(state, inst, region)
+    if need <= inst.hand:
+        return msgs.err("die_not_needed", cost=need, have=inst.hand)
+    if need > inst.hand + 3:
+        return msgs.err("die_too_far", cost=need, have=inst.hand)
+    return None
+
+
+# -- resolution -------------------------------------------------------------------------------
+def conquer(state: State, inst: Instance, region: int, events: list) -> None:
+    """Conquer ``region`` paying its cost (or the Berserk need), or fail a Berserk attempt."""
+    need = cost(state, inst, region)
+    if inst.berserk is not None:
+        roll, inst.berserk = inst.berserk, None
+        need = max(1, need - roll)
+        if inst.hand < need:
+            inst.conquests_over = True
+            events.append(msgs.event("berserk_failed", seat=inst.owner, region=region,
+                                     need=need, have=inst.hand))
+            return
+    resolve(state, inst, region, need, events, kind="conquer")
+
+
+def die(state: State, inst: Instance, region: int, events: list) -> None:
+    """Declare ``region``, roll the die, and conquer with every token in hand on success (3.8)."""
+    need = cost(state, inst, region)
+    roll = roll_die(state)
+    inst.conquests_over = True
+    ok = inst.hand + roll >= need
+    events.append(msgs.event("die_roll", reveals=True, seat=inst.owner, region=region,
+                             value=roll, need=need, have=inst.hand))
+    if ok:
+        resolve(state, inst, region, inst.hand, events, kind="die")
+    else:
+        events.append(msgs.event("die_failed", seat=inst.owner, region=region))
+
+
+def roll_die(state: State) -> int:
+    """Roll the reinforcement die (a forced result first, if the options gave any)."""
+    if state.dice:
+        return state.dice.pop(0)
+    return state.rng.choice(data.constants(state.variant)["die"])
+
+
+def resolve(state: State, inst: Instance, region: int, used: int, events: list,
+            kind: str) -> None:
+    """Move ``used`` tokens into ``region``, remove its defenders, record the conquest (3.7)."""
+    reg = state.regions[region]
+    non_empty = reg.lost_tribe or reg.inst is not None
+    events.append(msgs.event(kind, seat=inst.owner, race=msgs.race(inst.race), region=region,
+                             cost=used))
+    _remove_defenders(state, inst, region, events)
+    reg.inst, reg.tokens = inst.id, used
+    inst.hand -= used
+    inst.conquered.append([region, non_empty])
+    state.highlight.append(region)
+    races.after_conquest(state, inst, region, events)
+
+
+def _remove_defenders(state: State, inst: Instance, region: int, events: list) -> None:
+    reg = state.regions[region]
+    if reg.lost_tribe:
+        reg.lost_tribe = False
+        state.lt_removed += 1
+        events.append(msgs.event("lost_tribe_removed", region=region))
+    defender = state.inst(reg.inst)
+    owner_camps = defender if defender is not None else None
+    if reg.encampments and owner_camps is not None:
+        owner_camps.knocked_camps += reg.encampments
+    clear_pieces(state, region, camps_to=owner_camps)
+    if defender is None:
+        return
+    _defender_losses(state, inst, defender, reg.tokens, region, events)
+    reg.inst, reg.tokens = None, 0
+    if not defender.declined and not inst.declined:
+        state.attacked.append(defender.owner)
+    if defender.declined and not state.regions_of(defender.id) and not (
+            defender.hand or defender.pending):
+        combos.return_banner(state, defender, events)
+
+
+def _defender_losses(state: State, inst: Instance, defender: Instance, tokens: int,
+                     region: int, events: list) -> None:
+    lost = 0 if races.loses_nothing(state, defender) else 1
+    lost = min(lost, tokens)
+    state.tray[defender.race] += lost
+    rest = tokens - lost
+    straight_to_hand = (inst.declined and inst.owner == defender.owner
+                        and not defender.declined)
+    if straight_to_hand:
+        defender.hand += rest
+    else:
+        defender.pending += rest
+    events.append(msgs.event("defender_losses", seat=defender.owner,
+                             race=msgs.race(defender.race), region=region, lost=lost,
+                             withdrawn=rest))

@@ -1,0 +1,80 @@
+"""Going into decline (3.12): remove older in-decline races, flip the banner, shed tokens.
+
+Actions: ``decline`` (first action of a turn, race not picked this turn) and, for Stout,
+``end turn decline`` (after the turn's scoring).
+"""
+
+from __future__ import annotations
+
+from . import combos, conquest, msgs, races
+from .state import Instance, State
+
+
+def decline_problem(state: State, seat: int):
+    """Return why ``decline`` is illegal for ``seat`` now, or None."""
+    if state.current != seat or state.phase != "start" or not state.fresh:
+        return msgs.err("decline_first")
+    if state.active(seat) is None:
+        return msgs.err("no_active_race")
+    return None
+
+
+def go_into_decline(state: State, seat: int, events: list) -> None:
+    """Put ``seat``'s active race into decline (3.12 steps 1-4)."""
+    player = state.players[seat]
+    inst = state.insts[player.active]
+    if not inst.has_spirit:
+        for old in [state.insts[i] for i in player.declined]:
+            if not old.has_spirit:
+                remove_race(state, old, events)
+    if not inst.has_spirit:
+        state.discard.append(inst.power)
+    _remove_power_pieces(state, inst)
+    _shed_tokens(state, inst)
+    inst.declined = True
+    inst.berserk = None
+    player.active = None
+    player.declined.append(inst.id)
+    state.allies = [pair for pair in state.allies if pair[0] != seat]
+    events.append(msgs.event("decline", seat=seat, race=msgs.race(inst.race),
+                             power=msgs.power(inst.power)))
+    if not state.regions_of(inst.id):
+        combos.return_banner(state, inst, events)
+
+
+def _remove_power_pieces(state: State, inst: Instance) -> None:
+    for r in state.regions_of(inst.id):
+        reg = state.regions[r]
+        for piece in ("dragon", "hero", "hole"):
+            if getattr(reg, piece):
+                setattr(reg, piece, False)
+                state.supply[piece] += 1
+        inst.camps += reg.encampments
+        reg.encampments = 0
+    state.supply["encampment"] += inst.camps
+    inst.camps = inst.knocked_camps = 0
+
+
+def _shed_tokens(state: State, inst: Instance) -> None:
+    keep_all = races.keeps_tokens_in_decline(state, inst)
+    for r in state.regions_of(inst.id):
+        reg = state.regions[r]
+        if reg.tokens > 1 and not keep_all:
+            state.tray[inst.race] += reg.tokens - 1
+            reg.tokens = 1
+    state.tray[inst.race] += inst.hand + inst.pending + inst.reserve
+    inst.hand = inst.pending = inst.reserve = 0
+
+
+def remove_race(state: State, inst: Instance, events: list) -> None:
+    """Take an in-decline race off the board entirely and return its banner (3.12 step 1)."""
+    for r in state.regions_of(inst.id):
+        reg = state.regions[r]
+        state.tray[inst.race] += reg.tokens
+        reg.tokens, reg.inst = 0, None
+        conquest.clear_pieces(state, r, camps_to=None)
+        state.highlight.append(r)
+    state.tray[inst.race] += inst.hand + inst.pending + inst.reserve
+    inst.hand = inst.pending = inst.reserve = 0
+    events.append(msgs.event("race_removed", seat=inst.owner, race=msgs.race(inst.race)))
+    combos.return_banner(state, inst, events)

@@ -1,0 +1,107 @@
+"""Interpret the data-driven effects of races and powers: hooks, reach, water, discounts, scores.
+
+Race and power tables in data/smallworld/*.toml carry common effects as plain data
+(``discount``, ``score``, ``reach``, ``water``) interpreted here, and name unusual effects as
+hooks from the closed lists in :mod:`races` and :mod:`powers`. A race hook works only while the
+race is active unless it is listed in ``LASTING_RACE_HOOKS``; a power works only while active
+(Spirit is remembered on the instance as ``has_spirit``; fortresses and lairs are board pieces
+that simply stay).
+"""
+
+from __future__ import annotations
+
+from . import data
+from .state import Instance, State
+
+LASTING_RACE_HOOKS = frozenset({"keep_tokens_in_decline", "acts_in_decline"})
+
+
+def race_has(state: State, inst: Instance, hook: str) -> bool:
+    """Tell whether the race of ``inst`` has ``hook`` working now."""
+    if hook not in data.race_hooks(inst.race, state.variant):
+        return False
+    return not inst.declined or hook in LASTING_RACE_HOOKS
+
+
+def power_has(state: State, inst: Instance, hook: str) -> bool:
+    """Tell whether the power of ``inst`` has ``hook`` working now (active races only)."""
+    return not inst.declined and hook in data.power_hooks(inst.power, state.variant)
+
+
+def _defs(state: State, inst: Instance) -> list[dict]:
+    defs = [data.races(state.variant)[inst.race]]
+    if not inst.declined:
+        defs.append(data.powers(state.variant)[inst.power])
+    return defs
+
+
+def reach(state: State, inst: Instance) -> str | None:
+    """Return the power's reach widening ("any_land", "cavern_network") or None."""
+    if inst.declined:
+        return None
+    return data.powers(state.variant)[inst.power].get("reach")
+
+
+def may_enter_water(state: State, inst: Instance) -> bool:
+    """Tell whether ``inst`` may conquer seas and lakes (active Seafaring)."""
+    return any(d.get("water") for d in _defs(state, inst)) and not inst.declined
+
+
+def discount(state: State, inst: Instance, region: int) -> int:
+    """Return the total cost reduction of an active ``inst`` on ``region``."""
+    if inst.declined:
+        return 0
+    return sum(_discount_one(state, inst, region, rule)
+               for d in _defs(state, inst) for rule in d.get("discount", ()))
+
+
+def _discount_one(state: State, inst: Instance, region: int, rule: dict) -> int:
+    static = state.board.regions[region]
+    kind, amount = rule["kind"], rule.get("amount", 1)
+    value = rule.get("value")
+    values = value if isinstance(value, list) else [value]
+    hit = {
+        "always": lambda: True,
+        "terrain": lambda: static.terrain in values,
+        "symbol": lambda: bool(static.symbols & set(values)),
+        "coastal": lambda: static.coastal,
+        "next_to_own_mountain": lambda: _next_to_own_mountain(state, inst, region),
+    }[kind]()
+    return amount if hit else 0
+
+
+def _next_to_own_mountain(state: State, inst: Instance, region: int) -> bool:
+    regions = state.board.regions
+    return any(regions[a].terrain == "mountain" and state.regions[a].inst == inst.id
+               for a in regions[region].adj)
+
+
+def score_lines(state: State, inst: Instance) -> list[tuple[str, int]]:
+    """Return the race and power bonus coins of ``inst`` now as (source id, coins)."""
+    lines = []
+    sources = [(inst.race, data.races(state.variant)[inst.race])]
+    if not inst.declined:
+        sources.append((inst.power, data.powers(state.variant)[inst.power]))
+    for source, definition in sources:
+        total = sum(_score_one(state, inst, rule) for rule in definition.get("score", ())
+                    if not inst.declined or rule.get("in_decline"))
+        if total:
+            lines.append((source, total))
+    return lines
+
+
+def _score_one(state: State, inst: Instance, rule: dict) -> int:
+    owned = state.regions_of(inst.id)
+    statics = [state.board.regions[r] for r in owned]
+    coins = rule.get("coins", 1)
+    kind, value = rule["kind"], rule.get("value")
+    count = {
+        "per_region": lambda: len(owned),
+        "terrain": lambda: sum(1 for s in statics if s.terrain == value),
+        "symbol": lambda: sum(1 for s in statics if value in s.symbols),
+        "nonempty_conquests": lambda: sum(1 for _, non_empty in inst.conquered if non_empty),
+        "flat": lambda: 1,
+        "first_turn": lambda: int(inst.picked_turn == state.turn),
+        "fortress": lambda: sum(1 for r in owned if state.regions[r].fortress),
+    }[kind]()
+    return count * coins

@@ -1,0 +1,36 @@
+"""Build Small World catalog messages and events (keys under ``smallworld.``)."""
+
+from __future__ import annotations
+
+from rules.core.text import Msg
+from rules.core.types import Event
+
+
+def err(key: str, **params) -> Msg:
+    """Return the error message ``smallworld.error.<key>``."""
+    return Msg(f"smallworld.error.{key}", params)
+
+
+def race(race_id: str) -> Msg:
+    """Return the display name of a race."""
+    return Msg(f"smallworld.race.{race_id}")
+
+
+def power(power_id: str) -> Msg:
+    """Return the display name of a power."""
+    return Msg(f"smallworld.power.{power_id}")
+
+
+def event(key: str, *, audience=None, reveals: bool = False, **params) -> Event:
+    """Return the event ``smallworld.event.<key>``."""
+    return Event(f"smallworld.event.{key}", params, audience, reveals)
+
+
+def label(key: str, **params) -> Msg:
+    """Return the action label ``smallworld.action.<key>``."""
+    return Msg(f"smallworld.action.{key}", params)
+
+
+def prompt(key: str, **params) -> Msg:
+    """Return the prompt ``smallworld.prompt.<key>``."""
+    return Msg(f"smallworld.prompt.{key}", params)

@@ -1,0 +1,57 @@
+"""Set up a new game (section 2): map, pieces, decks (seeded or fixed by options), coins."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from rules.core.errors import CannotParse
+from rules.core.rng import Rng
+
+from . import combos, data, msgs, turn
+from .state import Player, RegionState, State
+
+
+def new_game(seed: int, players: int, options: Mapping[str, Any], variant: str = "base") -> State:
+    """Return the starting state for ``players`` seats."""
+    consts = data.constants(variant)
+    board = data.game_map(consts["maps"][str(players)], variant)
+    state = State(variant=variant, map=board.name, n=players, turns=board.turns, first=0,
+                  rng=Rng(seed))
+    state.supply = {k: v for k, v in consts["supply"].items()}
+    state.tray = {race: d["tray"] for race, d in data.races(variant).items()}
+    _place_pieces(state)
+    state.race_deck, state.power_deck = _decks(state, options.get("combos") or [])
+    state.players = [Player(coins=consts["start_coins"]) for _ in range(players)]
+    state.dice = [int(d) for d in options.get("dice") or []]
+    first = options.get("first_player")
+    state.first = first if first is not None and 0 <= first < players else \
+        state.rng.randbelow(players)
+    state.current = state.first
+    combos.refill(state, [])
+    turn.start_turn(state, [])
+    return state
+
+
+def _place_pieces(state: State) -> None:
+    for static in state.board.regions:
+        reg = RegionState(lost_tribe=static.lost_tribe, mountain=static.mountain)
+        state.regions.append(reg)
+    state.lt_placed = sum(r.lost_tribe for r in state.regions)
+    state.supply["lost_tribe"] -= state.lt_placed
+    state.supply["mountain"] -= sum(r.mountain for r in state.regions)
+
+
+def _decks(state: State, fixed: list[str]) -> tuple[list[str], list[str]]:
+    races, powers = [], []
+    for item in fixed:
+        race, _, power = item.strip().lower().partition(":")
+        if race not in data.races(state.variant) or race in races:
+            raise CannotParse(msgs.err("bad_combo", combo=item))
+        if power and (power not in data.powers(state.variant) or power in powers):
+            raise CannotParse(msgs.err("bad_combo", combo=item))
+        races.append(race)
+        if power:
+            powers.append(power)
+    rest_races = state.rng.shuffle([r for r in data.races(state.variant) if r not in races])
+    rest_powers = state.rng.shuffle([p for p in data.powers(state.variant) if p not in powers])
+    return races + list(rest_races), powers + list(rest_powers)
