@@ -71,31 +71,37 @@ def _goods(canvas: Image.Image, d: ImageDraw.ImageDraw, goods: dict[str, int], x
         cursor += glyphs.counted(canvas, d, kind, count, (cursor, y), icon) + 8
 
 
-def _occupant(canvas: Image.Image, space: Space, x: int, y: int, size: int) -> None:
-    if space.occupant is None:
-        return
-    seat, weapon = space.occupant
-    disc = glyphs.dwarf(player_colour(seat), size, weapon)
-    canvas.paste(disc, (x, y), disc)
-
-
 def draw_space(canvas: Image.Image, space: Space, box: tuple[int, int, int, int],
                tint: tuple[int, int, int], top_label: str = "") -> None:
     """Draw one action space card: title, goods, the dwarf on it, imitation cost, highlight."""
     x0, y0, x1, y1 = box
-    w, h = x1 - x0, y1 - y0
-    if space.occupant is not None:
-        tint = _blend(tint, player_colour(space.occupant[0]), .3)
-    canvas.paste(card_base(space.name, w, h, tint, top_label), (x0, y0))
-    d = ImageDraw.Draw(canvas)
-    disc = 42
-    _goods(canvas, d, space.goods, x0 + 6, y1 - disc - 8, w - disc - 16)
-    if space.note:
-        glyphs.paste(canvas, "food", (x0 + 8, y1 - 30), 22)
-        d.text((x0 + 33, y1 - 19), space.note, font=font(17, True), fill=INK, anchor="lm")
-    _occupant(canvas, space, x1 - disc - 6, y1 - disc - 6, disc)
+    card = space_card(space.name, x1 - x0, y1 - y0, tint, top_label,
+                      tuple(space.goods.items()), space.occupant, space.note)
+    canvas.paste(card, (x0, y0))
     if space.highlight:
-        draw_highlight(d, (x0 - 2, y0 - 2, x1 + 1, y1 + 1), 5)
+        draw_highlight(ImageDraw.Draw(canvas), (x0 - 2, y0 - 2, x1 + 1, y1 + 1), 5)
+
+
+@lru_cache(maxsize=512)
+def space_card(title: str, w: int, h: int, tint: tuple[int, int, int], top_label: str,
+               goods: tuple[tuple[str, int], ...], occupant: tuple[int, int] | None,
+               note: str) -> Image.Image:
+    """Return a finished space card (cached on everything it shows)."""
+    if occupant is not None:
+        tint = _blend(tint, player_colour(occupant[0]), .3)
+    image = card_base(title, w, h, tint, top_label).copy()
+    d = ImageDraw.Draw(image)
+    disc = 42
+    _goods(image, d, dict(goods), 6, h - disc - 8 - (34 if occupant and len(goods) > 1 else 0),
+           w - 12 if occupant and len(goods) > 1 else w - disc - 16)
+    if note:
+        glyphs.paste(image, "food", (8, h - 30), 22)
+        d.text((33, h - 19), note, font=font(17, True), fill=INK, anchor="lm")
+    if occupant is not None:
+        seat, weapon = occupant
+        icon = glyphs.dwarf(player_colour(seat), disc, weapon)
+        image.paste(icon, (w - disc - 6, h - disc - 6), icon)
+    return image
 
 
 def _blend(a, b, t: float) -> tuple[int, int, int]:

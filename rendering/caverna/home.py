@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from PIL import Image, ImageDraw
 
 from rendering.common import INK, PAPER, fit_text, font, player_colour, readable_on
@@ -85,16 +87,25 @@ def _goods_rows(canvas: Image.Image, d: ImageDraw.ImageDraw, player: Player, x: 
     items += [(k, player.animals.get(k, 0)) for k in ANIMAL_ORDER]
     if player.begging:
         items.append(("begging", player.begging))
-    items = [(k, n) for k, n in items if n or zero]
+    block = goods_block(tuple((k, n) for k, n in items if n or zero), width, icon)
+    canvas.paste(block, (x, y))
+    return block.height
+
+
+@lru_cache(maxsize=256)
+def goods_block(items: tuple[tuple[str, int], ...], width: int, icon: int) -> Image.Image:
+    """Return goods glyphs with counts in rows ``width`` wide, on paper (cached)."""
     cell = icon + int(icon * 1.25)
     per_row = max(1, width // cell)
-    for i, (kind, count) in enumerate(items):
-        cx = x + (i % per_row) * cell
-        cy = y + (i // per_row) * (icon + 6)
-        colour = INK if count else (170, 165, 160)
-        glyphs.counted(canvas, d, kind, count, (cx, cy), icon, colour)
     rows = -(-len(items) // per_row) if items else 0
-    return rows * (icon + 6)
+    image = Image.new("RGB", (width, max(1, rows * (icon + 6))), PAPER)
+    d = ImageDraw.Draw(image)
+    for i, (kind, count) in enumerate(items):
+        cx = (i % per_row) * cell
+        cy = (i // per_row) * (icon + 6)
+        colour = INK if count else (170, 165, 160)
+        glyphs.counted(image, d, kind, count, (cx, cy), icon, colour)
+    return image
 
 
 def _dwarf_row(canvas: Image.Image, player: Player, x: int, y: int, size: int) -> int:
@@ -137,7 +148,7 @@ def _panel(canvas: Image.Image, d: ImageDraw.ImageDraw, player: Player, x: int, 
     used = _dwarf_row(canvas, player, x, y, size)
     _start_token(canvas, player, (x + used + 8, y + 4), size - 8)
     y += size + 12
-    y += _goods_rows(canvas, d, player, x, y, width, 34, zero=True) + 6
+    y += _goods_rows(canvas, d, player, x, y, width, 34, zero=True) + 10
     glyphs.paste(canvas, "stable", (x, y), 30)
     d.text((x + 36, y + 15), f"{player.stables_left}", font=font(22, True), fill=INK,
            anchor="lm")
@@ -146,8 +157,24 @@ def _panel(canvas: Image.Image, d: ImageDraw.ImageDraw, player: Player, x: int, 
         d.text((x + 64, y + 15), note, font=font(16), fill=(90, 90, 90), anchor="lm")
     y += 40
     if player.tiles:
-        y += _tile_list(d, player.tiles, x, y, width, 17)
+        y += _tile_list(d, player.tiles, x, y, width, 17) + 8
+    if player.breakdown:
+        y += _breakdown(d, player.breakdown, x, y, width)
     return y - top
+
+
+def _breakdown(d: ImageDraw.ImageDraw, lines: list[tuple[str, int]], x: int, y: int,
+               width: int) -> int:
+    """List the final score by category in two columns; return the height used."""
+    col_w = width // 2 - 10
+    per_col = -(-len(lines) // 2)
+    for i, (label, points) in enumerate(lines):
+        cx = x + (i // per_col) * (col_w + 20)
+        cy = y + (i % per_col) * 22
+        size = fit_text(d, label, col_w - 50, 16)
+        d.text((cx, cy), label, font=font(size), fill=(70, 60, 50))
+        d.text((cx + col_w, cy), f"{points:+d}", font=font(16, True), fill=INK, anchor="ra")
+    return per_col * 22
 
 
 def _tile_list(d: ImageDraw.ImageDraw, names: list[str], x: int, y: int, width: int,
@@ -168,13 +195,8 @@ def _tile_list(d: ImageDraw.ImageDraw, names: list[str], x: int, y: int, width: 
     return len(lines) * (size + 5)
 
 
-def compact_size(width: int, pitch: int) -> tuple[int, int]:
-    """Return the size of a compact board card ``width`` wide."""
-    return width, 34 + 4 * pitch + 8
-
-
 def draw_compact(canvas: Image.Image, player: Player, origin: tuple[int, int], width: int,
-                 pitch: int = 30) -> int:
+                 pitch: int = 34) -> int:
     """Draw another player's board small, with goods and dwarfs beside it; return height."""
     x, y = origin
     d = ImageDraw.Draw(canvas)
@@ -189,7 +211,3 @@ def draw_compact(canvas: Image.Image, player: Player, origin: tuple[int, int], w
     _goods_rows(canvas, d, player, side_x, y + 32, side_w, 18, zero=False)
     return 34 + max(grid_h, 32 + 3 * 24) + 8
 
-
-def card_background(width: int, height: int) -> Image.Image:
-    """Return a plain card to draw a compact board on."""
-    return Image.new("RGB", (width, height), PAPER)

@@ -1,8 +1,9 @@
 """Short on-image labels for Caverna spaces, tiles and goods, via the catalog when possible.
 
-The catalog (``data/messages/en/caverna.toml``) is the source of names. A few image-only
-labels that no catalog key covers (abbreviations that must fit a 30-pixel square) live in the
-explicit mapping ``SHORT`` below; a name neither knows is shown as its id made readable.
+The catalog (``data/messages/en/caverna.toml``) is the source of names. The few image-only
+words no catalog key covers (harvest marker words, section headings) live in the explicit
+mappings ``HARVEST_WORDS`` and ``HEADINGS`` below; a name the catalog lacks is shown as its id
+made readable.
 """
 
 from __future__ import annotations
@@ -10,13 +11,6 @@ from __future__ import annotations
 from functools import lru_cache
 
 from rules.core.text import Msg, has_message, translate
-
-# Image-only abbreviations for tiny home-board squares (no catalog key covers these).
-SHORT = {
-    "meadow": "Mdw", "field": "Fld", "pasture": "Pst", "cavern": "Cav", "tunnel": "Tun",
-    "deep_tunnel": "Deep", "ore_mine": "Ore", "ruby_mine": "Ruby", "dwelling": "Dw",
-    "entry_dwelling": "Entry", "forest": "", "mountain": "",
-}
 
 # Image-only words under the harvest markers of the round spaces.
 HARVEST_WORDS = {
@@ -60,23 +54,6 @@ def tile_name(tile_id: str) -> str:
     return name(tile_id, "tile", "furnishing", "landscape")
 
 
-def short(kind: str) -> str:
-    """Return the abbreviation drawn on a compact home-board square."""
-    return SHORT.get(kind, readable(kind)[:4])
-
-
-def text(value) -> str:
-    """Translate a catalog message (dict form or Msg) or return a plain string as is."""
-    if isinstance(value, dict) and "$msg" in value:
-        value = Msg.from_json(value)
-    if isinstance(value, Msg):
-        try:
-            return translate(value)
-        except KeyError:
-            return readable(value.key.rsplit(".", 1)[-1])
-    return "" if value is None else str(value)
-
-
 def harvest_label(kind: str) -> str:
     """Return the short word under a harvest marker of ``kind``."""
     return HARVEST_WORDS.get(kind, "")
@@ -85,3 +62,10 @@ def harvest_label(kind: str) -> str:
 def heading(key: str, **params) -> str:
     """Return an image-only heading from ``HEADINGS`` with ``params`` filled in."""
     return HEADINGS[key].format(**params)
+
+
+def score_label(key: str) -> str:
+    """Return the name of a score category (a catalog key, or an id)."""
+    if has_message(key):
+        return translate(Msg(key))
+    return readable(key.rsplit(".", 1)[-1])

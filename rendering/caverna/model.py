@@ -94,6 +94,7 @@ class Player:
     to_act: bool = False
     cells: dict[tuple[int, int], Cell] = field(default_factory=dict)
     tiles: list[str] = field(default_factory=list)  # names of furnishings owned
+    breakdown: list[tuple[str, int]] = field(default_factory=list)  # final score lines
 
     def cell(self, col: int, row: int) -> Cell:
         """Return the square at (col, row), an empty forest/mountain square if not listed."""

@@ -9,7 +9,6 @@ from PIL import Image, ImageDraw
 from rendering.common import HIGHLIGHT, INK, fit_text, font
 
 from . import glyphs
-from .labels import short
 from .model import Cell
 
 KIND_COLOURS = {
@@ -100,29 +99,44 @@ def square_background(kind: str, category: str, size: int,
 def _draw_bonus(image: Image.Image, d: ImageDraw.ImageDraw, bonus: tuple[str, int],
                 size: int) -> None:
     kind, amount = bonus
-    icon = max(10, size // 3)
-    x, y = size - icon - size * .06, size - icon - size * .06
+    icon = max(10, size // 4)
+    x = y = size * .06 + 3
     d.ellipse((x - 3, y - 3, x + icon + 3, y + icon + 3), fill=(250, 247, 240))
     glyphs.paste(image, kind, (x, y), icon)
-    d.text((x - 2, y + icon / 2), f"+{amount}", font=font(max(9, icon // 2), True),
-           fill=(250, 250, 250), anchor="rm", stroke_width=2, stroke_fill=(40, 40, 40))
+    d.text((x + icon + 6, y + icon / 2), f"+{amount}", font=font(max(9, icon * 2 // 3), True),
+           fill=(250, 250, 250), anchor="lm", stroke_width=2, stroke_fill=(40, 40, 40))
+
+
+def cell_key(cell: Cell) -> tuple:
+    """Return a hashable summary of everything drawn inside a square (highlight excluded)."""
+    return (cell.kind, cell.category, cell.tile_name, cell.stable, cell.crop, cell.crop_count,
+            tuple(sorted(cell.animals.items())), cell.bonus)
 
 
 def draw_square(canvas: Image.Image, cell: Cell, xy: tuple[int, int], size: int) -> None:
     """Draw one square with everything on it at ``xy`` (full-size boards)."""
-    x, y = xy
-    canvas.paste(square_background(cell.kind, cell.category, size, cell.bonus), (x, y))
+    canvas.paste(_square(cell_key(cell), size), xy)
+
+
+def draw_mini_square(canvas: Image.Image, cell: Cell, xy: tuple[int, int], size: int) -> None:
+    """Draw one square of a compact board: colour, stable, one crop or animal with count."""
+    canvas.paste(_mini_square(cell_key(cell), size), xy)
+
+
+@lru_cache(maxsize=1024)
+def _square(key: tuple, size: int) -> Image.Image:
+    kind, category, tile_name, stable, crop, crop_count, animals, bonus = key
+    canvas = square_background(kind, category, size, bonus).copy()
     d = ImageDraw.Draw(canvas)
-    if cell.tile_name:
-        _tile_title(d, cell.tile_name, x, y, size)
-    elif cell.kind in ("entry_dwelling",):
-        _tile_title(d, cell.tile_name or short(cell.kind), x, y, size)
-    if cell.stable:
-        glyphs.paste(canvas, "stable", (x + size * .68, y + size * .04), int(size * .28))
-    if cell.crop and cell.crop_count:
-        _crops(canvas, d, cell, x, y, size)
-    _animals(canvas, d, cell.animals, x, y, size)
-    d.rectangle((x, y, x + size - 1, y + size - 1), outline=GRID_LINE, width=1)
+    if tile_name:
+        _tile_title(d, tile_name, 0, 0, size)
+    if stable:
+        glyphs.paste(canvas, "stable", (size * .68, size * .04), int(size * .28))
+    if crop and crop_count:
+        _crops(canvas, d, crop, crop_count, 0, 0, size)
+    _animals(canvas, d, dict(animals), 0, 0, size)
+    d.rectangle((0, 0, size - 1, size - 1), outline=GRID_LINE, width=1)
+    return canvas
 
 
 def _tile_title(d: ImageDraw.ImageDraw, title: str, x: int, y: int, size: int) -> None:
@@ -138,15 +152,15 @@ def _tile_title(d: ImageDraw.ImageDraw, title: str, x: int, y: int, size: int) -
                anchor="ma")
 
 
-def _crops(canvas: Image.Image, d: ImageDraw.ImageDraw, cell: Cell, x: int, y: int,
-           size: int) -> None:
+def _crops(canvas: Image.Image, d: ImageDraw.ImageDraw, crop: str, crop_count: int, x: int,
+           y: int, size: int) -> None:
     icon = int(size * .26)
-    count = min(cell.crop_count, 3)
+    count = min(crop_count, 3)
     start = x + size / 2 - (count * icon * .7) / 2 - icon * .15
     for i in range(count):
-        glyphs.paste(canvas, cell.crop, (start + i * icon * .7, y + size * .3), icon)
-    if cell.crop_count > 3:
-        d.text((x + size - 6, y + size * .45), f"×{cell.crop_count}", font=font(size // 6, True),
+        glyphs.paste(canvas, crop, (start + i * icon * .7, y + size * .3), icon)
+    if crop_count > 3:
+        d.text((x + size - 6, y + size * .45), f"×{crop_count}", font=font(size // 6, True),
                fill=INK, anchor="rm")
 
 
@@ -167,35 +181,37 @@ def _animals(canvas: Image.Image, d: ImageDraw.ImageDraw, animals: dict[str, int
         cursor += icon + d.textlength(label, font=font(fs, True)) + 5
 
 
-def draw_mini_square(canvas: Image.Image, cell: Cell, xy: tuple[int, int], size: int) -> None:
-    """Draw one square of a compact board: colour, stable dot, one crop or animal with count."""
-    x, y = xy
-    canvas.paste(square_background(cell.kind, cell.category, size, None), (x, y))
+@lru_cache(maxsize=1024)
+def _mini_square(key: tuple, size: int) -> Image.Image:
+    kind, category, tile_name, stable, crop, crop_count, animals, _ = key
+    canvas = square_background(kind, category, size, None).copy()
     d = ImageDraw.Draw(canvas)
-    if cell.kind in ("ore_mine", "ruby_mine"):
-        glyphs.paste(canvas, "ore" if cell.kind == "ore_mine" else "ruby",
-                     (x + 1, y + size - size // 2 - 1), size // 2)
-    thing = _mini_content(cell)
+    if kind in ("ore_mine", "ruby_mine"):
+        glyphs.paste(canvas, "ore" if kind == "ore_mine" else "ruby",
+                     (1, size - size // 2 - 1), size // 2)
+    thing = _mini_content(dict(animals), crop, crop_count)
     if thing:
-        kind, count = thing
+        what, count = thing
         icon = int(size * .56)
-        glyphs.paste(canvas, kind, (x + 1, y + 2), icon)
-        d.text((x + size - 2, y + size - 1), str(count), font=font(max(9, size // 2 - 2), True),
+        glyphs.paste(canvas, what, (1, 2), icon)
+        d.text((size - 2, size - 1), str(count), font=font(max(9, size // 2 - 2), True),
                fill=(255, 255, 255), anchor="rd", stroke_width=2, stroke_fill=(30, 30, 30))
-    elif cell.tile_name:
-        d.text((x + size / 2, y + size / 2), _initials(cell.tile_name),
-               font=font(max(8, size // 3), True), fill=INK, anchor="mm")
-    if cell.stable:
-        glyphs.paste(canvas, "stable", (x + size - size * .42, y + 1), int(size * .4))
-    d.rectangle((x, y, x + size - 1, y + size - 1), outline=GRID_LINE, width=1)
+    elif tile_name:
+        d.text((size / 2, size / 2), _initials(tile_name), font=font(max(8, size // 3), True),
+               fill=INK, anchor="mm")
+    if stable:
+        glyphs.paste(canvas, "stable", (size - size * .42, 1), int(size * .4))
+    d.rectangle((0, 0, size - 1, size - 1), outline=GRID_LINE, width=1)
+    return canvas
 
 
-def _mini_content(cell: Cell) -> tuple[str, int] | None:
-    animals = [(k, n) for k, n in cell.animals.items() if n > 0]
-    if animals:
-        return max(animals, key=lambda kv: kv[1])
-    if cell.crop and cell.crop_count:
-        return cell.crop, cell.crop_count
+def _mini_content(animals: dict[str, int], crop: str | None,
+                  crop_count: int) -> tuple[str, int] | None:
+    shown = [(k, n) for k, n in animals.items() if n > 0]
+    if shown:
+        return max(shown, key=lambda kv: kv[1])
+    if crop and crop_count:
+        return crop, crop_count
     return None
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from rules.caverna import data as content
 
-from .labels import space_name, tile_name
+from .labels import score_label, space_name, tile_name
 from .model import Cell, Dwarf, Furnishing, Player, RoundSlot, Space, Table
 
 KINDS = {"rock": "mountain", "deep-tunnel": "deep_tunnel", "ore-mine": "ore_mine",
@@ -50,7 +50,7 @@ def _space(entry: dict) -> Space:
                  occupant=None if not occupant else (int(occupant["seat"]),
                                                      int(occupant.get("weapon") or 0)),
                  round=int(entry.get("round") or 0) or None,
-                 note="" if cost is None else f"−{cost}")
+                 note=f"−{cost}" if cost else "")
 
 
 def _mark_last_space(spaces: list[Space], last: dict) -> None:
@@ -116,7 +116,8 @@ def _player(entry: dict, data: dict, last: dict) -> Player:
         score=final["total"] if final else entry.get("score"),
         start_player=data.get("start_player") == seat,
         to_act=seat in (data.get("to_act") or []),
-        tiles=[tile_name(t) for t in entry.get("furnishings", []) if t != "entry-dwelling"])
+        tiles=[tile_name(t) for t in entry.get("furnishings", []) if t != "entry-dwelling"],
+        breakdown=[(score_label(k), int(v)) for k, v in (final or {}).get("breakdown", {}).items()])
     changed = {tuple(c) for c in last.get("cells") or []} if last.get("seat") == seat else set()
     for raw in (entry.get("board") or {}).get("cells", []):
         cell = _cell(raw)
