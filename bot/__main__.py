@@ -1,0 +1,49 @@
+"""Run the Discord bot: ``python -m bot`` (settings from .env or the environment)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+
+from .config import Config, ConfigError, load_config
+
+EXIT_CONFIG = 2
+
+log = logging.getLogger("bot")
+
+
+async def run(config: Config) -> None:
+    """Open the store, build the service and the bot, and run until stopped."""
+    from .discord.app import create_bot
+    from .service import Service
+    from .store import Store
+
+    store = await Store.open(config.database_path)
+    try:
+        bot = create_bot(Service(store), dev_guild_id=config.dev_guild_id)
+        async with bot:
+            await bot.start(config.token)
+    finally:
+        await store.close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Start the bot; return 2 with a one-line explanation when the settings are wrong."""
+    try:
+        config = load_config()
+    except ConfigError as error:
+        print(f"tabletop: {error}", file=sys.stderr)
+        return EXIT_CONFIG
+    logging.basicConfig(level=config.log_level,
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    log.info("database %s", config.database_path)
+    try:
+        asyncio.run(run(config))
+    except KeyboardInterrupt:
+        log.info("stopped")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,92 @@
+"""The Discord client: built around a :class:`Service`, with commands and persistent items."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord import app_commands
+
+from bot.errors import UserError
+from bot.presenter import say
+from bot.service import Service
+
+from .commands import build_commands
+from .components import DYNAMIC_ITEMS
+from .specs import locale_for
+
+log = logging.getLogger(__name__)
+
+
+def intents() -> discord.Intents:
+    """Default intents without message content: the bot needs only commands and components."""
+    chosen = discord.Intents.default()
+    chosen.message_content = False
+    chosen.members = False
+    chosen.presences = False
+    return chosen
+
+
+class TabletopBot(discord.Client):
+    """A Discord client that hosts the service's games through slash commands and buttons."""
+
+    def __init__(self, service: Service, dev_guild_id: int | None = None, sync: bool = True):
+        super().__init__(intents=intents(),
+                         allowed_mentions=discord.AllowedMentions(everyone=False, roles=False,
+                                                                  users=True))
+        self.service = service
+        self.dev_guild_id = dev_guild_id
+        self.sync_commands = sync
+        self.tree = app_commands.CommandTree(self)
+        self.tree.on_error = self.on_command_error  # type: ignore[method-assign]
+        for command in build_commands(service):
+            self.tree.add_command(command)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+
+    async def setup_hook(self) -> None:
+        """Sync the commands (to the dev guild at once, if set) and count resumed games."""
+        if self.sync_commands:
+            await self.sync_tree()
+        log.info("resumed %d open games", await self.resumed_games())
+
+    async def sync_tree(self) -> list[app_commands.AppCommand]:
+        """Publish the command tree to Discord (one guild instantly, or globally)."""
+        if self.dev_guild_id:
+            guild = discord.Object(id=self.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            return await self.tree.sync(guild=guild)
+        return await self.tree.sync()
+
+    async def resumed_games(self) -> int:
+        """The number of games in lobby or play found in the database."""
+        try:
+            return len(await self.service.open_tables())
+        except UserError:
+            log.warning("some stored games belong to games that are no longer installed")
+            return len(await self.service.store.active_games())
+
+    async def on_ready(self) -> None:
+        """Log who we are once connected."""
+        log.info("ready as %s in %d guilds", self.user, len(self.guilds))
+
+    async def on_command_error(self, interaction: discord.Interaction,
+                               error: app_commands.AppCommandError) -> None:
+        """Answer a failed command privately instead of leaving it hanging."""
+        message = say("internal_error", locale_for(interaction.locale))
+        if isinstance(error, app_commands.NoPrivateMessage):
+            message = say("guild_only", locale_for(interaction.locale))
+        else:
+            log.error("command failed", exc_info=error)
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(message, ephemeral=True)
+            else:
+                await interaction.response.send_message(message, ephemeral=True)
+        except discord.HTTPException:
+            log.info("could not report the error", exc_info=True)
+
+
+def create_bot(service: Service, dev_guild_id: int | None = None,
+               sync: bool = True) -> TabletopBot:
+    """Build the bot around ``service``; it syncs its commands on login unless ``sync`` is off."""
+    return TabletopBot(service, dev_guild_id, sync)

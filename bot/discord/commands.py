@@ -1,0 +1,145 @@
+"""The slash commands: ``/game new|join|leave|start|abort|status``, ``/move``, ``/board``,
+``/me``, ``/undo`` and ``/log``. Docstrings and ``describe`` texts are the help users see.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import discord
+from discord import app_commands
+
+from bot.errors import UserError
+from bot.service import Place, Service
+from rules.core import Msg, translate
+
+from . import flows, specs
+
+Choice = app_commands.Choice
+PlayerCount = app_commands.Range[int, 1, 100]
+
+
+def game_choices(service: Service) -> list[Choice[str]]:
+    """One choice per registered game: its English title, its name as value (at most 25)."""
+    choices = []
+    for name, game in sorted(service.games.items()):
+        title = translate(Msg(game.title)) if game.title else name
+        choices.append(Choice(name=specs.clip_text(title, specs.CHOICE_TEXT), value=name))
+    return choices[: specs.MAX_OPTIONS]
+
+
+def build_commands(service: Service) -> list[app_commands.Command | app_commands.Group]:
+    """Every app command of the bot, with game choices taken from ``service``'s registry."""
+    return [game_group(service), *play_commands(service)]
+
+
+def game_group(service: Service) -> app_commands.Group:
+    """The ``/game`` group (lobby and management)."""
+    group = app_commands.Group(name="game", description="Open, join, start or end a board game "
+                               "in this channel.", guild_only=True)
+
+    @group.command(name="new")
+    @app_commands.describe(game="Which game to play",
+                           options="Game options as name=value, separated by spaces",
+                           min_players="Fewest players to start with",
+                           max_players="Most players allowed to join")
+    @app_commands.choices(game=game_choices(service))
+    async def new(interaction: discord.Interaction, game: str, options: Optional[str] = None,
+                  min_players: Optional[PlayerCount] = None,
+                  max_players: Optional[PlayerCount] = None) -> None:
+        """Open a table for a game in this channel (one game per channel)."""
+        await flows.new_game(interaction, game, options, min_players, max_players)
+
+    @new.autocomplete("options")
+    async def new_options(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        chosen = service.games.get(str(getattr(interaction.namespace, "game", "") or ""))
+        if chosen is None:
+            return []
+        pairs = specs.option_choices(chosen.options, current,
+                                     specs.locale_for(interaction.locale))
+        return [Choice(name=name, value=value) for name, value in pairs]
+
+    @group.command(name="join")
+    async def join(interaction: discord.Interaction) -> None:
+        """Take a seat at this channel's table."""
+        await flows.join(interaction)
+
+    @group.command(name="leave")
+    async def leave(interaction: discord.Interaction) -> None:
+        """Leave this channel's table before the game starts."""
+        await flows.leave(interaction)
+
+    @group.command(name="start")
+    @app_commands.describe(seating="Seat order: as players joined, or shuffled")
+    @app_commands.choices(seating=[Choice(name="join order", value="order"),
+                                   Choice(name="shuffled", value="shuffle")])
+    async def start(interaction: discord.Interaction, seating: str = "order") -> None:
+        """Start the game (host only)."""
+        await flows.start(interaction, shuffle=seating == "shuffle")
+
+    @group.command(name="abort")
+    async def abort(interaction: discord.Interaction) -> None:
+        """End this channel's game without a result (host or channel managers; asks first)."""
+        await flows.abort_ask(interaction)
+
+    @group.command(name="status")
+    async def status(interaction: discord.Interaction) -> None:
+        """Show this channel's table: seats, position summary and whose turn it is."""
+        await flows.status(interaction)
+
+    return group
+
+
+def play_commands(service: Service) -> list[app_commands.Command]:
+    """The top-level commands used while playing."""
+
+    @app_commands.command(name="move")
+    @app_commands.guild_only()
+    @app_commands.describe(action="Your move: pick it from the list or type it")
+    async def move(interaction: discord.Interaction, action: str) -> None:
+        """Play a move: pick it from the list or type it."""
+        await flows.move(interaction, action)
+
+    @move.autocomplete("action")
+    async def move_suggestions(interaction: discord.Interaction,
+                               current: str) -> list[Choice[str]]:
+        locale = specs.locale_for(interaction.locale)
+        place, player = flows.where(interaction)
+        actions = await service.suggest(place, player, current, locale)
+        names = await _names(service, place) if actions else []
+        return [Choice(name=name, value=value)
+                for name, value in specs.action_choices(actions, names, locale)]
+
+    @app_commands.command(name="board")
+    @app_commands.guild_only()
+    async def board(interaction: discord.Interaction) -> None:
+        """Post the current board and whose turn it is again."""
+        await flows.board(interaction)
+
+    @app_commands.command(name="me")
+    @app_commands.guild_only()
+    async def me(interaction: discord.Interaction) -> None:
+        """Show your hidden information, your options and your board, only to you."""
+        await flows.show_me(interaction)
+
+    @app_commands.command(name="undo")
+    @app_commands.guild_only()
+    async def undo(interaction: discord.Interaction) -> None:
+        """Take back your last move (if nothing was revealed and nobody acted since)."""
+        await flows.undo(interaction)
+
+    @app_commands.command(name="log")
+    @app_commands.guild_only()
+    async def log(interaction: discord.Interaction) -> None:
+        """Show the last moves of this channel's game."""
+        await flows.show_log(interaction)
+
+    return [move, board, me, undo, log]
+
+
+async def _names(service: Service, place: Place) -> list[str]:
+    """The seated players' names (to word labels), or none if the channel has no game."""
+    try:
+        return (await service.table(place)).names
+    except UserError:
+        return []

@@ -1,0 +1,318 @@
+"""What each command and click does: defer, call the service, present, reply.
+
+Every entry point runs through :func:`handle`: acknowledge at once, do the work, and turn a
+:class:`UserError` into an ephemeral message (nothing changed). Rendering happens in a worker
+thread (``presenter.board_png``), so the event loop never blocks.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import Awaitable, Callable
+
+import discord
+
+from bot.errors import UserError
+from bot.presenter import board_png, game_title, private_lines, say, status_lines, turn_lines
+from bot.service import Place, Player, Service, Table
+from rules.core import translate
+
+from . import specs, texts
+from .replies import Reply, edit_message
+
+log = logging.getLogger(__name__)
+
+LOG_LENGTH = 15
+
+
+@dataclass
+class Context:
+    """One interaction as the flows see it: who, where, in which language, and the reply."""
+
+    interaction: discord.Interaction
+    service: Service
+    place: Place
+    player: Player
+    locale: str
+    reply: Reply
+
+    @classmethod
+    def of(cls, interaction: discord.Interaction) -> "Context":
+        """Read the service, channel, user and language of an interaction."""
+        locale = specs.locale_for(interaction.locale)
+        place, player = where(interaction)
+        return cls(interaction, interaction.client.service, place, player, locale,  # type: ignore
+                   Reply(interaction, locale))
+
+    @property
+    def can_manage(self) -> bool:
+        """True if the caller may manage this channel."""
+        return self.interaction.permissions.manage_channels
+
+
+def where(interaction: discord.Interaction) -> tuple[Place, Player]:
+    """The channel (or thread) and the user of an interaction, as the service names them."""
+    place = Place(str(interaction.guild_id or 0), str(interaction.channel_id or 0))
+    user = interaction.user
+    return place, Player(str(user.id), getattr(user, "display_name", None) or user.name)
+
+
+async def handle(interaction: discord.Interaction,
+                 work: Callable[[Context], Awaitable[None]]) -> None:
+    """Defer, run ``work``, and answer any refusal or failure privately."""
+    ctx = Context.of(interaction)
+    await ctx.reply.begin()
+    try:
+        await work(ctx)
+    except UserError as error:
+        await ctx.reply.private(translate(error.msg, ctx.locale))
+    except Exception:
+        log.exception("interaction %s failed", interaction.id)
+        await ctx.reply.private(say("internal_error", ctx.locale))
+    await ctx.reply.finish()
+
+
+async def _current(ctx: Context, game_id: int) -> Table:
+    """The channel's open game, which must be ``game_id`` (else the click is stale)."""
+    table = await ctx.service.table(ctx.place)
+    if table.record.id != game_id:
+        raise UserError("stale")
+    return table
+
+
+# -- lobby -----------------------------------------------------------------------------------
+async def new_game(interaction, game: str, options: str | None,
+                   min_players: int | None, max_players: int | None) -> None:
+    """Open a lobby and post its message with Join / Leave / Start."""
+    async def work(ctx: Context) -> None:
+        table = await ctx.service.new_game(ctx.place, ctx.player, game, options or None,
+                                           max_players=max_players, min_players=min_players)
+        message = await ctx.reply.public(texts.lobby_text(table, ctx.locale),
+                                         specs.lobby_rows(table, ctx.locale))
+        await ctx.service.store.set_board_message(table.record.id, str(message.id))
+    await handle(interaction, work)
+
+
+async def join(interaction, game_id: int | None = None) -> None:
+    """Seat the caller in the lobby and update the lobby message."""
+    async def work(ctx: Context) -> None:
+        if game_id is not None:
+            await _current(ctx, game_id)
+        table = await ctx.service.join(ctx.place, ctx.player)
+        await _refresh_lobby(ctx, table, say("joined", ctx.locale, name=ctx.player.name))
+    await handle(interaction, work)
+
+
+async def leave(interaction, game_id: int | None = None) -> None:
+    """Unseat the caller (closing an emptied lobby) and update the lobby message."""
+    async def work(ctx: Context) -> None:
+        if game_id is not None:
+            await _current(ctx, game_id)
+        table = await ctx.service.leave(ctx.place, ctx.player)
+        note = say("left", ctx.locale, name=ctx.player.name)
+        if table.record.status != "lobby":
+            note = say("lobby_closed", ctx.locale)
+        await _refresh_lobby(ctx, table, note)
+    await handle(interaction, work)
+
+
+async def _refresh_lobby(ctx: Context, table: Table, note: str) -> None:
+    """Show the lobby's new seats: edit the clicked message, or the stored one, or repost."""
+    lines = texts.lobby_text(table, ctx.locale, [note])
+    rows = specs.lobby_rows(table, ctx.locale)
+    if ctx.reply.is_click:
+        await ctx.reply.edit_clicked(lines, rows)
+        return
+    await ctx.reply.private(note)
+    if not await edit_message(ctx.interaction, table.record.board_message_id, lines, rows):
+        message = await ctx.reply.public(lines, rows)
+        await ctx.service.store.set_board_message(table.record.id, str(message.id))
+
+
+async def start(interaction, shuffle: bool = False, game_id: int | None = None) -> None:
+    """Start the game (host only): close the lobby message and post the first turn."""
+    async def work(ctx: Context) -> None:
+        if game_id is not None:
+            await _current(ctx, game_id)
+        table = await ctx.service.start(ctx.place, ctx.player, shuffle=shuffle)
+        started = say("started", ctx.locale, game=game_title(table, ctx.locale),
+                      players=", ".join(table.names))
+        closed = texts.lobby_text(table, ctx.locale, [started])
+        if ctx.reply.is_click:
+            await ctx.reply.edit_clicked(closed, [])
+        else:
+            await edit_message(ctx.interaction, table.record.board_message_id, closed, [])
+        await post_turn(ctx, table, [started, *turn_lines(table, texts.mention, ctx.locale)],
+                        retire=False)
+    await handle(interaction, work)
+
+
+async def lobby_click(interaction, game_id: int, verb: str) -> None:
+    """Dispatch a lobby button."""
+    if verb == "join":
+        await join(interaction, game_id)
+    elif verb == "leave":
+        await leave(interaction, game_id)
+    else:
+        await start(interaction, False, game_id)
+
+
+# -- play ------------------------------------------------------------------------------------
+async def post_turn(ctx: Context, table: Table, lines: list[str], last_move: str | None = None,
+                    retire: bool = True) -> None:
+    """Post the board, the text and the next decision's components; retire the old message."""
+    rows = specs.turn_rows(table, ctx.locale)
+    lines = lines + _typing_hint(table, rows, ctx.locale)
+    png = await board_png(table, None, last_move) if table.started else None
+    previous = table.record.board_message_id
+    message = await ctx.reply.public(lines, rows, png)
+    if retire and previous and not _is_clicked(ctx, previous):
+        await edit_message(ctx.interaction, previous, None, [])
+    await ctx.service.store.set_board_message(table.record.id, str(message.id))
+
+
+def _typing_hint(table: Table, rows: list, locale: str) -> list[str]:
+    """Tell a single acting seat to type with /move when its options do not fit components."""
+    to_act = table.to_act()
+    if len(to_act) != 1 or table.is_over():
+        return []
+    seat = next(iter(to_act))
+    count = len(table.game.legal_actions(table.state, seat))
+    has_options = any(not str(c.custom_id).startswith("tt:me:") for row in rows for c in row)
+    return [] if has_options or count == 0 else [say("type_with_move", locale, count=count)]
+
+
+def _is_clicked(ctx: Context, message_id: str) -> bool:
+    message = ctx.interaction.message
+    return ctx.reply.is_click and message is not None and str(message.id) == message_id
+
+
+async def play(ctx: Context, text: str, version: int | None = None,
+               seat: int | None = None) -> None:
+    """Play ``text`` for the caller and tell the channel (and privately the mover)."""
+    before = await ctx.service.table(ctx.place)
+    simultaneous = len(before.to_act()) > 1
+    outcome = await ctx.service.act(ctx.place, ctx.player, text, expected_version=version,
+                                    seat=seat)
+    await ctx.reply.edit_clicked(None, [])
+    secret = texts.private_event_lines(outcome, ctx.locale)
+    if secret:
+        await ctx.reply.private([say("private_header", ctx.locale), *secret])
+    lines = texts.public_move_lines(outcome, simultaneous, ctx.locale)
+    await post_turn(ctx, outcome.table, lines, None if simultaneous else outcome.action.text)
+
+
+async def move(interaction, text: str) -> None:
+    """``/move``: play typed text."""
+    await handle(interaction, lambda ctx: play(ctx, text))
+
+
+async def click_option(interaction, game_id: int, version: int, seat: int, index: int) -> None:
+    """A decision button: play option ``index`` of ``seat`` as posted at ``version``."""
+    async def work(ctx: Context) -> None:
+        table = await _current(ctx, game_id)
+        if table.record.version != version:
+            raise UserError("stale")
+        actions = list(table.game.legal_actions(table.state, seat)) if table.started else []
+        if not 0 <= index < len(actions):
+            raise UserError("stale")
+        await play(ctx, actions[index].text, version, seat)
+    await handle(interaction, work)
+
+
+async def choose_option(interaction, game_id: int, version: int, seat: int, value: str) -> None:
+    """A decision menu: play the chosen action text of ``seat`` as posted at ``version``."""
+    async def work(ctx: Context) -> None:
+        table = await _current(ctx, game_id)
+        if table.record.version != version or not table.started:
+            raise UserError("stale")
+        await play(ctx, specs.resolve_value(table, seat, value), version, seat)
+    await handle(interaction, work)
+
+
+async def undo(interaction) -> None:
+    """``/undo``: take back the caller's last move and post the position again."""
+    async def work(ctx: Context) -> None:
+        table = await ctx.service.undo(ctx.place, ctx.player)
+        lines = [say("undone", ctx.locale, name=ctx.player.name),
+                 *turn_lines(table, texts.mention, ctx.locale)]
+        await post_turn(ctx, table, lines)
+    await handle(interaction, work)
+
+
+# -- information -----------------------------------------------------------------------------
+async def show_me(interaction, game_id: int | None = None) -> None:
+    """``/me`` and "My info": the caller's hidden information, decision and board, privately."""
+    async def work(ctx: Context) -> None:
+        if game_id is not None:
+            await _current(ctx, game_id)
+        table, seat, _prompt, _options = await ctx.service.decision(ctx.place, ctx.player)
+        lines = [say("private_header", ctx.locale), *private_lines(table, seat, ctx.locale)]
+        rows = specs.decision_rows(table, seat, ctx.locale)
+        if seat in table.to_act() and not rows:
+            count = len(table.game.legal_actions(table.state, seat))
+            lines.append(say("type_with_move", ctx.locale, count=count))
+        await ctx.reply.private(lines, rows, await board_png(table, seat))
+    await handle(interaction, work)
+
+
+async def board(interaction) -> None:
+    """``/board``: post the current board, whose turn it is and the components again."""
+    async def work(ctx: Context) -> None:
+        table = await ctx.service.table(ctx.place)
+        if not table.started:
+            raise UserError("not_started")
+        await post_turn(ctx, table, status_lines(table, texts.mention, ctx.locale))
+    await handle(interaction, work)
+
+
+async def status(interaction) -> None:
+    """``/game status``: the lobby or game summary, privately."""
+    async def work(ctx: Context) -> None:
+        table = await ctx.service.table(ctx.place)
+        await ctx.reply.private(status_lines(table, texts.mention, ctx.locale))
+    await handle(interaction, work)
+
+
+async def show_log(interaction) -> None:
+    """``/log``: the last moves in words, privately."""
+    async def work(ctx: Context) -> None:
+        table, moves = await ctx.service.log(ctx.place, last=LOG_LENGTH)
+        await ctx.reply.private([say("log_title", ctx.locale),
+                                 *texts.log_lines(table, moves, ctx.locale)])
+    await handle(interaction, work)
+
+
+# -- abort -----------------------------------------------------------------------------------
+async def abort_ask(interaction) -> None:
+    """``/game abort``: check the caller may abort, then ask for confirmation privately."""
+    async def work(ctx: Context) -> None:
+        table = await ctx.service.table(ctx.place)
+        if not (ctx.can_manage or host_of(table) == ctx.player.user_id):
+            raise UserError("abort_not_allowed")
+        await ctx.reply.private(say("abort_confirm", ctx.locale),
+                                specs.abort_rows(table, ctx.locale))
+    await handle(interaction, work)
+
+
+def host_of(table: Table) -> str:
+    """The host's user id (the service's rule: the first seated player)."""
+    return Service._host_of(table.record)
+
+
+async def abort_answer(interaction, game_id: int, version: int, confirm: bool) -> None:
+    """The confirmation's buttons: abort for everyone, or keep playing."""
+    async def work(ctx: Context) -> None:
+        table = await _current(ctx, game_id)
+        if table.record.version != version:
+            raise UserError("stale")
+        if not confirm:
+            await ctx.reply.edit_clicked(say("abort_cancelled", ctx.locale), [])
+            return
+        table = await ctx.service.abort(ctx.place, ctx.player, ctx.can_manage)
+        note = say("aborted", ctx.locale, name=ctx.player.name)
+        await ctx.reply.edit_clicked(note, [])
+        await edit_message(ctx.interaction, table.record.board_message_id, None, [])
+        await ctx.reply.public(note)
+    await handle(interaction, work)

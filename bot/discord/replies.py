@@ -1,0 +1,133 @@
+"""Answer interactions: defer at once, then private (ephemeral) and public followups.
+
+A slash command is deferred as an ephemeral "thinking" reply, so a refusal is seen only by
+the caller; public results are then posted as separate followups in the channel. A click is
+deferred silently (no visible reply) and answered the same way.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from typing import Any
+
+import discord
+from discord.utils import MISSING
+
+from bot.presenter import clip, say
+
+from . import components
+from .specs import Row
+
+log = logging.getLogger(__name__)
+
+UPLOAD_LIMIT = 8 * 1024 * 1024
+BOARD_FILENAME = "board.png"
+
+
+def board_file(png: bytes | None, limit: int = UPLOAD_LIMIT) -> discord.File | None:
+    """Wrap PNG bytes as an upload, or None when there is no image or it is too large."""
+    if not png:
+        return None
+    if len(png) > limit:
+        log.warning("board image of %d bytes exceeds the %d byte upload limit", len(png), limit)
+        return None
+    return discord.File(io.BytesIO(png), filename=BOARD_FILENAME)
+
+
+def upload_limit(interaction: discord.Interaction) -> int:
+    """The largest file this interaction may upload (never above 8 MB)."""
+    return min(UPLOAD_LIMIT, getattr(interaction, "filesize_limit", UPLOAD_LIMIT) or UPLOAD_LIMIT)
+
+
+class Reply:
+    """The answers of one interaction, in the order Discord requires."""
+
+    def __init__(self, interaction: discord.Interaction, locale: str = "en"):
+        self.interaction = interaction
+        self.locale = locale
+        self._pending = False
+
+    @property
+    def is_click(self) -> bool:
+        """True for a button or menu interaction."""
+        return self.interaction.type is discord.InteractionType.component
+
+    async def begin(self) -> None:
+        """Acknowledge within Discord's 3 seconds: silently for a click, thinking otherwise."""
+        if self.interaction.response.is_done():
+            return
+        if self.is_click:
+            await self.interaction.response.defer()
+        else:
+            await self.interaction.response.defer(ephemeral=True, thinking=True)
+            self._pending = True
+
+    async def private(self, lines: list[str] | str, rows: list[Row] | None = None,
+                      png: bytes | None = None) -> None:
+        """Send ``lines`` (and components, image) to the caller only."""
+        content = lines if isinstance(lines, str) else clip(lines)
+        view = components.build_view(rows or [])
+        file = board_file(png, upload_limit(self.interaction))
+        if self._pending:
+            self._pending = False
+            await self.interaction.edit_original_response(
+                content=content, view=view,
+                attachments=[file] if file else MISSING)
+            return
+        await self.interaction.followup.send(content, ephemeral=True, **_extras(view, file))
+
+    async def public(self, lines: list[str] | str, rows: list[Row] | None = None,
+                     png: bytes | None = None) -> discord.WebhookMessage:
+        """Post ``lines`` (and components, image) in the channel; return the message."""
+        if self._pending:
+            await self.private(say("posted", self.locale))
+        content = lines if isinstance(lines, str) else clip(lines)
+        view = components.build_view(rows or [])
+        file = board_file(png, upload_limit(self.interaction))
+        return await self.interaction.followup.send(content, wait=True, **_extras(view, file))
+
+    async def edit_clicked(self, lines: list[str] | str | None = None,
+                           rows: list[Row] | None = None) -> None:
+        """Replace the clicked message's components (and text when given); clicks only."""
+        if not self.is_click:
+            return
+        kwargs: dict[str, Any] = {"view": components.build_view(rows or [])}
+        if lines is not None:
+            kwargs["content"] = lines if isinstance(lines, str) else clip(lines)
+        try:
+            await self.interaction.edit_original_response(**kwargs)
+        except discord.HTTPException:
+            log.info("could not edit the clicked message", exc_info=True)
+
+    async def finish(self) -> None:
+        """Close a thinking reply that nothing answered yet."""
+        if self._pending:
+            await self.private(say("posted", self.locale))
+
+
+def _extras(view: discord.ui.View | None, file: discord.File | None) -> dict[str, Any]:
+    extras: dict[str, Any] = {}
+    if view is not None:
+        extras["view"] = view
+    if file is not None:
+        extras["file"] = file
+    return extras
+
+
+async def edit_message(interaction: discord.Interaction, message_id: str | None,
+                       lines: list[str] | str | None = None,
+                       rows: list[Row] | None = None) -> bool:
+    """Edit a message the bot posted earlier in this channel; False if that failed."""
+    channel = interaction.channel
+    if not message_id or channel is None or not hasattr(channel, "get_partial_message"):
+        return False
+    kwargs: dict[str, Any] = {"view": components.build_view(rows or [])}
+    if lines is not None:
+        kwargs["content"] = lines if isinstance(lines, str) else clip(lines)
+    try:
+        await channel.get_partial_message(int(message_id)).edit(**kwargs)
+    except (discord.HTTPException, ValueError):
+        log.info("could not edit message %s", message_id, exc_info=True)
+        return False
+    return True

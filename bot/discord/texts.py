@@ -1,0 +1,61 @@
+"""Compose the texts of Discord messages from service results (no Discord import).
+
+Channel messages only ever hold public events; a move made while several seats decide at
+once (a hidden simultaneous choice) is announced without its action text.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from bot.presenter import event_lines, lobby_lines, say, turn_lines
+from bot.service import MoveOutcome, Table
+from bot.store import MoveRecord, Seat
+from rules.core import Event, translate
+
+
+def mention(seat: Seat) -> str:
+    """A Discord user mention for a seated player."""
+    return f"<@{seat.user_id}>"
+
+
+def public_move_lines(outcome: MoveOutcome, simultaneous: bool, locale: str = "en") -> list[str]:
+    """What the channel reads after a move: who moved, public events, who acts next."""
+    table = outcome.table
+    name = table.names[outcome.seat]
+    if simultaneous:
+        lines = [say("decided", locale, name=name)]
+    else:
+        lines = [say("move_by", locale, name=name, action=outcome.action.text)]
+    lines += event_lines(outcome.events, None, table.names, locale)
+    lines += turn_lines(table, mention, locale)
+    return lines
+
+
+def private_event_lines(outcome: MoveOutcome, locale: str = "en") -> list[str]:
+    """Sentences of the events only the acting seat may see (sent to it ephemerally)."""
+    private = [e for e in outcome.events if e.audience is not None]
+    return event_lines(private, outcome.seat, outcome.table.names, locale)
+
+
+def log_lines(table: Table, moves: Sequence[MoveRecord], locale: str = "en") -> list[str]:
+    """The last moves, readable: each move's public events, or its text when it has none."""
+    if not moves:
+        return [say("log_empty", locale)]
+    names = table.names
+    lines = []
+    for move in moves:
+        events = [Event.from_json(e) for e in move.events]
+        sentences = [translate(e.msg, locale, names) for e in events if e.visible_to(None)]
+        name = names[move.seat] if 0 <= move.seat < len(names) else str(move.seat + 1)
+        if sentences:
+            lines.append(say("log_events", locale, seq=move.seq, name=name,
+                             events=" ".join(sentences)))
+        else:
+            lines.append(say("log_line", locale, seq=move.seq, name=name, action=move.action))
+    return lines
+
+
+def lobby_text(table: Table, locale: str = "en", extra: Sequence[str] = ()) -> list[str]:
+    """The lobby message: title, seats, limits and options, then any ``extra`` line."""
+    return [*lobby_lines(table, locale), *extra]
