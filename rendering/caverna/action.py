@@ -136,7 +136,7 @@ def draw_rounds(canvas: Image.Image, table: Table, x: int, y: int, width: int) -
     for i, slot in enumerate(slots):
         cx = x + i * (card_w + GAP)
         box = (cx, y, cx + card_w, y + ROUND_H - 44)
-        stage = (slot.round - 1) // 3 + 1
+        stage = slot.stage
         label = f"{slot.round}"
         if slot.space is None:
             canvas.paste(_card_back(card_w, ROUND_H - 44, label), (cx, y))

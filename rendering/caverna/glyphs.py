@@ -122,8 +122,11 @@ def _boar_tusk(d: ImageDraw.ImageDraw, s: int) -> None:
 
 
 def _cattle_horns(d: ImageDraw.ImageDraw, s: int) -> None:
-    d.ellipse((s * .25, s * .38, s * .45, s * .56), fill=(255, 255, 255))
-    d.arc((s * .6, s * .04, s * .96, s * .36), 190, 350, fill=(240, 230, 200), width=3 * SCALE)
+    d.ellipse((s * .22, s * .38, s * .44, s * .58), fill=(255, 255, 255))
+    d.ellipse((s * .46, s * .34, s * .58, s * .46), fill=(255, 255, 255))
+    for base, tip in (((.68, .24), (.6, .04)), ((.88, .24), (.96, .04))):
+        d.line([(s * base[0], s * base[1]), (s * tip[0], s * tip[1])], fill=(214, 190, 120),
+               width=4 * SCALE)
 
 
 def _dog_ear(d: ImageDraw.ImageDraw, s: int) -> None:

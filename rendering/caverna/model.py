@@ -39,6 +39,7 @@ class RoundSlot:
     """One of the twelve round spaces: its card (None while face down) and harvest marker."""
 
     round: int
+    stage: int = 1
     space: Space | None = None
     harvest: str = "none"  # none | harvest | food | leaf | red | hidden | choice | skip
     supplies: list[tuple[int, str, int]] = field(default_factory=list)  # (seat, goods, count)

@@ -73,7 +73,8 @@ def _round_slots(data: dict, spaces: list[Space]) -> list[RoundSlot]:
         space = by_round.get(number)
         if space is None and card.get("card"):
             space = Space(id=card["card"], name=space_name(card["card"]), round=number)
-        slots.append(RoundSlot(number, space, harvests.get(number, "none")))
+        stage = int(card.get("stage") or (number - 1) // 3 + 1)
+        slots.append(RoundSlot(number, stage, space, harvests.get(number, "none")))
     for seat_entry in data.get("seats", []):
         for number, goods in (seat_entry.get("future_goods") or {}).items():
             for slot in slots:
