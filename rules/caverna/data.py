@@ -1,0 +1,78 @@
+"""Load Caverna content (action spaces, furnishing tiles, loot) from data/caverna/ once."""
+
+from __future__ import annotations
+
+import tomllib
+from functools import lru_cache
+from pathlib import Path
+
+DATA = Path(__file__).resolve().parents[2] / "data" / "caverna"
+
+
+@lru_cache(maxsize=None)
+def _load(name: str) -> dict:
+    with (DATA / name).open("rb") as handle:
+        return tomllib.load(handle)
+
+
+def spaces_file() -> dict:
+    """Return the parsed action_spaces.toml."""
+    return _load("action_spaces.toml")
+
+
+def space_def(key: str) -> dict:
+    """Return a printed space's definition by its variant key ("logging@13")."""
+    return spaces_file()["space"][key]
+
+
+@lru_cache(maxsize=None)
+def _by_id() -> dict:
+    out: dict[str, dict] = {}
+    for key, entry in spaces_file()["space"].items():
+        out.setdefault(entry["id"], {**entry, "key": key})
+    return out
+
+
+def space_info(space_id: str) -> dict:
+    """Return the first definition with this action id (for shared facts like costs)."""
+    return _by_id().get(space_id, {})
+
+
+def board_keys(players: int) -> list[str]:
+    """Return the variant keys of the fixed action spaces for ``players`` seats."""
+    return list(spaces_file()["boards"][str(players)])
+
+
+def stage_cards(stage: int) -> list[str]:
+    """Return the round cards of ``stage`` (1-4) before removals."""
+    return list(spaces_file()["stages"][str(stage)])
+
+
+def solo_order() -> list[str]:
+    """Return the fixed solo round-card order."""
+    return list(spaces_file()["solo"]["order"])
+
+
+def tiles() -> dict:
+    """Return every furnishing tile by id, in the spec's order."""
+    return _load("furnishings.toml")["tile"]
+
+
+def tile(tile_id: str) -> dict:
+    """Return one furnishing tile's data."""
+    return tiles()[tile_id]
+
+
+def loot_items() -> list[dict]:
+    """Return the loot table in order of minimum strength."""
+    return list(_load("loot.toml")["item"])
+
+
+@lru_cache(maxsize=None)
+def _loot_by_id() -> dict:
+    return {item["id"]: item for item in loot_items()}
+
+
+def loot(item_id: str) -> dict:
+    """Return one loot item."""
+    return _loot_by_id()[item_id]

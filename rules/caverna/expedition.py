@@ -1,0 +1,162 @@
+"""Expeditions (spec §4.7, §7): choose 1..level different loot items up to the strength
+the dwarf had when it set out; afterwards its weapon gains +1 (cap 14).
+
+Loot kinds (data/caverna/loot.toml): gain, weapons-up, furnish, stable, tunnel,
+small-pasture, large-pasture, meadow, dwelling, field, sow, cavern, breed.
+"""
+
+from __future__ import annotations
+
+from rules.core import Action, Event, Msg
+
+from . import animals, board, data, engine, furnish, sowing
+from .engine import Handler, handler
+from .goods import gain, has
+from .tiles import fence_price
+
+CAP = 14
+
+
+def item_possible(state, seat: int, item: dict) -> bool:
+    """Tell whether loot ``item`` can be carried out now."""
+    player = state.ps[seat]
+    kind = item["kind"]
+    if kind in ("gain", "weapons-up"):
+        return True
+    if kind == "furnish":
+        return bool(furnish.choices(state, seat, "any"))
+    if kind == "dwelling":
+        return (furnish.available(state, "dwelling") and bool(furnish.squares(player, "dwelling"))
+                and all(player["goods"][g] >= n for g, n in item["cost"].items()))
+    if kind == "stable":
+        return bool(board.stable_options(player))
+    if kind in ("small-pasture", "large-pasture"):
+        size = 1 if kind == "small-pasture" else 2
+        options = (board.small_pasture_options if size == 1 else board.large_pasture_options)(player)
+        return bool(options) and player["goods"]["wood"] >= fence_price(player, size, item["wood"])
+    if kind in ("tunnel", "meadow", "field", "cavern"):
+        return bool(board.single_options(player, kind))
+    if kind == "sow":
+        return sowing.can_sow(player)
+    if kind == "breed":
+        return bool(animals.breeding_types(player))
+    raise ValueError(kind)
+
+
+def weapon_up(player: dict, dwarf_index: int | None = None) -> None:
+    """Raise one dwarf's weapon (or every armed dwarf's when ``dwarf_index`` is None) by 1."""
+    targets = player["dwarfs"] if dwarf_index is None else [player["dwarfs"][dwarf_index]]
+    for dw in targets:
+        if dw["weapon"] > 0:
+            dw["weapon"] = min(CAP, dw["weapon"] + 1)
+
+
+def _resolve(state, d: dict, item: dict, events: list) -> None:
+    seat = d["seat"]
+    kind = item["kind"]
+    base = {"seat": seat, "dwarf": d["dwarf"]}
+    if kind == "gain":
+        gain(state, seat, dict(item["gain"]), events)
+    elif kind == "weapons-up":
+        weapon_up(state.ps[seat])
+    elif kind == "furnish":
+        engine.push(state, {**base, "type": "furnish", "filter": "any"})
+    elif kind == "dwelling":
+        engine.push(state, {**base, "type": "furnish", "filter": "dwelling",
+                            "price": dict(item["cost"])})
+    elif kind == "stable":
+        engine.push(state, {**base, "type": "fence", "only": "stable", "stables": True,
+                            "small": False, "large": False, "stable": False})
+    elif kind in ("small-pasture", "large-pasture"):
+        engine.push(state, {**base, "type": "fence", "only": kind.split("-")[0], "stables": False,
+                            "small": False, "large": False, "stable": False,
+                            "wood": item["wood"]})
+    elif kind in ("tunnel", "meadow", "field", "cavern"):
+        engine.push(state, {**base, "type": "single", "tile": kind})
+    elif kind == "sow":
+        engine.push(state, {**base, "type": "sow", "grain": 0, "vegetable": 0})
+    elif kind == "breed":
+        engine.push(state, {**base, "type": "breed", "chosen": []})
+
+
+@handler
+class ExpeditionDecision(Handler):
+    """Choose loot items one by one ("loot <item>"), then "done"."""
+
+    kind = "expedition"
+
+    def _items(self, state, d) -> list[dict]:
+        if len(d["chosen"]) >= d["level"]:
+            return []
+        return [i for i in data.loot_items() if i["min"] <= d["strength"]
+                and i["id"] not in d["chosen"] and item_possible(state, d["seat"], i)]
+
+    def options(self, state, d):
+        out = [Action(f"loot {i['id']}", Msg("caverna.action.loot", {
+            "item": Msg(f"caverna.loot.{i['id']}")}), group="loot") for i in self._items(state, d)]
+        out = out[-24:]
+        if d["chosen"]:
+            out.append(Action("done", Msg("caverna.action.done")))
+        return out
+
+    def accepts(self, state, d, text):
+        words = text.split()
+        return len(words) == 2 and words[0] == "loot" and any(
+            i["id"] == words[1] for i in self._items(state, d))
+
+    def apply(self, state, d, text, events):
+        if text == "done":
+            self._finish(state, d, events)
+            return
+        item = data.loot(text.split()[1])
+        d["chosen"].append(item["id"])
+        events.append(Event("caverna.event.loot", {"seat": d["seat"], "item": Msg(
+            f"caverna.loot.{item['id']}")}))
+        _resolve(state, d, item, events)
+
+    def auto(self, state, d, events):
+        if d["chosen"] and not self._items(state, d):
+            self._finish(state, d, events)
+            return True
+        return False
+
+    def _finish(self, state, d: dict, events: list) -> None:
+        weapon_up(state.ps[d["seat"]], d["dwarf"])
+        engine.pop(state, d)
+        strength = state.ps[d["seat"]]["dwarfs"][d["dwarf"]]["weapon"]
+        events.append(Event("caverna.event.expedition_done", {"seat": d["seat"],
+                                                              "strength": strength}))
+
+    def prompt_params(self, state, d):
+        return {"seat": d["seat"], "level": d["level"], "strength": d["strength"],
+                "left": d["level"] - len(d["chosen"])}
+
+
+@handler
+class BreedDecision(Handler):
+    """Loot breeding: choose up to 2 farm-animal types that breed, then done."""
+
+    kind = "breed"
+
+    def options(self, state, d):
+        player = state.ps[d["seat"]]
+        out = []
+        if len(d["chosen"]) < 2:
+            out = [Action(f"breed {t}", Msg("caverna.action.breed", {"animal": Msg(
+                f"caverna.good.{t}", {"n": 1})})) for t in animals.breeding_types(player)
+                if t not in d["chosen"]]
+        return out + [Action("done", Msg("caverna.action.done"))]
+
+    def apply(self, state, d, text, events):
+        if text != "done":
+            d["chosen"].append(text.split()[1])
+            if len(d["chosen"]) < 2:
+                return
+        engine.pop(state, d)
+        from .harvest import breed
+        breed(state, d["seat"], d["chosen"], events)
+
+
+def quarry_bonus(player: dict, born: list[str]) -> dict:
+    """Return the Quarry's stone for newborn donkeys."""
+    return {"stone": born.count("donkey")} if has(player, "quarry") else {}

@@ -1,0 +1,116 @@
+"""The Caverna Game object: contract methods wired to the engine modules."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from rules.core import Action, Game, Msg, OptionSpec, ScoreLine, View, normalise
+
+from . import convert, engine, flow, harvest, setup, state as state_mod, view
+from . import expedition, spaces, tiles, work  # noqa: F401  (register handlers)
+from .explain import explain
+
+
+class Caverna(Game):
+    """Caverna: The Cave Farmers, 1-7 players."""
+
+    name = "caverna"
+    title = "caverna.title"
+    min_players = 1
+    max_players = 7
+    options = (
+        OptionSpec("intro", "bool", False, "caverna.option.intro"),
+        OptionSpec("rounds", "list", [], "caverna.option.rounds"),
+        OptionSpec("harvest", "list", [], "caverna.option.harvest"),
+        OptionSpec("start", "int", -1, "caverna.option.start", minimum=-1, maximum=6),
+    )
+    verbs = frozenset({"place", "choose", "done", "tile", "furnish", "fence", "stable",
+                       "ruby-mine", "sow", "forge", "loot", "buy", "trade", "imitate",
+                       "convert", "ruby", "release", "feed", "harvest", "breed", "protect",
+                       "cancel"})
+
+    def new_game(self, seed: int, players: int, options: Mapping[str, Any]) -> Any:
+        state = setup.new_state(seed, players, options)
+        events: list = []
+        flow.start_round(state, events)
+        self._settle(state, events)
+        return state
+
+    def _settle(self, state, events: list) -> None:
+        engine.settle(state, events, flow.step)
+
+    def to_act(self, state) -> frozenset[int]:
+        return flow.to_act(state)
+
+    def legal_actions(self, state, seat: int) -> list[Action]:
+        d = engine.top(state)
+        if d is None or d["seat"] != seat:
+            return []
+        return engine.HANDLERS[d["type"]].options(state, d) + convert.actions(state, seat)
+
+    def prompt(self, state, seat: int) -> Msg:
+        d = engine.top(state)
+        if d is None or d["seat"] != seat:
+            return Msg("caverna.prompt.wait", {"seat": seat})
+        return engine.HANDLERS[d["type"]].prompt(state, d)
+
+    def is_legal(self, state, seat: int, action: Action) -> bool:
+        text = normalise(action.text)
+        d = engine.top(state)
+        if d is None or d["seat"] != seat:
+            return False
+        if any(normalise(a.text) == text for a in self.legal_actions(state, seat)):
+            return True
+        if engine.HANDLERS[d["type"]].accepts(state, d, text):
+            return True
+        return _typed_gold(state, seat, text)
+
+    def explain_illegal(self, state, seat: int, text: str) -> Msg | None:
+        return explain(state, seat, normalise(text))
+
+    def apply_unchecked(self, state, seat: int, action: Action) -> list:
+        text = normalise(action.text)
+        events: list = []
+        d = engine.top(state)
+        own = engine.HANDLERS[d["type"]]
+        listed = {normalise(a.text) for a in own.options(state, d)}
+        if convert.is_conversion(text) and text not in listed:
+            convert.apply(state, seat, text, events)
+        else:
+            own.apply(state, d, text, events)
+        if harvest.needs_overflow(state, seat):
+            engine.push(state, {"type": "overflow", "seat": seat, "frozen": []})
+        self._settle(state, events)
+        return events
+
+    def view(self, state, seat: int | None) -> View:
+        summary = [Msg("caverna.summary.round", {"round": state.round,
+                                                 "total": state.rounds_total})]
+        for s in sorted(self.to_act(state)):
+            summary.append(self.prompt(state, s))
+        return View(self.name, seat, view.build(state, seat), [], summary)
+
+    def is_over(self, state) -> bool:
+        return state.phase == "over"
+
+    def score(self, state) -> Mapping[int, ScoreLine]:
+        from .scoring import score_player
+        out = {}
+        for seat in range(state.players):
+            line = score_player(state, seat)
+            out[seat] = ScoreLine(line["total"], line["breakdown"])
+        return out
+
+    def dump(self, state) -> dict:
+        return state_mod.dump(state)
+
+    def load(self, data: Mapping) -> Any:
+        return state_mod.load(data)
+
+
+def _typed_gold(state, seat: int, text: str) -> bool:
+    words = text.split()
+    if len(words) != 3 or words[:2] != ["convert", "gold"] or not words[2].isdigit():
+        return False
+    k = int(words[2])
+    return k >= 1 and state.ps[seat]["goods"]["gold"] >= k + 1

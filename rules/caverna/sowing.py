@@ -1,0 +1,53 @@
+"""Sowing (spec §4.3) and the field phase of the harvest (§9.2)."""
+
+from __future__ import annotations
+
+from rules.core import Event
+
+from . import board
+
+CROP_SIZE = {"grain": 3, "vegetable": 2}
+
+
+def empty_fields(player: dict) -> list[str]:
+    """Return the fields holding no crop."""
+    return [s for s in board.squares("forest")
+            if player["cells"][s]["kind"] == "field" and player["cells"][s]["crop"] is None]
+
+
+def can_sow(player: dict) -> bool:
+    """Tell whether at least one field can be sown."""
+    goods = player["goods"]
+    return bool(empty_fields(player)) and (goods["grain"] > 0 or goods["vegetable"] > 0)
+
+
+def sow_ok(player: dict, d: dict, crop: str, square: str) -> bool:
+    """Tell whether ``crop`` may be sown on ``square`` within decision ``d``'s limits."""
+    return (crop in CROP_SIZE and d.get(crop, 0) < 2 and player["goods"][crop] > 0
+            and square in empty_fields(player))
+
+
+def sow(state, seat: int, crop: str, square: str, events: list) -> None:
+    """Move 1 crop from the supply onto an empty field and fill it from the general supply."""
+    player = state.ps[seat]
+    player["goods"][crop] -= 1
+    here = player["cells"][square]
+    here["crop"] = crop
+    here["crop_count"] = CROP_SIZE[crop]
+    events.append(Event("caverna.event.sow", {"seat": seat, "crop": crop, "square": square}))
+
+
+def field_phase(state, seat: int, events: list) -> None:
+    """Take 1 crop from every sown field into the supply."""
+    player = state.ps[seat]
+    got = {"grain": 0, "vegetable": 0}
+    for s in board.squares("forest"):
+        here = player["cells"][s]
+        if here["crop"]:
+            got[here["crop"]] += 1
+            here["crop_count"] -= 1
+            player["goods"][here["crop"]] += 1
+            if here["crop_count"] == 0:
+                here["crop"] = None
+    if any(got.values()):
+        events.append(Event("caverna.event.field_phase", {"seat": seat, **got}))
