@@ -1,0 +1,38 @@
+"""Variants of the toy game with many options per decision (menus, groups, typing only)."""
+
+from __future__ import annotations
+
+from rules.core import Action, Msg
+from tests.platform.toy_game import ToyGame
+
+
+class WideToy(ToyGame):
+    """The toy race where a turn offers ``hop 1`` .. ``hop <width>`` besides step and roll.
+
+    With ``grouped`` the hops are clustered in groups of ten (one menu per group).
+    """
+
+    def __init__(self, name: str, width: int, grouped: bool = False):
+        self.name = name
+        self.width = width
+        self.grouped = grouped
+
+    def legal_actions(self, state, seat):
+        if seat not in self.to_act(state) or state.voting:
+            return super().legal_actions(state, seat)
+        hops = [Action(f"hop {n}", Msg("toy.event.moved", {"seat": seat, "gain": n}),
+                       f"hops {(n - 1) // 10}" if self.grouped else None)
+                for n in range(1, self.width + 1)]
+        first = "hops 0" if self.grouped else None
+        return [Action("step", Msg("toy.action.step"), first),
+                Action("roll", Msg("toy.action.roll"), first), *hops]
+
+    def is_legal(self, state, seat, action):
+        if seat not in self.to_act(state):
+            return False
+        return any(a.text == action.text for a in self.legal_actions(state, seat))
+
+
+WIDE = WideToy("wide", 12)
+HUGE = WideToy("huge", 40)
+GROUPED = WideToy("grouped", 38, grouped=True)
