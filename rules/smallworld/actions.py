@@ -4,17 +4,17 @@ Canonical forms (region and seat numbers as in the map data; seats are 0-based):
 ``pick N`` · ``decline`` · ``abandon R`` · ``conquer R`` · ``die R`` · ``berserk roll`` ·
 ``convert R`` · ``dragon R`` · ``fortress R`` · ``encampment R`` · ``encampment off R`` ·
 ``hero R`` · ``ally S`` · ``end conquest`` · ``redeploy auto`` · ``place N on R`` ·
-``move N from A to B`` · ``take N from R`` · ``done`` · ``end turn`` · ``end turn decline``
+``move N from A to B`` · ``take N from R`` · ``done`` (``redeploy auto`` during conquests
+ends them first) · ``end turn`` · ``end turn decline``
 (Stout) · ``withdraw N to R`` · ``withdraw auto``.
 """
 
 from __future__ import annotations
 
-import copy
 import re
 
 from . import combos, conquest, decline, msgs, pending, powers, races, redeploy, turn
-from .state import State
+from .state import State, copy_state
 
 VERBS = frozenset({"pick", "decline", "abandon", "conquer", "die", "berserk", "convert",
                    "dragon", "fortress", "encampment", "hero", "ally", "end", "redeploy",
@@ -36,7 +36,7 @@ _PATTERNS = [
 PHASE_VERBS = {
     "pick": {"pick"},
     "conquest": {"abandon", "conquer", "die", "berserk", "convert", "dragon", "fortress",
-                 "end_conquest"},
+                 "end_conquest", "redeploy_auto"},
     "redeploy": {"place", "move", "take", "redeploy_auto", "done", "fortress", "encampment",
                  "encampment_off"},
     "heroes": {"hero"},
@@ -45,10 +45,15 @@ PHASE_VERBS = {
 }
 
 
+_COMPILED: dict[str, list] = {}
+for _pattern, _verb in _PATTERNS:
+    _COMPILED.setdefault(_pattern.split()[0], []).append((re.compile(_pattern), _verb))
+
+
 def parse(text: str) -> tuple | None:
     """Return (verb, *numbers) for a normalised action text, or None."""
-    for pattern, verb in _PATTERNS:
-        match = re.fullmatch(pattern, text)
+    for pattern, verb in _COMPILED.get(text.split(" ", 1)[0], ()):
+        match = pattern.fullmatch(text)
         if match:
             return (verb, *(int(g) for g in match.groups()))
     return None
@@ -73,7 +78,7 @@ def problem(state: State, seat: int, cmd: tuple):
     if state.phase == "start":
         if verb == "decline":
             return decline.decline_problem(state, seat)
-        probe = copy.deepcopy(state)
+        probe = copy_state(state)
         turn.begin(probe, [])
         return problem(probe, seat, cmd)
     if verb == "decline":
@@ -193,6 +198,12 @@ def _encampment(state, seat, events, region):
         _withdraw_step(state, events)
 
 
+def _redeploy_auto(state, events):
+    if state.phase == "conquest":
+        turn.end_conquest(state, events)
+    turn.finish_redeploy(state, events, auto=True)
+
+
 def _done(state, seat, events):
     if state.phase == "withdraw":
         _withdrawing(state).knocked_camps = 0
@@ -214,7 +225,7 @@ _EFFECTS = {
     "place": lambda s, seat, ev, n, r: redeploy.place(s, _acting(s), n, r, ev),
     "move": lambda s, seat, ev, n, a, b: redeploy.move(s, _acting(s), n, a, b, ev),
     "take": lambda s, seat, ev, n, r: redeploy.take(s, _acting(s), n, r, ev),
-    "redeploy_auto": lambda s, seat, ev: turn.finish_redeploy(s, ev, auto=True),
+    "redeploy_auto": lambda s, seat, ev: _redeploy_auto(s, ev),
     "encampment": _encampment,
     "encampment_off": lambda s, seat, ev, r: powers.encampment(s, _acting(s), r, True, ev),
     "hero": _hero,

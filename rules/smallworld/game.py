@@ -85,6 +85,10 @@ class SmallWorld(Game):
         """Return coins with their breakdown; tie-break = race tokens on the board."""
         return scoring.final_scores(state)
 
+    def copy(self, state):
+        """Return an independent copy of ``state``."""
+        return state_mod.copy_state(state)
+
     def dump(self, state) -> dict:
         """Return the JSON-safe state."""
         return state_mod.dump(state)

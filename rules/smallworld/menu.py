@@ -6,12 +6,11 @@ subset; any other legal typed form is accepted through :func:`actions.problem`.
 
 from __future__ import annotations
 
-import copy
 
 from rules.core.types import Action
 
 from . import actions, conquest, msgs, pending, redeploy, turn
-from .state import State
+from .state import State, copy_state
 
 LIMIT = 25
 
@@ -21,7 +20,7 @@ def legal(state: State, seat: int) -> list[Action]:
     if seat not in actions.to_act(state):
         return []
     if state.phase == "start":
-        probe = copy.deepcopy(state)
+        probe = copy_state(state)
         turn.begin(probe, [])
         first = [Action("decline", msgs.label("decline"))]
         return first + legal(probe, seat)[:LIMIT - 1]

@@ -6,7 +6,7 @@ Race instances are never deleted: an instance that left the board is marked ``go
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 
 from rules.core.rng import Rng
 
@@ -130,9 +130,23 @@ class State:
 
 
 def dump(state: State) -> dict:
-    """Return the JSON-safe dict of ``state``."""
-    out = asdict(state)
+    """Return the JSON-safe dict of ``state`` (a deep copy: nothing is shared)."""
+    out = {k: (list(v) if isinstance(v, list) else v) for k, v in vars(state).items()}
     out["rng"] = state.rng.dump()
+    out["regions"] = [dict(vars(r)) for r in state.regions]
+    out["insts"] = [_inst(i) for i in state.insts]
+    out["players"] = [{"coins": p.coins, "active": p.active, "declined": list(p.declined),
+                       "earned": dict(p.earned)} for p in state.players]
+    out["column"] = [list(c) for c in state.column]
+    out["allies"] = [list(a) for a in state.allies]
+    out["tray"], out["supply"] = dict(state.tray), dict(state.supply)
+    return out
+
+
+def _inst(inst: Instance) -> dict:
+    out = dict(vars(inst))
+    out["conquered"] = [list(c) for c in inst.conquered]
+    out["converted"] = list(inst.converted)
     return out
 
 
@@ -145,4 +159,14 @@ def load(raw: dict) -> State:
     values["players"] = [Player(**p) for p in raw["players"]]
     values["tray"] = dict(raw["tray"])
     values["supply"] = dict(raw["supply"])
+    for key in ("race_deck", "power_deck", "discard", "attacked", "ghoul_queue",
+                "withdraw_queue", "dice", "highlight"):
+        values[key] = list(raw[key])
+    values["column"] = [list(c) for c in raw["column"]]
+    values["allies"] = [list(a) for a in raw["allies"]]
     return State(**values)
+
+
+def copy_state(state: State) -> State:
+    """Return an independent copy of ``state``."""
+    return load(dump(state))

@@ -1,0 +1,73 @@
+"""Seeded random playouts to the end for 2-5 players: round trips, replay, invariants, text."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from rules.core.rng import Rng
+from rules.core.text import translate
+from rules.smallworld import GAME
+from tests.smallworld.helpers import NAMES, check_invariants
+
+CASES = [(n, seed) for n in (2, 3, 4, 5) for seed in (1, 2)]
+
+
+def _playout(players: int, seed: int):
+    state = GAME.new_game(seed, players, {})
+    policy = Rng(seed * 31 + players)
+    moves = []
+    while not GAME.is_over(state):
+        assert len(moves) < 3000
+        seat = min(GAME.to_act(state))
+        _translate_decision(state, seat)
+        action = policy.choice(list(GAME.legal_actions(state, seat)))
+        state, events = GAME.apply(state, seat, action)
+        moves.append((seat, action.text))
+        for event in events:
+            translate(event.msg, "en", NAMES)
+        check_invariants(state)
+        text = json.dumps(GAME.dump(state), sort_keys=True)
+        assert json.dumps(GAME.dump(GAME.load(json.loads(text))), sort_keys=True) == text
+    return state, moves
+
+
+def _translate_decision(state, seat):
+    translate(GAME.prompt(state, seat), "en", NAMES)
+    for action in GAME.legal_actions(state, seat):
+        translate(action.label, "en", NAMES)
+    view = GAME.view(state, seat)
+    for line in view.private + view.summary:
+        translate(line, "en", NAMES)
+    json.dumps(view.data)
+
+
+@pytest.mark.parametrize(("players", "seed"), CASES)
+def test_random_playout_to_the_end(players, seed):
+    state, moves = _playout(players, seed)
+    assert state.over and GAME.to_act(state) == frozenset()
+    assert state.turn == state.turns
+    scores = GAME.score(state)
+    assert [scores[s].total for s in range(players)] == [p.coins for p in state.players]
+    for line in scores.values():
+        assert sum(line.breakdown.values()) == line.total
+    for seat in range(players):
+        assert all(p["coins"] is not None for p in GAME.view(state, seat).data["players"])
+    again = GAME.new_game(seed, players, {})
+    for seat, text in moves:
+        again, _ = GAME.play(again, seat, text)
+    assert GAME.dump(again) == GAME.dump(state)
+
+
+def test_menus_stay_short_and_all_listed_actions_are_legal():
+    state = GAME.new_game(7, 5, {})
+    policy = Rng(99)
+    for _ in range(300):
+        if GAME.is_over(state):
+            break
+        seat = min(GAME.to_act(state))
+        menu = GAME.legal_actions(state, seat)
+        assert 0 < len(menu) <= 25
+        assert all(GAME.is_legal(state, seat, a) for a in menu)
+        state, _ = GAME.apply(state, seat, policy.choice(list(menu)))
