@@ -13,12 +13,13 @@ from PIL import Image, ImageDraw
 
 from rendering.common import HIGHLIGHT, INK, PAPER, fit_text, font, player_colour
 from rules.core import View
+from rules.core.text import Msg, translate
 
 from . import glyphs
 from .action import draw_fixed, draw_rounds
 from .furnish import draw_furnishings
 from .home import draw_compact, draw_full
-from .labels import heading
+from .labels import heading, round_title
 from .model import Table
 from .view_adapter import table_from
 
@@ -70,9 +71,9 @@ def _height_budget(table: Table) -> int:
 def _header(canvas: Image.Image, table: Table, y: int) -> int:
     d = ImageDraw.Draw(canvas)
     if table.over:
-        title = heading("over")
+        title = translate(Msg("caverna.event.game_over"))
     else:
-        title = heading("round", round=max(table.round, 1), total=table.rounds)
+        title = round_title(max(table.round, 1), table.rounds)
         if table.phase in ("work", "harvest"):
             title += " · " + heading(table.phase)
     d.text((MARGIN, y), title, font=font(30, True), fill=INK, anchor="la")

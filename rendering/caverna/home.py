@@ -94,15 +94,24 @@ def _goods_rows(canvas: Image.Image, d: ImageDraw.ImageDraw, player: Player, x: 
 
 @lru_cache(maxsize=256)
 def goods_block(items: tuple[tuple[str, int], ...], width: int, icon: int) -> Image.Image:
-    """Return goods glyphs with counts in rows ``width`` wide, on paper (cached)."""
+    """Return goods glyphs with counts flowing in rows ``width`` wide, on paper (cached).
+
+    Items sit on a regular pitch while their counts are short, and take more room when not.
+    """
+    measure = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    size = font(max(10, int(icon * .8)), True)
     cell = icon + int(icon * 1.25)
-    per_row = max(1, width // cell)
-    rows = -(-len(items) // per_row) if items else 0
-    image = Image.new("RGB", (width, max(1, rows * (icon + 6))), PAPER)
+    spots, x, y = [], 0, 0
+    for kind, count in items:
+        need = max(cell, icon + 10 + int(measure.textlength(str(count), font=size)))
+        if x and x + need > width:
+            x, y = 0, y + icon + 6
+        spots.append((kind, count, x, y))
+        x += need
+    height = (y + icon + 6) if items else 1
+    image = Image.new("RGB", (width, height), PAPER)
     d = ImageDraw.Draw(image)
-    for i, (kind, count) in enumerate(items):
-        cx = (i % per_row) * cell
-        cy = (i // per_row) * (icon + 6)
+    for kind, count, cx, cy in spots:
         colour = INK if count else (170, 165, 160)
         glyphs.counted(image, d, kind, count, (cx, cy), icon, colour)
     return image

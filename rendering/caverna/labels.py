@@ -20,7 +20,7 @@ HARVEST_WORDS = {
 
 # Image-only headings of the picture's sections.
 HEADINGS = {
-    "round": "Round {round}/{total}", "over": "Game over", "furnishings": "Furnishing tiles",
+    "furnishings": "Furnishing tiles",
     "rounds": "Round spaces", "stables": "stables left", "work": "Work phase",
     "harvest": "Harvest", "start": "Start player",
 }
@@ -46,12 +46,13 @@ def name(identifier: str, *tables: str) -> str:
 
 def space_name(space_id: str) -> str:
     """Return the name of an action space or round card."""
-    return name(space_id, "space", "card", "action_space")
+    return name(space_id, "space")
 
 
 def tile_name(tile_id: str) -> str:
-    """Return the name of a furnishing or landscape tile."""
-    return name(tile_id, "tile", "furnishing", "landscape")
+    """Return the name of a furnishing tile, without a parenthesised cost (drawn as glyphs)."""
+    full = name(tile_id, "tile")
+    return full.split(" (", 1)[0] if " (" in full else full
 
 
 def harvest_label(kind: str) -> str:
@@ -65,7 +66,12 @@ def heading(key: str, **params) -> str:
 
 
 def score_label(key: str) -> str:
-    """Return the name of a score category (a catalog key, or an id)."""
+    """Return the name of a score category (a catalog key, or an id of ``[score]``)."""
     if has_message(key):
         return translate(Msg(key))
-    return readable(key.rsplit(".", 1)[-1])
+    return name(key.rsplit(".", 1)[-1], "score")
+
+
+def round_title(number: int, total: int) -> str:
+    """Return the header line "Round n of N" from the catalog."""
+    return translate(Msg("caverna.summary.round", {"round": number, "total": total}))
