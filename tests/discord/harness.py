@@ -88,6 +88,7 @@ class Recorder:
 
     def __init__(self) -> None:
         self.ids = itertools.count(900_000)
+        self.numbers = itertools.count(1)  # interaction ids and tokens, unique across bots
         self.messages: dict[int, Sent] = {}
         self.order: list[Sent] = []
         self.originals: dict[str, int] = {}  # interaction token -> its original message id
@@ -214,7 +215,7 @@ class FakeDiscord:
     def __init__(self, bot: discord.Client, recorder: Recorder):
         self.bot = bot
         self.recorder = recorder
-        self.numbers = itertools.count(1)
+        self.numbers = recorder.numbers
         state = bot._connection
         state.user = discord.ClientUser(state=state, data={**_user(BOT_ID, "tabletop", bot=True),
                                                            "verified": True,

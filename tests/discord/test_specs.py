@@ -1,0 +1,126 @@
+"""Pure component logic: custom ids, limits, which components a decision gets."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.discord import ids, specs
+from bot.service import Table
+from bot.store import GameRecord, Seat
+from rules.core import Action, Msg, OptionSpec
+from tests.platform.toy_game import TOY
+
+from .wide_game import GROUPED, HUGE, WIDE
+
+
+def table(game, players=2, version=7, options=None):
+    seats = tuple(Seat(str(i), f"P{i}") for i in range(players))
+    record = GameRecord(id=42, game=game.name, guild="g", channel="c", status="active", seed=1,
+                        options=options or {}, seats=seats, host="0", min_players=1,
+                        max_players=4, version=version, state={}, board_message_id=None)
+    return Table(record, game, game.new_game(1, players, options or {}))
+
+
+def test_custom_ids_round_trip_and_stay_short():
+    big = 10**12
+    cases = [(ids.ActId(big, big, 3, 24).encode(), ids.ACT_TEMPLATE),
+             (ids.SelectId(big, big, 3, 4).encode(), ids.SELECT_TEMPLATE),
+             (ids.lobby_id(big, "start"), ids.LOBBY_TEMPLATE),
+             (ids.me_id(big), ids.ME_TEMPLATE),
+             (ids.abort_id(big, big, True), ids.ABORT_TEMPLATE)]
+    import re
+
+    for custom_id, template in cases:
+        assert len(custom_id) <= 100 and re.fullmatch(template, custom_id)
+    match = re.fullmatch(ids.ACT_TEMPLATE, ids.ActId(5, 9, 1, 2).encode())
+    assert (match["game"], match["version"], match["seat"], match["index"]) == ("5", "9", "1", "2")
+    with pytest.raises(ValueError):
+        ids.lobby_id(1, "dance")
+
+
+def test_option_values_fall_back_to_index_for_long_texts():
+    assert ids.option_value("conquer 12", 3) == "conquer 12"
+    long = "x" * 101
+    assert ids.option_value(long, 3) == "#3" and ids.value_index("#3") == 3
+    assert ids.value_index("conquer 12") is None
+
+
+def test_clip_and_locale():
+    assert specs.clip_text("a" * 120, 100) == "a" * 99 + "…"
+    assert specs.clip_text("  two   words ", 100) == "two words"
+    assert specs.clip_text("", 10) == "-"
+    assert specs.locale_for("ja") == "ja" and specs.locale_for("en-US") == "en"
+    assert specs.locale_for("fr") == "en"
+
+
+def test_few_options_are_buttons_with_me_button():
+    rows = specs.turn_rows(table(TOY))
+    assert [[c.custom_id for c in row] for row in rows] == [
+        ["tt:act:42:7:0:0", "tt:act:42:7:0:1", "tt:act:42:7:0:2"], ["tt:me:42"]]
+    assert rows[0][0].label == "Step forward one space" and rows[0][2].label == "hop 2"
+    specs.check_rows(rows)
+
+
+def test_up_to_25_options_are_one_menu():
+    rows = specs.turn_rows(table(WIDE))
+    [menu] = rows[0]
+    assert isinstance(menu, specs.SelectSpec) and len(menu.options) == 14
+    assert menu.options[0] == specs.OptionSpec("Step forward one space", "step", "step")
+    specs.check_rows(rows)
+
+
+def test_more_than_25_options_need_typing_unless_grouped():
+    assert specs.decision_rows(table(HUGE), 0) == []
+    rows = specs.decision_rows(table(GROUPED), 0)
+    assert [len(row[0].options) for row in rows] == [12, 10, 10, 8]
+    assert [row[0].custom_id for row in rows] == [f"tt:sel:42:7:0:{p}" for p in range(4)]
+    assert specs.resolve_value(table(GROUPED), 0, "hop 38") == "hop 38"
+    assert specs.decision_rows(table(GROUPED), 0, max_rows=3) == []
+
+
+def test_simultaneous_decisions_offer_only_the_me_button():
+    t = table(TOY, options={"goal": 1})
+    t.state, _ = TOY.play(t.state, 0, "step")
+    assert t.to_act() == frozenset({0, 1})
+    assert [[c.custom_id for c in row] for row in specs.turn_rows(t)] == [["tt:me:42"]]
+    assert [c.label for c in specs.decision_rows(t, 1)[0]] == ["vote yes", "vote no"]
+
+
+def test_lobby_and_abort_buttons():
+    lobby = table(TOY)
+    lobby.record = lobby.record.__class__(**{**lobby.record.__dict__, "status": "lobby"})
+    assert [c.custom_id for c in specs.lobby_rows(lobby)[0]] == [
+        "tt:lobby:42:join", "tt:lobby:42:leave", "tt:lobby:42:start"]
+    assert [c.custom_id for c in specs.abort_rows(table(TOY))[0]] == [
+        "tt:abort:42:7:yes", "tt:abort:42:7:no"]
+
+
+def test_check_rows_rejects_breaking_limits():
+    button = specs.ButtonSpec("tt:me:1", "x")
+    with pytest.raises(ValueError):
+        specs.check_rows([(button,)] * 6)
+    with pytest.raises(ValueError):
+        specs.check_rows([(button,) * 6])
+    menu = specs.SelectSpec("tt:sel:1:1:0:0", "p", ())
+    with pytest.raises(ValueError):
+        specs.check_rows([(menu,)])
+
+
+def test_action_choices_respect_limits():
+    actions = [Action("x" * 150, Msg("toy.action.step"))] + [Action(f"hop {n}") for n in
+                                                             range(40)]
+    choices = specs.action_choices(actions, [], "en")
+    assert len(choices) == 25
+    assert all(1 <= len(n) <= 100 and 1 <= len(v) <= 100 for n, v in choices)
+
+
+def test_option_choices_complete_the_last_word():
+    options = (OptionSpec("goal", "int", 10, "toy.option.goal"),
+               OptionSpec("map", "choice", "small", "nope.help", choices=("small", "large")),
+               OptionSpec("fast", "bool", False, "nope.help"))
+    assert [v for _, v in specs.option_choices(options, "")] == [
+        "goal=10", "map=small", "map=large", "fast=true", "fast=false"]
+    assert [v for _, v in specs.option_choices(options, "goal=5 ma")] == [
+        "goal=5 map=small", "goal=5 map=large"]
+    named = dict((v, n) for n, v in specs.option_choices(options, "go"))
+    assert named["goal=10"] == "goal=10 (Position that ends the race.)"
