@@ -4,8 +4,8 @@ Canonical forms (region and seat numbers as in the map data; seats are 0-based):
 ``pick N`` · ``decline`` · ``abandon R`` · ``conquer R`` · ``die R`` · ``berserk roll`` ·
 ``convert R`` · ``dragon R`` · ``fortress R`` · ``encampment R`` · ``encampment off R`` ·
 ``hero R`` · ``ally S`` · ``end conquest`` · ``redeploy auto`` · ``place N on R`` ·
-``move N from A to B`` · ``take N from R`` · ``done`` (``redeploy auto`` during conquests
-ends them first) · ``end turn`` · ``end turn decline``
+``move N from A to B`` · ``take N from R`` · ``done`` (any redeployment action typed
+during conquests ends them first) · ``end turn`` · ``end turn decline``
 (Stout) · ``withdraw N to R`` · ``withdraw auto``.
 """
 
@@ -83,9 +83,16 @@ def problem(state: State, seat: int, cmd: tuple):
         return problem(probe, seat, cmd)
     if verb == "decline":
         return msgs.err("decline_first")
+    if state.phase == "conquest" and verb in _ENDS_CONQUEST:
+        probe = copy_state(state)
+        turn.end_conquest(probe, [])
+        return problem(probe, seat, cmd)
     if verb not in PHASE_VERBS.get(state.phase, ()):
         return msgs.err("not_now")
     return _CHECKS[verb](state, seat, *cmd[1:])
+
+
+_ENDS_CONQUEST = frozenset({"place", "move", "take", "done", "encampment", "encampment_off"})
 
 
 def _acting(state: State):
@@ -144,6 +151,8 @@ def execute(state: State, seat: int, cmd: tuple) -> list:
         return events
     if state.phase == "start":
         turn.begin(state, events)
+    if state.phase == "conquest" and verb in _ENDS_CONQUEST:
+        turn.end_conquest(state, events)
     _EFFECTS[verb](state, seat, events, *args)
     state.highlight = sorted(set(state.highlight))
     return events
