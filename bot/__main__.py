@@ -38,8 +38,14 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=config.log_level,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     log.info("database %s", config.database_path)
+    import discord
+
     try:
         asyncio.run(run(config))
+    except discord.LoginFailure:
+        print("tabletop: Discord refused DISCORD_TOKEN; copy the bot token again from the "
+              "developer portal.", file=sys.stderr)
+        return EXIT_CONFIG
     except KeyboardInterrupt:
         log.info("stopped")
     return 0
