@@ -242,12 +242,10 @@ async def test_simultaneous_vote_and_final_score(discord_, service, recorder):
     final = await discord_.command(BOB, "move", action="vote no")
     end = final.public[-1].content
     assert "**Game over.**" in end and "Alice: **2** (position 2)" in end
-    assert "Winner: Alice" in end
+    assert "Winner: Alice" in end and "**Bob** has made their choice." in end
     assert final.public[-1].components == []
     assert (await service.table_by_id(1)).record.status == "over"
-    # Only the last voter is announced with the text: alone to act, the bot cannot tell
-    # that the phase was simultaneous.
-    assert not any(re.search(r"vote yes", m.content) for m in recorder.public())
+    assert not any(re.search(r"vote (yes|no)", m.content) for m in recorder.public())
 
 
 async def test_japanese_locale_picks_the_japanese_catalog(discord_):
