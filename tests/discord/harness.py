@@ -216,6 +216,7 @@ class FakeDiscord:
         self.bot = bot
         self.recorder = recorder
         self.numbers = recorder.numbers
+        self.attachment_limit = 25 * 1024 * 1024
         state = bot._connection
         state.user = discord.ClientUser(state=state, data={**_user(BOT_ID, "tabletop", bot=True),
                                                            "verified": True,
@@ -238,7 +239,8 @@ class FakeDiscord:
             "member": {"user": _user(user_id, name), "roles": [], "nick": None,
                        "joined_at": "2026-01-01T00:00:00+00:00", "deaf": False, "mute": False,
                        "permissions": str(MANAGE_CHANNELS if manage else 0), "flags": 0},
-            "locale": locale, "app_permissions": "0", "attachment_size_limit": 8 * 1024 * 1024,
+            "locale": locale, "app_permissions": "0",
+            "attachment_size_limit": self.attachment_limit,
             "entitlements": [], "authorizing_integration_owners": {}, "context": 0,
             "data": data,
         }

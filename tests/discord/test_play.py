@@ -252,3 +252,23 @@ async def test_japanese_locale_picks_the_japanese_catalog(discord_):
     await started(discord_)
     result = await discord_.command(BOB, "move", action="step", locale="ja")
     assert result.text == translate(Msg("core.service.not_your_turn"), "ja")
+
+
+async def test_long_texts_are_clipped_to_discord_limits(discord_):
+    turn = await started(discord_, game="long")
+    assert len(turn.content) <= 2000 and turn.content.endswith("…")
+    menu = turn.component("tt:sel:")
+    assert all(len(o["label"]) == 100 and o["label"].endswith("…") for o in menu["options"])
+    mine = await discord_.command(ALICE, "me")
+    assert len(mine.text) <= 2000
+
+
+async def test_board_over_the_upload_limit_is_left_out(discord_, toy_renderer):
+    await started(discord_)
+    discord_.attachment_limit = 10
+    result = await discord_.command(BOB, "board")
+    [post] = result.public
+    assert post.files == [] and "Game #1" in post.content
+    discord_.attachment_limit = 8 * 1024 * 1024
+    again = await discord_.command(BOB, "board")
+    assert again.public[0].files

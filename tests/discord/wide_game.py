@@ -36,3 +36,17 @@ class WideToy(ToyGame):
 WIDE = WideToy("wide", 12)
 HUGE = WideToy("huge", 40)
 GROUPED = WideToy("grouped", 38, grouped=True)
+
+
+class LongToy(WideToy):
+    """The wide toy with a 2,500-character prompt and 150-character option labels."""
+
+    def prompt(self, state, seat):
+        return Msg("toy.event.moved", {"seat": seat, "gain": "9" * 2500})
+
+    def legal_actions(self, state, seat):
+        return [Action(a.text, Msg("toy.event.moved", {"seat": seat, "gain": "7" * 150}),
+                       a.group) for a in super().legal_actions(state, seat)]
+
+
+LONG = LongToy("long", 8)
