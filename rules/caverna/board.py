@@ -7,6 +7,8 @@ A twin tile is written ``<first>-<second> row,col dir``: the first half goes on
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 DIRS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 TWINS = {
     "meadow-field": ("meadow", "field"),
@@ -40,6 +42,7 @@ def cell(player: dict, row: int, col: int) -> dict:
     return player["cells"][key(row, col)]
 
 
+@lru_cache(maxsize=None)
 def step(square: str, direction: str) -> str | None:
     """Return the neighbour of ``square`` in ``direction`` in the same area, or None."""
     row, col = rc(square)
@@ -50,15 +53,17 @@ def step(square: str, direction: str) -> str | None:
     return key(r2, c2)
 
 
-def neighbours(square: str) -> list[str]:
+@lru_cache(maxsize=None)
+def neighbours(square: str) -> tuple[str, ...]:
     """Return the orthogonal neighbours of ``square`` inside its own area."""
-    return [n for d in DIRS if (n := step(square, d)) is not None]
+    return tuple(n for d in DIRS if (n := step(square, d)) is not None)
 
 
-def squares(area_name: str) -> list[str]:
+@lru_cache(maxsize=None)
+def squares(area_name: str) -> tuple[str, ...]:
     """Return the squares of the forest or the mountain in reading order."""
     cols = (1, 2, 3) if area_name == "forest" else (4, 5, 6)
-    return [key(r, c) for r in range(1, 5) for c in cols]
+    return tuple(key(r, c) for r in range(1, 5) for c in cols)
 
 
 def forest_started(player: dict) -> bool:
@@ -118,6 +123,12 @@ def twin_options(player: dict, twin: str) -> list[tuple[str, str]]:
     area_name = "mountain" if twin != "meadow-field" else "forest"
     out = [(s, d) for s in squares(area_name) for d in DIRS if twin_ok(player, twin, s, d)]
     return sorted(out, key=lambda sd: -_bonus_count(player, [sd[0], step(sd[0], sd[1])]))
+
+
+def has_twin(player: dict, twin: str) -> bool:
+    """Tell whether ``twin`` has at least one legal placement."""
+    area_name = "mountain" if twin != "meadow-field" else "forest"
+    return any(twin_ok(player, twin, s, d) for s in squares(area_name) for d in ("right", "down"))
 
 
 def single_options(player: dict, kind: str) -> list[str]:

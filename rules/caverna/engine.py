@@ -77,9 +77,13 @@ def settle(state, events: list, flow_step: Callable) -> None:
     for _ in range(10000):
         d = top(state)
         if d is not None:
-            if not HANDLERS[d["type"]].auto(state, d, events):
-                return
-            continue
+            handler_ = HANDLERS[d["type"]]
+            if handler_.auto(state, d, events):
+                continue
+            if not handler_.options(state, d):
+                pop(state, d)  # nothing left to choose (e.g. goods converted away)
+                continue
+            return
         if not flow_step(state, events):
             return
     raise RuntimeError("caverna: settle did not converge")

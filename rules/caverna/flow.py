@@ -156,6 +156,11 @@ def _work_step(state, events: list) -> bool:
     for i in range(state.players):
         seat = (state.turn + i) % state.players
         if _home_dwarfs(state.ps[seat]):
+            from .work import placements
+            if not placements(state, seat):
+                for i in _home_dwarfs(state.ps[seat]):
+                    state.ps[seat]["dwarfs"][i]["placed"] = "-"
+                continue
             engine.push(state, {"type": "turn", "seat": seat})
             state.turn = seat
             return True

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 from typing import Any, Mapping
 
 from rules.core import Action, Game, Msg, OptionSpec, ScoreLine, View, normalise
@@ -100,6 +101,9 @@ class Caverna(Game):
             line = score_player(state, seat)
             out[seat] = ScoreLine(line["total"], line["breakdown"])
         return out
+
+    def copy(self, state) -> Any:
+        return pickle.loads(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
 
     def dump(self, state) -> dict:
         return state_mod.dump(state)

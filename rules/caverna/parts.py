@@ -52,7 +52,7 @@ def possible(state, d: dict, part: str) -> bool:
     if part == "dwelling-then-growth":
         return bool(furnish.choices(state, seat, "dwelling-growth"))
     if part.startswith("twin-"):
-        return any(board.twin_options(player, t) for t in _twins(part))
+        return any(board.has_twin(player, t) for t in _twins(part))
     if part == "sow":
         return sowing.can_sow(player)
     if part.startswith("expedition-"):
@@ -66,7 +66,7 @@ def possible(state, d: dict, part: str) -> bool:
     if part == "forge":
         return can_forge(player, dw)
     if part == "ore-mine":
-        return bool(board.twin_options(player, "ore-mine"))
+        return board.has_twin(player, "ore-mine")
     if part == "ruby-mine-tunnel":
         return bool(_ruby_mine_squares(player, "tunnel"))
     if part == "ruby-mine-deep":

@@ -10,7 +10,7 @@ a copy. Player dicts hold ``goods``, ``animals`` (totals; the engine arranges th
 
 from __future__ import annotations
 
-import copy
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -82,14 +82,14 @@ def new_player(food: int) -> dict:
 
 def dump(state: State) -> dict:
     """Return a JSON-safe dict of the whole state."""
-    out = {k: copy.deepcopy(v) for k, v in state.__dict__.items() if k != "rng"}
+    out = json.loads(json.dumps({k: v for k, v in state.__dict__.items() if k != "rng"}))
     out["rng"] = state.rng.dump()
     return out
 
 
 def load(data: Any) -> State:
     """Rebuild a state from :func:`dump` output."""
-    fields = {k: copy.deepcopy(v) for k, v in data.items() if k != "rng"}
+    fields = json.loads(json.dumps({k: v for k, v in data.items() if k != "rng"}))
     for player in fields["ps"]:
         player["future"] = {str(k): v for k, v in player["future"].items()}
     return State(rng=Rng.load(data["rng"]), **fields)
