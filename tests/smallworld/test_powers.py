@@ -131,7 +131,7 @@ def test_59_fortified():
     state, _ = play(state, 0, "pick 0", "conquer 4", "conquer 9", "fortress 9")
     assert reason(state, 0, "fortress 4") == "fortress_used"
     state, events = play(state, 0, "place 7 on 4", "move 1 from 9 to 4", "done", "end turn")
-    assert find(events, "score")[0].params["total"] == 2
+    assert find(events, "score")[0].params["total"] == 2 + 1
     state, _ = play(state, 1, "pick 0", "conquer 21")
     assert conquest.cost(state, active(state, 1), 9) == 4
     state = _pass(state, 1)
