@@ -12,7 +12,7 @@ from typing import Any
 import discord
 
 from . import flows, ids
-from .specs import ButtonSpec, Row, SelectSpec
+from .specs import ButtonSpec, Row, SelectSpec, check_rows
 
 STYLES = {
     "primary": discord.ButtonStyle.primary,
@@ -115,6 +115,7 @@ def build_view(rows: list[Row]) -> discord.ui.View | None:
     """A persistent view holding ``rows`` of components (None when there are none)."""
     if not rows:
         return None
+    check_rows(rows)
     view = discord.ui.View(timeout=None)
     for index, row in enumerate(rows):
         for spec in row:

@@ -187,7 +187,7 @@ def check_rows(rows: Sequence[Row]) -> None:
         raise ValueError("too many rows")
     for row in rows:
         selects = [c for c in row if isinstance(c, SelectSpec)]
-        if selects and len(row) != 1 or len(row) > MAX_BUTTONS or not row:
+        if not row or len(row) > MAX_BUTTONS or (selects and len(row) != 1):
             raise ValueError("bad row")
         for select in selects:
             if not 1 <= len(select.options) <= MAX_OPTIONS:
@@ -220,7 +220,7 @@ def option_choices(specs: Sequence, typed: str, locale: str = "en") -> list[tupl
             continue
         for value in _option_values(spec):
             word = f"{spec.name}={value}"
-            if word.startswith(last) or (not last):
+            if word.startswith(last):
                 full = f"{done} {word}".strip()
                 name = f"{full} ({translate(Msg(spec.help), locale)})" if has_message(
                     spec.help, locale) else full
