@@ -10,7 +10,7 @@ a copy. Player dicts hold ``goods``, ``animals`` (totals; the engine arranges th
 
 from __future__ import annotations
 
-import json
+import pickle
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -82,14 +82,19 @@ def new_player(food: int) -> dict:
 
 def dump(state: State) -> dict:
     """Return a JSON-safe dict of the whole state."""
-    out = json.loads(json.dumps({k: v for k, v in state.__dict__.items() if k != "rng"}))
+    out = _clone({k: v for k, v in state.__dict__.items() if k != "rng"})
     out["rng"] = state.rng.dump()
     return out
 
 
 def load(data: Any) -> State:
     """Rebuild a state from :func:`dump` output."""
-    fields = json.loads(json.dumps({k: v for k, v in data.items() if k != "rng"}))
+    fields = _clone({k: v for k, v in data.items() if k != "rng"})
     for player in fields["ps"]:
         player["future"] = {str(k): v for k, v in player["future"].items()}
     return State(rng=Rng.load(data["rng"]), **fields)
+
+
+def _clone(value: Any) -> Any:
+    """Return an independent copy of plain data (dicts, lists, scalars)."""
+    return pickle.loads(pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))

@@ -93,7 +93,7 @@ def build(state: Any, seat: int | None) -> dict:
         "reds_revealed": state.reds,
         "wish_urgent": state.wish_urgent,
         "start_player": state.start_player,
-        "turn": state.turn if state.phase == "work" else None,
+        "turn": _turn(state),
         "to_act": sorted(flow.to_act(state)),
         "spaces": [_space(state, space) for space in state.spaces],
         "furnishings": [_tile(tid) for tid in state.tiles_left],
@@ -101,6 +101,12 @@ def build(state: Any, seat: int | None) -> dict:
         "last_move": state.last,
         "final": _final(state),
     }
+
+
+def _turn(state: Any) -> int | None:
+    if state.phase != "work":
+        return None
+    return state.pending[0]["seat"] if state.pending else state.turn
 
 
 def _round_cards(state: Any) -> list[dict]:

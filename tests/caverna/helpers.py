@@ -1,0 +1,76 @@
+"""Helpers for Caverna scenario tests: start a game with fixed cards, give goods, play text.
+
+Positions that would take dozens of moves to reach are prepared with :func:`give` and
+:func:`lay` (direct edits of the starting position); the rule under test is then played
+as text moves through ``GAME.play``.
+"""
+
+from __future__ import annotations
+
+from rules.caverna import GAME
+from rules.caverna.state import ANIMALS
+
+STAGE_ORDER = ["blacksmithing", "sheep-farming", "ore-mine-construction", "wish-for-children",
+               "donkey-farming", "ruby-mine-construction", "ore-delivery", "family-life",
+               "exploration", "adventure", "ore-trading", "ruby-delivery"]
+
+
+def new(players: int = 3, start: int = 0, rounds=None, harvest=None, **options):
+    """Start a game with seat ``start`` as start player and fixed round cards/markers."""
+    if rounds is None:
+        rounds = [c for c in STAGE_ORDER if players > 2 or c != "exploration"]
+        if players == 1:
+            rounds = None
+    if harvest is None and players > 1:
+        harvest = ["green"] * (4 if players > 2 else 3) + ["red"] * 3
+    opts = {"start": start, "rounds": rounds or [], "harvest": harvest or [], **options}
+    return GAME.new_game(7, players, opts)
+
+
+def give(state, seat: int, **goods) -> None:
+    """Add goods/animals to ``seat`` (set-up only)."""
+    player = state.ps[seat]
+    for good, n in goods.items():
+        if good in ANIMALS:
+            player["animals"][good] += n
+        elif good == "begging":
+            player["begging"] += n
+        else:
+            player["goods"][good] += n
+
+
+def lay(state, seat: int, square: str, kind: str, **extra) -> None:
+    """Set a home-board square's kind and fields (set-up only), e.g. lay(s, 0, "4,3", "meadow")."""
+    cell = state.ps[seat]["cells"][square]
+    cell["kind"] = kind
+    cell.update(extra)
+
+
+def play(state, seat: int, *moves: str):
+    """Play ``moves`` for ``seat``; return the new state and all events."""
+    events = []
+    for move in moves:
+        state, new_events = GAME.play(state, seat, move)
+        events += new_events
+    return state, events
+
+
+def texts(state, seat: int) -> list[str]:
+    """Return the texts of ``seat``'s legal actions."""
+    return [a.text for a in GAME.legal_actions(state, seat)]
+
+
+def main_texts(state, seat: int) -> list[str]:
+    """Return legal texts without the any-time conversions."""
+    return [a.text for a in GAME.legal_actions(state, seat) if a.group not in ("convert", "ruby")]
+
+
+def keys(events) -> list[str]:
+    """Return the event keys."""
+    return [e.key for e in events]
+
+
+def seat_to_act(state) -> int:
+    """Return the single seat to act."""
+    (seat,) = GAME.to_act(state)
+    return seat
