@@ -64,8 +64,11 @@ def _home(table: Table, seat: int | None):
 
 
 def _height_budget(table: Table) -> int:
+    """Return a canvas height that surely holds every section (cropped afterwards)."""
+    fixed = sum(1 for s in table.spaces if not s.round)
     others = max(0, len(table.homes) - 1)
-    return 1500 + 70 * (len(table.furnishings) // 12 + 1) + 200 * (others // COMPACT_COLS + 1)
+    return (200 + 140 * (fixed // 6 + 1) + 200 + 800 + 90 * (len(table.furnishings) // 12 + 1)
+            + 240 * (others // COMPACT_COLS + 1))
 
 
 def _header(canvas: Image.Image, table: Table, y: int) -> int:

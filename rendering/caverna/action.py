@@ -186,10 +186,10 @@ def _harvest(canvas: Image.Image, d: ImageDraw.ImageDraw, kind: str, x: int, y: 
         d.text((x + width / 2, y + 18), "—", font=font(16, True), fill=(170, 160, 150),
                anchor="mm")
         return
-    icon = 24
+    icon = 26
     glyph = HARVEST_GLYPH.get(kind, "hidden")
-    glyphs.paste(canvas, glyph, (x + width / 2 - icon / 2, y), icon)
+    glyphs.paste(canvas, glyph, (x + width / 2 - icon / 2, y - 2), icon)
     text = harvest_label(kind)
-    size = fit_text(d, text, width - 4, 12, bold=True, min_size=8)
+    size = fit_text(d, text, width - 4, 14, bold=True, min_size=8)
     d.text((x + width / 2, y + icon + 3), text, font=font(size, True), fill=(90, 80, 70),
            anchor="ma")
