@@ -38,6 +38,7 @@ class Sent:
     components: list = field(default_factory=list)
     files: list[tuple[str, bytes]] = field(default_factory=list)
     edits: int = 0
+    channel: int = CHANNEL
 
     @property
     def ephemeral(self) -> bool:
@@ -59,7 +60,8 @@ class Sent:
     def payload(self) -> dict:
         """This message as a Discord message payload (for a component interaction)."""
         return {
-            "id": str(self.id), "channel_id": str(CHANNEL), "type": 0, "content": self.content,
+            "id": str(self.id), "channel_id": str(self.channel), "type": 0,
+            "content": self.content,
             "author": _user(BOT_ID, "tabletop", bot=True), "attachments": [], "embeds": [],
             "mentions": [], "mention_roles": [], "pinned": False, "tts": False,
             "mention_everyone": False, "timestamp": "2026-01-01T00:00:00+00:00",
@@ -70,6 +72,21 @@ class Sent:
 def _user(user_id: int, name: str, bot: bool = False) -> dict:
     return {"id": str(user_id), "username": name, "discriminator": "0", "global_name": name,
             "avatar": None, "bot": bot}
+
+
+THREADS = range(5000, 6000)  # channel ids in this range are threads
+
+
+def _channel(channel: int) -> dict:
+    if channel in THREADS:
+        return {"id": str(channel), "type": 11, "guild_id": str(GUILD), "name": "a game",
+                "parent_id": str(CHANNEL), "owner_id": "1", "message_count": 0,
+                "member_count": 1, "rate_limit_per_user": 0, "flags": 0,
+                "thread_metadata": {"archived": False, "auto_archive_duration": 1440,
+                                    "archive_timestamp": "2026-01-01T00:00:00+00:00",
+                                    "locked": False}}
+    return {"id": str(channel), "type": 0, "guild_id": str(GUILD), "name": "games",
+            "position": 0, "permission_overwrites": [], "nsfw": False, "parent_id": None}
 
 
 def _decode(payload: dict | None, multipart: list | None, files) -> tuple[dict, list]:
@@ -95,6 +112,7 @@ class Recorder:
         self.responses: list[tuple[str, dict]] = []  # (token, raw interaction response)
         self.edits: list[tuple[int, dict]] = []
         self.touched: dict[str, list[int]] = {}  # token -> ids it created or edited, in order
+        self.channels: dict[str, int] = {}  # token -> channel of the interaction
 
     def _touch(self, token: str, sent: Sent) -> Sent:
         ids = self.touched.setdefault(token, [])
@@ -105,7 +123,8 @@ class Recorder:
     # -- helpers -------------------------------------------------------------------------
     def _new(self, kind: str, token: str, payload: dict, files: list) -> Sent:
         sent = Sent(next(self.ids), kind, token, payload.get("content") or "",
-                    payload.get("flags") or 0, payload.get("components") or [], files)
+                    payload.get("flags") or 0, payload.get("components") or [], files,
+                    channel=self.channels.get(token, CHANNEL))
         self.messages[sent.id] = sent
         self.order.append(sent)
         return self._touch(token, sent)
@@ -161,7 +180,7 @@ class Recorder:
         payload, found = _decode(params.payload, params.multipart, params.files)
         self.edits.append((int(message_id), payload))
         sent = self.messages.get(int(message_id))
-        if sent is None:
+        if sent is None or sent.channel != int(channel_id):
             raise discord.NotFound(_Response(404), {"message": "Unknown Message", "code": 10008})
         return self._update(sent, payload, found).payload()
 
@@ -233,9 +252,7 @@ class FakeDiscord:
             "id": str(10_000 + number), "application_id": str(APP_ID), "type": kind,
             "token": f"token-{number}", "version": 1, "guild_id": str(GUILD),
             "channel_id": str(channel),
-            "channel": {"id": str(channel), "type": 0, "guild_id": str(GUILD), "name": "games",
-                        "position": 0, "permission_overwrites": [], "nsfw": False,
-                        "parent_id": None},
+            "channel": _channel(channel),
             "member": {"user": _user(user_id, name), "roles": [], "nick": None,
                        "joined_at": "2026-01-01T00:00:00+00:00", "deaf": False, "mute": False,
                        "permissions": str(MANAGE_CHANNELS if manage else 0), "flags": 0},
@@ -246,6 +263,7 @@ class FakeDiscord:
         }
         if message is not None:
             payload["message"] = message
+        self.recorder.channels[payload["token"]] = channel
         return payload
 
     def _result(self, token: str, before: int) -> Result:

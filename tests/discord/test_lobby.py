@@ -148,3 +148,17 @@ async def test_game_choices_and_option_autocomplete(discord_):
     result = await discord_.autocomplete(ALICE, "game new", "options", game="toy", options="go")
     [choice] = result.choices()
     assert choice["value"] == "goal=10" and "Position that ends the race" in choice["name"]
+
+
+async def test_a_game_in_a_thread(discord_, service):
+    thread = 5001
+    result = await discord_.command(ALICE, "game new", game="toy", channel=thread)
+    [lobby] = result.public
+    assert lobby.channel == thread
+    await discord_.command(BOB, "game join", channel=thread)
+    assert "Seated (2/4): Alice, Bob" in lobby.content  # edited in the thread
+    started = await discord_.command(ALICE, "game start", channel=thread)
+    assert "begins!" in started.public[-1].content and lobby.components == []
+    table = await service.table(Place(str(GUILD), str(thread)))
+    assert table.record.status == "active"
+    assert "There is no game" in (await discord_.command(ALICE, "board")).text
