@@ -210,8 +210,7 @@ class SpaceDecision(Handler):
         if not selectable:
             self._finish(state, d, events)
             return True
-        if conn == "then" or (len(selectable) == 1 and not self._may_stop(state, d)
-                              and conn != "andor" and len(data.space_def(d["key"])["parts"]) == 1):
+        if conn == "then" or (len(selectable) == 1 and not self._may_stop(state, d)):
             self._run(state, d, selectable[0], events)
             return True
         return False

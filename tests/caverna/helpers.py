@@ -74,3 +74,37 @@ def seat_to_act(state) -> int:
     """Return the single seat to act."""
     (seat,) = GAME.to_act(state)
     return seat
+
+
+SAFE = ("wood-gathering", "supplies", "strip-mining", "forest-exploration", "clearing",
+        "drift-mining", "excavation", "logging", "ore-mining", "starting-player", "growth",
+        "ruby-mining", "sustenance", "depot")
+
+
+def finish_round(state, take=(), avoid=()):
+    """Play out the current round with simple moves; harvest by feeding."""
+    start_round = state.round
+    wanted = list(take)
+    for _ in range(400):
+        if state.round != start_round or GAME.is_over(state):
+            return state
+        (seat,) = GAME.to_act(state)
+        options = main_texts(state, seat)
+        move = pick(options, wanted, avoid)
+        state, _ = GAME.play(state, seat, move)
+    raise AssertionError("round did not finish")
+
+
+def pick(options, wanted, avoid):
+    for space in list(wanted):
+        if f"place {space}" in options:
+            wanted.remove(space)
+            return f"place {space}"
+    for space in SAFE:
+        if f"place {space}" in options and space not in avoid:
+            return f"place {space}"
+    for move in ("done", "feed", "harvest field"):
+        if move in options:
+            return move
+    release = [o for o in options if o.startswith("release")]
+    return release[0] if release else options[0]
