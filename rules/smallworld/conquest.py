@@ -50,7 +50,7 @@ def abandon(state: State, inst: Instance, region: int, events: list) -> None:
 
 
 def clear_pieces(state: State, region: int, camps_to: Instance | None) -> None:
-    """Return a region's lair, fortress, hole, hero, dragon to supply; encampments to their owner."""
+    """Return a region's pieces to supply (encampments to their owner's unplaced pile)."""
     reg = state.regions[region]
     for piece, key in (("lair", "lair"), ("fortress", "fortress"), ("hole", "hole"),
                        ("hero", "hero"), ("dragon", "dragon")):

@@ -10,7 +10,8 @@ from rules.core.rng import Rng
 from rules.core.text import Msg
 from rules.core.types import Action, OptionSpec, ScoreLine, View
 
-from . import actions, menu, scoring, setup, state as state_mod, view
+from . import actions, menu, scoring, setup, view
+from . import state as state_mod
 
 
 class SmallWorld(Game):

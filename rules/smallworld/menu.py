@@ -6,7 +6,6 @@ subset; any other legal typed form is accepted through :func:`actions.problem`.
 
 from __future__ import annotations
 
-
 from rules.core.types import Action
 
 from . import actions, conquest, msgs, pending, redeploy, turn

@@ -41,8 +41,9 @@ def score_turn(state: State, seat: int, events: list) -> int:
         player.earned[source] = player.earned.get(source, 0) + coins
     breakdown = [Msg("smallworld.score.line", {"source": source_msg(state, s), "coins": c})
                  for s, c in lines if c]
+    breakdown = breakdown or [Msg("smallworld.score.nothing")]
     events.append(msgs.event("score", audience=frozenset({seat}), seat=seat, total=total,
-                             coins=player.coins, breakdown=breakdown or [Msg("smallworld.score.nothing")]))
+                             coins=player.coins, breakdown=breakdown))
     events.append(msgs.event("turn_end", seat=seat))
     return total
 
