@@ -69,7 +69,10 @@ def move_lines(outcome: MoveOutcome, mention, locale: str = "en") -> list[str]:
     """Everything the channel is told after a move: who did what, what happened, who is next."""
     table = outcome.table
     names = table.names
-    lines = [say("move_by", locale, name=names[outcome.seat], action=outcome.action.text)]
+    if outcome.secret:
+        lines = [say("decided", locale, name=names[outcome.seat])]
+    else:
+        lines = [say("move_by", locale, name=names[outcome.seat], action=outcome.action.text)]
     lines += event_lines(outcome.events, None, names, locale)
     lines += turn_lines(table, mention, locale)
     return lines

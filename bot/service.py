@@ -89,6 +89,7 @@ class MoveOutcome:
     seat: int
     action: Action
     events: list[Event]
+    secret: bool = False  # other seats must not see ``action.text`` (Game.action_is_secret)
 
 
 class Service:
@@ -211,7 +212,7 @@ class Service:
         async with self._lock(place):
             table = await self._lobby(place)
             record = table.record
-            if self._host_of(record) != player.user_id:
+            if self.host_of(record) != player.user_id:
                 raise UserError("host_only")
             if len(record.seats) < record.min_players:
                 raise UserError("not_enough_players", min=record.min_players,
@@ -225,7 +226,7 @@ class Service:
             return self._table(started)
 
     @staticmethod
-    def _host_of(record: GameRecord) -> str:
+    def host_of(record: GameRecord) -> str:
         """The host is the first seated player (the opener, or the next if they left)."""
         return record.seats[0].user_id if record.seats else record.host
 
@@ -233,7 +234,7 @@ class Service:
         """End the channel's game without a result (host, or anyone who manages the channel)."""
         async with self._lock(place):
             table = await self.table(place)
-            if self._host_of(table.record) != player.user_id and not can_manage:
+            if self.host_of(table.record) != player.user_id and not can_manage:
                 raise UserError("abort_not_allowed")
             record = await self._guard(self.store.set_status(
                 table.record.id, table.record.version, "aborted"))
@@ -290,13 +291,14 @@ class Service:
         except RulesError as error:
             raise UserError(error.msg) from None
         undoable = _undoable(state, new_state, events)
+        secret = game.action_is_secret(state, seat, action)
         status = "over" if game.is_over(new_state) else "active"
         record = await self._guard(self.store.append_move(
             table.record.id, table.record.version, seat=seat, action=action.text,
             events=[e.to_json() for e in events], state=game.dump(new_state),
-            undoable=undoable, status=status))
+            undoable=undoable, status=status, secret=secret))
         self._remember((record.id, record.version), new_state)
-        return MoveOutcome(Table(record, game, new_state), seat, action, events)
+        return MoveOutcome(Table(record, game, new_state), seat, action, events, secret)
 
     async def _active(self, place: Place) -> Table:
         table = await self.table(place)

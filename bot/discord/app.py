@@ -35,7 +35,6 @@ class TabletopBot(discord.Client):
                          allowed_mentions=discord.AllowedMentions(everyone=False, roles=False,
                                                                   users=True))
         self.service = service
-        self.simultaneous_games: set[int] = set()  # see flows._in_simultaneous_phase
         self.dev_guild_id = dev_guild_id
         self.sync_commands = sync
         self.tree = app_commands.CommandTree(self)

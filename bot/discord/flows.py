@@ -191,33 +191,15 @@ def _is_clicked(ctx: Context, message_id: str) -> bool:
 async def play(ctx: Context, text: str, version: int | None = None,
                seat: int | None = None) -> None:
     """Play ``text`` for the caller and tell the channel (and privately the mover)."""
-    before = await ctx.service.table(ctx.place)
     outcome = await ctx.service.act(ctx.place, ctx.player, text, expected_version=version,
                                     seat=seat)
-    simultaneous = _in_simultaneous_phase(ctx, before)
     await ctx.reply.edit_clicked(None, [])
     secret = texts.private_event_lines(outcome, ctx.locale)
     if secret:
         await ctx.reply.private([say("private_header", ctx.locale), *secret])
-    lines = texts.public_move_lines(outcome, simultaneous, ctx.locale)
-    await post_turn(ctx, outcome.table, lines, None if simultaneous else outcome.action.text)
+    lines = texts.public_move_lines(outcome, ctx.locale)
+    await post_turn(ctx, outcome.table, lines, None if outcome.secret else outcome.action.text)
 
-
-def _in_simultaneous_phase(ctx: Context, before: Table) -> bool:
-    """Tell whether a move belonged to a phase where several seats decided at once.
-
-    The last seat of such a phase acts alone, so the bot remembers (in memory) which games
-    are in one: their moves are announced without the action text.
-    """
-    phases: set[int] = getattr(ctx.interaction.client, "simultaneous_games", set())
-    game_id = before.record.id
-    several = len(before.to_act()) > 1
-    hidden = several or game_id in phases
-    if several:
-        phases.add(game_id)
-    else:
-        phases.discard(game_id)
-    return hidden
 
 
 async def move(interaction, text: str) -> None:
@@ -315,7 +297,7 @@ async def abort_ask(interaction) -> None:
 
 def host_of(table: Table) -> str:
     """The host's user id (the service's rule: the first seated player)."""
-    return Service._host_of(table.record)
+    return Service.host_of(table.record)
 
 
 async def abort_answer(interaction, game_id: int, version: int, confirm: bool) -> None:

@@ -1,14 +1,14 @@
 """Compose the texts of Discord messages from service results (no Discord import).
 
-Channel messages only ever hold public events; a move made while several seats decide at
-once (a hidden simultaneous choice) is announced without its action text.
+Channel messages only ever hold public events; a move the rules mark secret (a hidden
+simultaneous choice, ``Game.action_is_secret``) is announced without its action text.
 """
 
 from __future__ import annotations
 
 from typing import Sequence
 
-from bot.presenter import event_lines, lobby_lines, say, turn_lines
+from bot.presenter import event_lines, lobby_lines, move_lines, say
 from bot.service import MoveOutcome, Table
 from bot.store import MoveRecord, Seat
 from rules.core import Event, translate
@@ -19,17 +19,9 @@ def mention(seat: Seat) -> str:
     return f"<@{seat.user_id}>"
 
 
-def public_move_lines(outcome: MoveOutcome, simultaneous: bool, locale: str = "en") -> list[str]:
+def public_move_lines(outcome: MoveOutcome, locale: str = "en") -> list[str]:
     """What the channel reads after a move: who moved, public events, who acts next."""
-    table = outcome.table
-    name = table.names[outcome.seat]
-    if simultaneous:
-        lines = [say("decided", locale, name=name)]
-    else:
-        lines = [say("move_by", locale, name=name, action=outcome.action.text)]
-    lines += event_lines(outcome.events, None, table.names, locale)
-    lines += turn_lines(table, mention, locale)
-    return lines
+    return move_lines(outcome, mention, locale)
 
 
 def private_event_lines(outcome: MoveOutcome, locale: str = "en") -> list[str]:
@@ -48,7 +40,9 @@ def log_lines(table: Table, moves: Sequence[MoveRecord], locale: str = "en") -> 
         events = [Event.from_json(e) for e in move.events]
         sentences = [translate(e.msg, locale, names) for e in events if e.visible_to(None)]
         name = names[move.seat] if 0 <= move.seat < len(names) else str(move.seat + 1)
-        if sentences:
+        if move.secret and not sentences:
+            lines.append(say("decided", locale, name=name))
+        elif sentences:
             lines.append(say("log_events", locale, seq=move.seq, name=name,
                              events=" ".join(sentences)))
         else:

@@ -40,4 +40,8 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (game_id, seq)
     );
     """,
+    # 2: a move whose action text other seats must not see (a hidden simultaneous choice)
+    """
+    ALTER TABLE moves ADD COLUMN secret INTEGER NOT NULL DEFAULT 0;
+    """,
 )

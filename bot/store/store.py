@@ -81,6 +81,7 @@ class MoveRecord:
     events: list
     undoable: bool
     state_hash: str
+    secret: bool = False
 
 
 def state_hash(state_json: str) -> str:
@@ -178,7 +179,7 @@ class Store:
     @_serialised
     async def moves(self, game_id: int, last: int | None = None) -> list[MoveRecord]:
         """Return the moves of a game in order (only the ``last`` ones when given)."""
-        sql = ("SELECT seq, seat, action, events, undoable, state_hash FROM moves "
+        sql = ("SELECT seq, seat, action, events, undoable, state_hash, secret FROM moves "
                "WHERE game_id = ? ORDER BY seq DESC")
         params: tuple = (game_id,)
         if last is not None:
@@ -237,7 +238,7 @@ class Store:
     @_serialised
     async def append_move(self, game_id: int, version: int, *, seat: int, action: str,
                           events: list, state: dict, undoable: bool,
-                          status: str = "active") -> GameRecord:
+                          status: str = "active", secret: bool = False) -> GameRecord:
         """Record a move and the resulting state in one transaction, checking ``version``.
 
         Raises :class:`StaleVersion` (and writes nothing) if the game moved on meanwhile.
@@ -253,10 +254,10 @@ class Store:
                 raise StaleVersion()
             await self._db.execute(
                 "INSERT INTO moves (game_id, seq, seat, action, events, state, state_hash,"
-                " undoable, created_at) VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM moves"
-                " WHERE game_id = ?), ?, ?, ?, ?, ?, ?, ?)",
+                " undoable, secret, created_at) VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1"
+                " FROM moves WHERE game_id = ?), ?, ?, ?, ?, ?, ?, ?, ?)",
                 (game_id, game_id, seat, action, _dumps(events), state_json,
-                 state_hash(state_json), int(undoable), _now()))
+                 state_hash(state_json), int(undoable), int(secret), _now()))
         except BaseException:
             await self._db.execute("ROLLBACK")
             raise
@@ -323,4 +324,4 @@ def _record(row: aiosqlite.Row | None) -> GameRecord | None:
 def _move(row: aiosqlite.Row) -> MoveRecord:
     return MoveRecord(seq=row["seq"], seat=row["seat"], action=row["action"],
                       events=json.loads(row["events"]), undoable=bool(row["undoable"]),
-                      state_hash=row["state_hash"])
+                      state_hash=row["state_hash"], secret=bool(row["secret"]))

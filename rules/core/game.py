@@ -123,6 +123,15 @@ class Game(ABC):
             raise NotYourDecision(Msg("core.error.not_your_decision", {"seat": seat}))
         return self.apply(state, seat, self.parse_action(state, seat, text))
 
+    def action_is_secret(self, state: Any, seat: int, action: Action) -> bool:
+        """Tell whether other seats must not learn ``action`` when it is made.
+
+        True for hidden simultaneous choices (bids, secret builds): the platform then
+        announces only that the seat has decided, and the game reveals what it must through
+        public events when the phase resolves. ``state`` is the state before the action.
+        """
+        return False
+
     def rerandomise_hidden(self, state: Any, seat: int | None, seed: int) -> Any:
         """Return a copy where everything hidden from ``seat`` is re-drawn from ``seed``.
 

@@ -61,3 +61,12 @@ def test_clip_keeps_messages_within_discords_limit():
 async def test_no_board_for_a_game_without_renderer(service):
     table = await _game(service)
     assert await presenter.board_png(table) is None
+
+
+async def test_a_secret_choice_is_announced_without_its_text(service):
+    await _game(service, "goal=2")
+    await service.act(PLACE, ALICE, "hop 2")
+    outcome = await service.act(PLACE, BOB, "vote no")
+    lines = presenter.move_lines(outcome, mention)
+    assert lines[0] == "**Bob** has made their choice."
+    assert all("vote no" not in line for line in lines)

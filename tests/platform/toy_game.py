@@ -94,6 +94,9 @@ class ToyGame(Game):
             state.turn = (state.turn + 1) % len(state.positions)
         return events
 
+    def action_is_secret(self, state, seat, action):
+        return state.voting
+
     def view(self, state, seat):
         data = {"positions": list(state.positions), "turn": state.turn,
                 "secret": None if seat is None else state.secrets[seat]}

@@ -187,3 +187,14 @@ async def test_concurrent_clicks_on_one_game_apply_in_order(service, store):
         return_exceptions=True)
     assert sum(isinstance(r, UserError) for r in results) == 1
     assert (await store.get_game(table.record.id)).state["positions"] == [1]
+
+
+async def test_secret_simultaneous_choices_are_flagged_and_stored(service, store):
+    table = await _started(service, ALICE, BOB, options="goal=2")
+    first = await service.act(PLACE, ALICE, "hop 2")
+    assert first.secret is False
+    vote = await service.act(PLACE, BOB, "vote no")
+    last = await service.act(PLACE, ALICE, "vote yes")  # acts alone, still secret
+    assert vote.secret and last.secret
+    moves = await store.moves(table.record.id)
+    assert [m.secret for m in moves] == [False, True, True]

@@ -7,6 +7,7 @@ import asyncio
 import pytest
 
 from bot.store import ChannelBusy, Seat, StaleVersion, Store
+from bot.store.migrations import MIGRATIONS
 
 HOST = Seat("1", "Host")
 
@@ -20,7 +21,7 @@ async def test_create_game_opens_a_lobby_with_the_host_seated(store):
     record = await _new(store)
     assert record.status == "lobby" and record.seats == (HOST,) and record.version == 0
     assert (await store.open_game("g", "c")).id == record.id
-    assert await store.schema_version() == 1
+    assert await store.schema_version() == len(MIGRATIONS)
 
 
 async def test_one_open_game_per_channel(store):
@@ -92,3 +93,20 @@ async def test_two_concurrent_moves_on_one_version_lose_no_update(store):
     moves = await store.moves(record.id)
     assert len(moves) == 1
     assert (await store.get_game(record.id)).state == {"n": 1 if moves[0].action == "a" else 2}
+
+
+async def test_migrations_upgrade_an_older_database_keeping_its_games(tmp_path):
+    import sqlite3
+
+    path = tmp_path / "old.db"
+    with sqlite3.connect(path) as old:
+        old.executescript(MIGRATIONS[0] + "PRAGMA user_version = 1;")
+        old.execute("INSERT INTO games (game, guild, channel, status, seed, options, seats, host,"
+                    " min_players, max_players, created_at, updated_at) VALUES ('toy', 'g', 'c',"
+                    " 'active', 1, '{}', '[]', 'h', 1, 2, 'now', 'now')")
+        old.execute("INSERT INTO moves VALUES (1, 1, 0, 'step', '[]', '{}', 'x', 1, 'now')")
+    store = await Store.open(path)
+    assert await store.schema_version() == len(MIGRATIONS)
+    [move] = await store.moves(1)
+    assert move.action == "step" and move.secret is False
+    await store.close()
