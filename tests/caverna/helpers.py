@@ -108,3 +108,21 @@ def pick(options, wanted, avoid):
             return move
     release = [o for o in options if o.startswith("release")]
     return release[0] if release else options[0]
+
+
+def run_until(state, predicate, avoid=()):
+    """Play simple moves (see :func:`pick`) until ``predicate(state)`` holds."""
+    for _ in range(2000):
+        if predicate(state):
+            return state
+        (seat,) = GAME.to_act(state)
+        state, _ = GAME.play(state, seat, pick(main_texts(state, seat), [], avoid))
+    raise AssertionError("predicate never held")
+
+
+def top_is(kind: str, seat: int | None = None):
+    """Return a predicate: the pending decision on top is ``kind`` (for ``seat``)."""
+    def check(state) -> bool:
+        top = state.pending[-1] if state.pending else None
+        return top is not None and top["type"] == kind and seat in (None, top["seat"])
+    return check

@@ -1,0 +1,166 @@
+"""Animal housing, pastures, dogs, mines, conversions and breeding (spec §4.13, §5, §9.5)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.caverna import GAME, animals
+from rules.core import NotLegalNow
+
+from .helpers import finish_round, give, lay, main_texts, new, play, run_until, texts, top_is
+
+SHEEP_FIRST = ["sheep-farming", "blacksmithing", "ore-mine-construction", "wish-for-children",
+               "donkey-farming", "ruby-mine-construction", "ore-delivery", "family-life",
+               "exploration", "adventure", "ore-trading", "ruby-delivery"]
+
+
+def herd(**n) -> dict:
+    out = {"sheep": 0, "donkey": 0, "boar": 0, "cattle": 0, "dog": 0}
+    out.update(n)
+    return out
+
+
+def test_sheep_farming_builds_then_takes_sheep():
+    state = new(3, rounds=SHEEP_FIRST)
+    state = finish_round(state)
+    for square in ("3,2", "2,2", "3,3"):
+        lay(state, 0, square, "meadow", bonus=None)
+    state.ps[0]["goods"].update(wood=6, stone=1)
+    assert state.spaces[-2]["goods"] == {"sheep": 2}
+    state, _ = play(state, 0, "place sheep-farming", "choose farming-build",
+                    "fence large 2,2 down", "fence small 3,3", "stable 3,3")
+    player = state.ps[0]
+    assert player["goods"]["wood"] == 0 and player["goods"]["stone"] == 0
+    caps = sorted(u[1] for u in animals.units(player) if u[0] in ("2,2", "3,3"))
+    assert caps == [4, 4]
+    assert state.ps[0]["animals"]["sheep"] == 2
+    assert state.spaces[-1]["goods"] == {}
+
+
+def test_only_one_small_and_one_large_pasture_per_action():
+    state = new(3, rounds=SHEEP_FIRST)
+    for square in ("3,2", "3,3"):
+        lay(state, 0, square, "meadow", bonus=None)
+    give(state, 0, wood=8, stone=1)
+    state, _ = play(state, 0, "place sheep-farming", "choose farming-build", "fence small 3,3")
+    assert "stable 3,2" in main_texts(state, 0)
+    assert "fence small 3,2" not in main_texts(state, 0)
+    with pytest.raises(NotLegalNow):
+        GAME.play(state, 0, "fence small 3,2")
+
+
+def test_pasture_capacities():
+    state = new(3)
+    player = state.ps[0]
+    for square in ("1,1", "1,2", "2,1", "2,2", "3,1", "3,2", "4,1"):
+        lay(state, 0, square, "meadow", bonus=None)
+    from rules.caverna import board
+    board.fence(player, ["1,1"])
+    board.fence(player, ["2,1"])
+    player["cells"]["2,1"]["stable"] = True
+    board.fence(player, ["1,2", "2,2"])
+    board.fence(player, ["3,1", "3,2"])
+    player["cells"]["3,1"]["stable"] = True
+    board.fence(player, ["4,1", "4,2"])
+    player["cells"]["4,1"]["stable"] = True
+    player["cells"]["4,2"]["stable"] = True
+    caps = {u[0]: u[1] for u in animals.units(player)}
+    assert [caps["1,1"], caps["2,1"], caps["1,2"], caps["3,1"], caps["4,1"]] == [2, 4, 4, 8, 16]
+
+
+def test_one_type_per_unit():
+    state = new(3)
+    lay(state, 0, "3,3", "meadow")
+    from rules.caverna import board
+    board.fence(state.ps[0], ["3,3"])
+    player = state.ps[0]
+    assert animals.fits(player, herd(sheep=2, cattle=2))
+    assert not animals.fits(player, herd(sheep=1, boar=1, cattle=2))
+
+
+def test_dogs_let_meadows_and_pastures_hold_sheep():
+    state = new(3)
+    player = state.ps[0]
+    lay(state, 0, "3,3", "meadow")
+    full_dwelling = {"cattle": 2}
+    assert not animals.fits(player, herd(sheep=1, **full_dwelling))
+    assert animals.fits(player, herd(sheep=3, dog=2, **full_dwelling))
+    assert not animals.fits(player, herd(sheep=4, dog=2, **full_dwelling))
+    from rules.caverna import board
+    board.fence(player, ["3,3"])
+    assert animals.fits(player, herd(sheep=4, dog=3, **full_dwelling))
+    assert not animals.fits(player, herd(sheep=5, dog=3, **full_dwelling))
+    assert animals.fits(player, herd(sheep=2, dog=1, **full_dwelling))
+    assert not animals.fits(player, herd(sheep=3, dog=1, **full_dwelling))
+    layout = animals.arrange(player, herd(sheep=4, dog=3, **full_dwelling))
+    assert layout["3,3"] == {"sheep": 4, "dog": 3}
+
+
+def test_mines_hold_one_donkey_each_and_miner_mining_cave():
+    state = new(3)
+    player = state.ps[0]
+    lay(state, 0, "3,5", "ore-mine")
+    lay(state, 0, "2,5", "ruby-mine")
+    lay(state, 0, "2,4", "cavern", furnishing="mining-cave")
+    player["furnishings"] += ["miner", "mining-cave"]
+    give(state, 0, donkey=2, cattle=2)
+    assert animals.fits(player)
+    assert not animals.fits(player, herd(donkey=3, cattle=2))
+    from rules.caverna.harvest import feeding_cost
+    assert feeding_cost(player, 2) == 4 - 2
+    ore = player["goods"]["ore"]
+    state = finish_round(state)
+    assert state.ps[0]["goods"]["ore"] == ore + 1
+
+
+def test_donkey_conversions_and_slaughtering_cave():
+    state = new(3)
+    give(state, 0, donkey=3)
+    assert "convert donkeys" in texts(state, 0)
+    food = state.ps[0]["goods"]["food"]
+    state, _ = play(state, 0, "convert donkeys", "convert donkey")
+    assert state.ps[0]["goods"]["food"] == food + 4
+    state = new(3)
+    give(state, 0, donkey=3)
+    state.ps[0]["furnishings"].append("slaughtering-cave")
+    state, _ = play(state, 0, "convert donkeys", "convert donkey")
+    assert state.ps[0]["goods"]["food"] == food + 7
+
+
+def test_gain_beyond_room_forces_convert_or_release():
+    state = new(3)
+    give(state, 0, ruby=3)
+    state, _ = play(state, 0, "ruby sheep", "ruby sheep")
+    assert state.pending[-1]["type"] == "turn"
+    state, _ = play(state, 0, "ruby sheep")
+    assert state.pending[-1]["type"] == "overflow"
+    assert set(main_texts(state, 0)) >= {"release sheep"}
+    state, _ = play(state, 0, "convert sheep")
+    assert state.ps[0]["animals"]["sheep"] == 2 and state.pending[-1]["type"] == "turn"
+
+
+def test_breeding_newborn_without_room_is_lost_not_eaten():
+    state = new(3)
+    player = state.ps[0]
+    for square in ("3,3", "2,3", "3,2", "2,2"):
+        lay(state, 0, square, "meadow", bonus=None)
+    from rules.caverna import board
+    board.fence(player, ["3,3"])
+    board.fence(player, ["2,3"])
+    player["cells"]["3,2"]["stable"] = True
+    lay(state, 0, "1,1", "forest", stable=True)
+    give(state, 0, sheep=2, boar=3, cattle=1, food=30)
+    assert animals.fits(player)
+    state = run_until(state, top_is("overflow", 0), avoid=("sustenance", "clearing"))
+    assert state.round == 3
+    player = state.ps[0]
+    assert (player["animals"]["sheep"], player["animals"]["boar"], player["animals"]["cattle"]) \
+        == (3, 4, 1)
+    options = main_texts(state, 0)
+    assert "convert sheep" not in texts(state, 0) and "convert boar" not in texts(state, 0)
+    assert "release boar" in options
+    food = player["goods"]["food"]
+    state, _ = play(state, 0, "release boar")
+    player = state.ps[0]
+    assert (player["animals"]["sheep"], player["animals"]["boar"]) == (3, 3)
+    assert player["goods"]["food"] == food
