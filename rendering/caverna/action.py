@@ -16,7 +16,7 @@ from .squares import draw_highlight
 
 GAP = 6
 SPACE_H = 124
-ROUND_H = 168
+ROUND_H = 176
 SECTION_TINTS = {"small": (232, 222, 200), "basic": (226, 214, 188), "extra": (214, 206, 190)}
 STAGE_TINTS = {1: (222, 232, 210), 2: (212, 226, 236), 3: (236, 222, 206), 4: (230, 214, 226)}
 CARD_BACK = (92, 78, 66)
@@ -37,8 +37,8 @@ def _wrap(d: ImageDraw.ImageDraw, title: str, width: int, size: int) -> tuple[li
 
 @lru_cache(maxsize=256)
 def card_base(title: str, width: int, height: int, tint: tuple[int, int, int],
-              top_label: str = "") -> Image.Image:
-    """Return a card with its title drawn (cached: titles never change)."""
+              top_label: str = "", hint: tuple = ()) -> Image.Image:
+    """Return a card with its title and printed hint drawn (cached: they never change)."""
     image = Image.new("RGB", (width, height), (250, 247, 240))
     d = ImageDraw.Draw(image)
     d.rounded_rectangle((0, 0, width - 1, height - 1), radius=8, fill=tint, outline=OUTLINE,
@@ -51,7 +51,33 @@ def card_base(title: str, width: int, height: int, tint: tuple[int, int, int],
     for i, line in enumerate(lines):
         d.text((width / 2, y + i * (size + 3)), line, font=font(size, True), fill=INK,
                anchor="ma")
+    if hint:
+        _hint_row(image, d, hint, y + len(lines) * (size + 3) + 2, width)
     return image
+
+
+HINT_MARKS = {"acc": "↻", "alt": "/", "gain": "+"}
+HINT_INK = (105, 92, 80)
+
+
+def _hint_row(image: Image.Image, d: ImageDraw.ImageDraw, hint: tuple, y: int,
+              width: int) -> None:
+    """Draw the printed replenishment (↻) and fixed gains (+) small and centred."""
+    for icon in (16, 13, 11):
+        size = font(icon - 2, True)
+        parts, previous = [], None
+        for kind, good, amount in hint:
+            mark = HINT_MARKS[kind] if kind != previous else ""
+            parts.append((mark, amount, good))
+            previous = kind
+        widths = [d.textlength(f"{m}{a}", font=size) + icon + 6 for m, a, _ in parts]
+        if sum(widths) <= width - 10:
+            break
+    x = (width - sum(widths)) / 2
+    for (mark, amount, good), step in zip(parts, widths, strict=True):
+        d.text((x, y + icon / 2), f"{mark}{amount}", font=size, fill=HINT_INK, anchor="lm")
+        glyphs.paste(image, good, (x + step - icon - 5, y), icon)
+        x += step
 
 
 def _goods(canvas: Image.Image, d: ImageDraw.ImageDraw, goods: dict[str, int], x: int, y: int,
@@ -76,7 +102,7 @@ def draw_space(canvas: Image.Image, space: Space, box: tuple[int, int, int, int]
     """Draw one action space card: title, goods, the dwarf on it, imitation cost, highlight."""
     x0, y0, x1, y1 = box
     card = space_card(space.name, x1 - x0, y1 - y0, tint, top_label,
-                      tuple(space.goods.items()), space.occupant, space.note)
+                      tuple(space.goods.items()), space.occupant, space.note, space.hint)
     canvas.paste(card, (x0, y0))
     if space.highlight:
         draw_highlight(ImageDraw.Draw(canvas), (x0 - 2, y0 - 2, x1 + 1, y1 + 1), 5)
@@ -85,11 +111,11 @@ def draw_space(canvas: Image.Image, space: Space, box: tuple[int, int, int, int]
 @lru_cache(maxsize=512)
 def space_card(title: str, w: int, h: int, tint: tuple[int, int, int], top_label: str,
                goods: tuple[tuple[str, int], ...], occupant: tuple[int, int] | None,
-               note: str) -> Image.Image:
+               note: str, hint: tuple = ()) -> Image.Image:
     """Return a finished space card (cached on everything it shows)."""
     if occupant is not None:
         tint = _blend(tint, player_colour(occupant[0]), .3)
-    image = card_base(title, w, h, tint, top_label).copy()
+    image = card_base(title, w, h, tint, top_label, hint).copy()
     d = ImageDraw.Draw(image)
     disc = 42
     _goods(image, d, dict(goods), 6, h - disc - 8 - (34 if occupant and len(goods) > 1 else 0),

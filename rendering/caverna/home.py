@@ -135,9 +135,8 @@ def _dwarf_row(canvas: Image.Image, player: Player, x: int, y: int, size: int) -
 
 
 def draw_full(canvas: Image.Image, player: Player, origin: tuple[int, int], width: int,
-              pitch: int = 100, labels: dict[str, str] | None = None) -> int:
+              pitch: int = 100) -> int:
     """Draw the focus player's board and supply panel; return the height used."""
-    labels = labels or {}
     x, y = origin
     d = ImageDraw.Draw(canvas)
     seat_banner(d, player, (x, y, x + width, y + HEADER - 6), 24)
@@ -146,12 +145,12 @@ def draw_full(canvas: Image.Image, player: Player, origin: tuple[int, int], widt
     draw_grid(canvas, player, (x, y), pitch, BORDER_GAP)
     panel_x = x + grid_w + 24
     panel_w = width - grid_w - 24
-    used = _panel(canvas, d, player, panel_x, y, panel_w, labels)
+    used = _panel(canvas, d, player, panel_x, y, panel_w)
     return HEADER + max(grid_h, used)
 
 
 def _panel(canvas: Image.Image, d: ImageDraw.ImageDraw, player: Player, x: int, y: int,
-           width: int, labels: dict[str, str]) -> int:
+           width: int) -> int:
     top = y
     size = 46
     used = _dwarf_row(canvas, player, x, y, size)
@@ -161,9 +160,6 @@ def _panel(canvas: Image.Image, d: ImageDraw.ImageDraw, player: Player, x: int, 
     glyphs.paste(canvas, "stable", (x, y), 30)
     d.text((x + 36, y + 15), f"{player.stables_left}", font=font(22, True), fill=INK,
            anchor="lm")
-    note = labels.get("stables", "")
-    if note:
-        d.text((x + 64, y + 15), note, font=font(16), fill=(90, 90, 90), anchor="lm")
     y += 40
     if player.tiles:
         y += _tile_list(d, player.tiles, x, y, width, 17) + 8

@@ -18,12 +18,8 @@ HARVEST_WORDS = {
     "choice": "Field or breed", "hidden": "?", "red": "?",
 }
 
-# Image-only headings of the picture's sections.
-HEADINGS = {
-    "furnishings": "Furnishing tiles",
-    "rounds": "Round spaces", "stables": "stables left", "work": "Work phase",
-    "harvest": "Harvest", "start": "Start player",
-}
+# Image-only phase words in the header (the catalog's [harvest] entries are sentences).
+HEADINGS = {"work": "Work phase", "harvest": "Harvest"}
 
 
 def readable(identifier: str) -> str:

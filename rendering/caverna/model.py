@@ -31,6 +31,7 @@ class Space:
     occupant: tuple[int, int] | None = None  # (seat, weapon strength)
     round: int | None = None
     note: str = ""  # e.g. imitation cost
+    hint: tuple[tuple[str, str, str], ...] = ()  # (kind "acc"/"gain", good, amount text)
     highlight: bool = False
 
 

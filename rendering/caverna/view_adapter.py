@@ -25,6 +25,7 @@ def table_from(data: dict[str, Any], seat: int | None, focus_seat: int | None) -
                   to_act=list(data.get("to_act") or []), over=data.get("phase") == "over")
     last = data.get("last_move") or {}
     table.spaces = [_space(s) for s in data.get("spaces", [])]
+    _add_hints(table.spaces, players)
     _mark_last_space(table.spaces, last)
     table.round_slots = _round_slots(data, table.spaces)
     table.homes = [_player(s, data, last) for s in data.get("seats", [])]
@@ -51,6 +52,30 @@ def _space(entry: dict) -> Space:
                                                      int(occupant.get("weapon") or 0)),
                  round=int(entry.get("round") or 0) or None,
                  note=f"−{cost}" if cost else "")
+
+
+def _add_hints(spaces: list[Space], players: int) -> None:
+    """Attach each space's printed replenishment and fixed gains (from data/caverna)."""
+    keys = content.board_keys(players) if 1 <= players <= 7 else []
+    by_id = {content.space_def(k)["id"]: k for k in keys}
+    for space in spaces:
+        key = by_id.get(space.id) if not space.round else space.id
+        definition = content.spaces_file()["space"].get(key or "", {})
+        space.hint = space_hint(definition)
+
+
+def space_hint(definition: dict) -> tuple[tuple[str, str, str], ...]:
+    """Return the replenishment ("2/1" = 2 if empty, else 1) and fixed gains of a space."""
+    out = []
+    for good, if_empty, otherwise in definition.get("acc", []):
+        out.append(("acc", good, str(if_empty) if if_empty == otherwise
+                    else f"{if_empty}/{otherwise}"))
+    alternative = definition.get("acc_alt")
+    if alternative:
+        out += [("acc", g, str(n)) for g, n in alternative.get("empty", {}).items()]
+        out += [("alt", g, str(n)) for g, n in alternative.get("other", {}).items()]
+    out += [("gain", g, str(n)) for g, n in (definition.get("gain") or {}).items()]
+    return tuple(out)
 
 
 def _mark_last_space(spaces: list[Space], last: dict) -> None:

@@ -9,10 +9,13 @@ import pytest
 from PIL import Image, ImageChops
 
 from rendering.caverna import GAME_NAME, render
+from rendering.caverna.view_adapter import space_hint, table_from
 from rendering.common import HIGHLIGHT, player_colour
 from rendering.registry import has_renderer, render_png
 from rules.caverna import GAME
+from rules.caverna import data as content
 from rules.core import Rng, View
+from rules.core.text import Msg, translate
 
 
 def play(players: int, steps: int, seed: int = 5, until=None):
@@ -151,3 +154,23 @@ def test_seven_player_render_is_fast_once_warm():
         render(view, last)
     per_render = (time.perf_counter() - started) / 5
     assert per_render < 0.3  # target 0.1 s; the bound leaves room for a loaded CI machine
+
+
+def test_space_hints_come_from_the_space_data():
+    assert space_hint(content.space_def("large-depot")) == (
+        ("acc", "stone", "1"), ("acc", "ore", "1"), ("acc", "wood", "2/1"))
+    assert space_hint(content.space_def("sustenance@47")) == (
+        ("acc", "grain", "1"), ("alt", "vegetable", "1"))
+    assert space_hint(content.space_def("starting-player@47")) == (
+        ("acc", "food", "1"), ("gain", "ruby", "1"))
+    assert space_hint(content.space_def("housework")) == ()
+
+
+def test_names_on_the_image_come_from_the_catalog():
+    view, _ = real_view(7, 0)
+    table = table_from(view.data, None, None)
+    for space in table.spaces:
+        assert space.name == translate(Msg(f"caverna.space.{space.id}"))
+    names = {t.id: t.name for t in table.furnishings}
+    assert names["dwelling"] == translate(Msg("caverna.tile.dwelling"))
+    assert len(names) == len(content.tiles())
