@@ -210,16 +210,22 @@ def test_43_ghouls_keep_tokens_and_conquer_first():
 
 
 def test_44_wiped_out_active_race():
-    state = new(2, "ratmen:merchant,humans:flying")
-    state, _ = play(state, 0, "pick 0", "conquer 1", "redeploy auto", "end turn")
-    state, _ = play(state, 1, "pick 0", "conquer 2", "redeploy auto", "end turn")
-    # the whole race is lost: 9 tokens are knocked out one by one (built directly, since a
-    # race never starts with fewer than 5 tokens and each conquest costs it exactly one)
-    humans = active(state, 1)
-    state.tray["humans"] += state.regions[2].tokens
-    state.regions[2].inst, state.regions[2].tokens = None, 0
-    state, _ = play(state, 0, "redeploy auto", "end turn")
-    assert humans.hand == humans.pending == humans.reserve == 0
+    state = new(2, "ratmen:alchemist,dwarves:merchant", dice=(2, 1, 2))
+    state, _ = play(state, 0, "pick 0", "conquer 11", "redeploy auto", "end turn")
+    state, _ = play(state, 1, "pick 0", "conquer 1", "conquer 2", "die 6", "done", "end turn")
+    state = _pass(state, 0)
+    state, _ = play(state, 1, "die 5", "done", "end turn")
+    state = _pass(state, 0)
+    state, _ = play(state, 1, "die 8", "done", "end turn")
+    dwarves = active(state, 1)
+    assert [tokens(state, r) for r in state.regions_of(dwarves.id)] == [1, 1, 1, 1, 1]
+    state, _ = play(state, 0, "conquer 6", "conquer 5", "conquer 1", "redeploy auto",
+                    "end turn")
+    state, _ = play(state, 1, "end conquest", "done", "end turn")
+    state, _ = play(state, 0, "conquer 2", "conquer 8", "redeploy auto", "end turn")
+    dwarves = active(state, 1)
+    assert state.tray["dwarves"] == 8 and not state.regions_of(dwarves.id)
+    assert dwarves.hand == dwarves.pending == dwarves.reserve == 0
     assert reason(state, 1, "pick 0") == "not_now"
     assert reason(state, 1, "conquer 4") == "no_tokens"
     state, events = play(state, 1, "end conquest", "done", "end turn")
@@ -227,3 +233,5 @@ def test_44_wiped_out_active_race():
     state = _pass(state, 0)
     state, events = play(state, 1, "decline")
     assert state.players[1].active is None and find(events, "banner_returned")
+    state = _pass(state, 0)
+    assert state.phase == "pick"
