@@ -96,6 +96,8 @@ def convert_problem(state: State, inst: Instance, region: int):
     problem = conquest.attack_problem(state, inst, region)
     if problem is not None:
         return problem
+    if not state.regions_of(inst.id) and effects.reach(state, inst) != "any_land":
+        return msgs.err("convert_first")
     reg = state.regions[region]
     victim = state.inst(reg.inst)
     if victim is None or victim.declined or victim.owner == inst.owner:

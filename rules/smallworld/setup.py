@@ -22,7 +22,7 @@ def new_game(seed: int, players: int, options: Mapping[str, Any], variant: str =
     _place_pieces(state)
     state.race_deck, state.power_deck = _decks(state, options.get("combos") or [])
     state.players = [Player(coins=consts["start_coins"]) for _ in range(players)]
-    state.dice = [int(d) for d in options.get("dice") or []]
+    state.dice = _dice(state, options.get("dice") or [])
     first = options.get("first_player")
     state.first = first if first is not None and 0 <= first < players else \
         state.rng.randbelow(players)
@@ -30,6 +30,17 @@ def new_game(seed: int, players: int, options: Mapping[str, Any], variant: str =
     combos.refill(state, [])
     turn.start_turn(state, [])
     return state
+
+
+def _dice(state: State, values: list) -> list[int]:
+    faces = set(data.constants(state.variant)["die"])
+    try:
+        dice = [int(d) for d in values]
+    except ValueError:
+        dice = [-1]
+    if not set(dice) <= faces:
+        raise CannotParse(msgs.err("bad_dice", dice=",".join(map(str, values))))
+    return dice
 
 
 def _place_pieces(state: State) -> None:

@@ -143,3 +143,22 @@ def test_52_in_decline_elves_lose_a_token_as_usual():
     assert find(events, "defender_losses")[0].params["lost"] == 1
     assert find(events, "banner_returned")
     assert GAME.to_act(state) == frozenset({1})
+
+
+def test_48_a_conversion_is_never_a_first_conquest_without_flying():
+    state = new(2, "humans:merchant,sorcerers:alchemist")
+    state, _ = play(state, 0, "pick 0", "conquer 1", "redeploy auto", "end turn")
+    state, _ = play(state, 1, "pick 0")
+    assert reason(state, 1, "convert 1") == "convert_first"
+
+
+def test_47_skeleton_bonus_is_capped_by_the_tray():
+    from rules.smallworld import turn
+    state = new(2, "skeletons:commando", dice=(1,))
+    state, _ = play(state, 0, "pick 0", "conquer 17", "conquer 16", "conquer 11", "conquer 12",
+                    "conquer 18")
+    probe = GAME.copy(state)
+    probe.tray["skeletons"] = 1  # unit check of the cap: only one token left in the box
+    hand = active(probe, 0).hand
+    turn.end_conquest(probe, [])
+    assert active(probe, 0).hand == hand + 1 and probe.tray["skeletons"] == 0
