@@ -114,8 +114,7 @@ def test_26_die_limits():
 
 
 def test_27_withdrawal_order_is_clockwise_from_the_current_player():
-    state = new(3, "dwarves:merchant,ratmen:alchemist,humans:merchant".replace(
-        "humans:merchant", "humans:swamp"))
+    state = new(3, "dwarves:merchant,ratmen:alchemist,humans:swamp")
     state, _ = play(state, 0, "pick 0", "conquer 2", "conquer 1", "redeploy auto", "end turn")
     state, _ = play(state, 1, "pick 0", "conquer 3", "place 10 on 3", "done", "end turn")
     state, _ = play(state, 2, "pick 0", "conquer 4", "conquer 5", "place 4 on 5", "done",

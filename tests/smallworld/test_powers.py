@@ -170,3 +170,21 @@ def test_61_flying_sorcerers_convert_anywhere_on_land():
     assert reason(state, 0, "convert 0") == "water"
     state, _ = play(state, 0, "convert 1")
     assert state.regions[1].inst == active(state, 0).id
+
+
+def test_56_peace_binds_only_the_allys_active_race_against_the_diplomats_active_race():
+    state = new(2, "humans:swamp,ghouls:alchemist,ratmen:diplomat,wizards:flying")
+    state, _ = play(state, 0, "pick 0", "conquer 4", "conquer 9", "redeploy auto", "end turn")
+    state, _ = play(state, 1, "pick 0", "conquer 10", "redeploy auto", "end turn")
+    state, _ = play(state, 0, "decline")
+    state, _ = play(state, 1, "decline")
+    state, _ = play(state, 0, "pick 0", "conquer 3", "conquer 2", "place 8 on 2", "done",
+                    "ally 1", "end turn")
+    assert state.allies == [[0, 1]] and tokens(state, 3) == 3
+    state, events = play(state, 1, "conquer 4", "conquer 3")
+    assert state.insts[state.regions[3].inst].race == "ghouls"
+    state, _ = play(state, 1, "redeploy auto", "pick 0")
+    assert reason(state, 1, "conquer 2") == "diplomat_peace"
+    assert reason(state, 1, "dragon 2") == "not_dragon_master"
+    state, _ = play(state, 1, "conquer 9")
+    assert state.insts[state.regions[9].inst].race == "wizards"
