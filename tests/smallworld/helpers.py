@@ -40,7 +40,10 @@ def find(events, key: str):
 def reason(state, seat: int, text: str) -> str:
     """Return the key of the rule refusing ``text`` (None if legal)."""
     msg = GAME.explain_illegal(state, seat, text)
-    return None if msg is None else msg.key.rsplit(".", 1)[1]
+    if msg is None:
+        return None
+    translate(msg, "en", NAMES)
+    return msg.key.rsplit(".", 1)[1]
 
 
 def active(state, seat: int):
