@@ -28,7 +28,7 @@ def units(player: dict) -> list[tuple]:
     """Return the housing units of ``player`` as (square, capacity, types, dogable)."""
     out = []
     cells = player["cells"]
-    for pid, squares in board.pastures(player).items():
+    for squares in board.pastures(player).values():
         stables = sum(1 for s in squares if cells[s]["stable"])
         out.append(_unit(squares[0], 2 * len(squares) * 2 ** stables, ANY, True))
     for s in board.squares("forest"):
@@ -72,7 +72,7 @@ def arrange(player: dict, counts: dict | None = None) -> dict | None:
         return None
     layout: dict[str, dict] = {}
     dogs_left = counts.get("dog", 0)
-    for (where, _cap, _types, _dog), (kind, n, dogs) in zip(unit_list, plan):
+    for (where, _cap, _types, _dog), (kind, n, dogs) in zip(unit_list, plan, strict=True):
         if kind is not None and n:
             spot = layout.setdefault(where, {})
             spot[kind] = spot.get(kind, 0) + n

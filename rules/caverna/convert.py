@@ -4,7 +4,7 @@ tile conversions. Offered to the seat that owes the current decision, as extra a
 
 from __future__ import annotations
 
-from rules.core import Action, Event, Msg
+from rules.core import Action, Msg
 
 from . import engine
 from .goods import gain, has, pay

@@ -32,7 +32,8 @@ def item_possible(state, seat: int, item: dict) -> bool:
         return bool(board.stable_options(player))
     if kind in ("small-pasture", "large-pasture"):
         size = 1 if kind == "small-pasture" else 2
-        options = (board.small_pasture_options if size == 1 else board.large_pasture_options)(player)
+        finder = board.small_pasture_options if size == 1 else board.large_pasture_options
+        options = finder(player)
         return bool(options) and player["goods"]["wood"] >= fence_price(player, size, item["wood"])
     if kind in ("tunnel", "meadow", "field", "cavern"):
         return bool(board.single_options(player, kind))

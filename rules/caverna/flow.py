@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from rules.core import Action, Event, Msg
 
-from . import animals, engine, spaces, sowing
+from . import animals, engine, sowing, spaces
 from .engine import Handler, handler
 from .goods import gain, has
 

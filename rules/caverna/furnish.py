@@ -39,7 +39,8 @@ def _builder(player: dict, price: dict) -> dict:
     """Use up to 1 ore for 1 missing wood and 1 ore for 1 missing stone."""
     price = dict(price)
     for good in ("wood", "stone"):
-        if price.get(good, 0) > player["goods"][good] and player["goods"]["ore"] > price.get("ore", 0):
+        short = price.get(good, 0) > player["goods"][good]
+        if short and player["goods"]["ore"] > price.get("ore", 0):
             price[good] -= 1
             price["ore"] = price.get("ore", 0) + 1
     return price
@@ -113,7 +114,8 @@ def _immediate(state, seat: int, tile_id: str, square: str, events: list) -> Non
 def adjacent_dwellings(player: dict, square: str) -> int:
     """Return dwellings (entry-level included) orthogonally adjacent to ``square``."""
     near = board.neighbours(square)
-    return sum(1 for s in near if player["cells"][s]["furnishing"] in DWELLINGS + ("entry-dwelling",))
+    homes = DWELLINGS + ("entry-dwelling",)
+    return sum(1 for s in near if player["cells"][s]["furnishing"] in homes)
 
 
 def capacity(player: dict) -> int:

@@ -7,8 +7,8 @@ from typing import Any, Mapping
 
 from rules.core import Action, Game, Msg, OptionSpec, ScoreLine, View, normalise
 
-from . import convert, engine, flow, harvest, setup, state as state_mod, view
-from . import expedition, spaces, tiles, work  # noqa: F401  (register handlers)
+from . import convert, engine, expedition, flow, harvest, setup, spaces, tiles, view, work  # noqa: F401  (register handlers)
+from . import state as state_mod
 from .explain import explain
 
 

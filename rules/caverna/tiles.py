@@ -213,8 +213,9 @@ class FenceDecision(Handler):
             pay(state, d["seat"], {"wood": self._wood(player, d, size)}, events)
             board.fence(player, cells)
             d["small" if size == 1 else "large"] = True
+        what = words[0] if words[0] == "stable" else words[1]
         events.append(Event("caverna.event.build", {"seat": d["seat"], "what": Msg(
-            f"caverna.build.{words[0] if words[0] == 'stable' else words[1]}"), "square": cells[0]}))
+            f"caverna.build.{what}"), "square": cells[0]}))
         mark(state, cells)
         if d.get("only"):
             engine.pop(state, d)

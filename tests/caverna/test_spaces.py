@@ -9,7 +9,7 @@ from rules.caverna import GAME, furnish
 from rules.caverna.spaces import find
 from rules.core import NotLegalNow
 
-from .helpers import (STAGE_ORDER, finish_round, give, lay, main_texts, new, play, texts)
+from .helpers import STAGE_ORDER, finish_round, give, lay, main_texts, new, play, texts
 
 
 def first(card: str, then: str | None = None) -> list[str]:
@@ -81,7 +81,7 @@ def _urgent_state(dwarfs: int, discs: int):
     player = state.ps[0]
     player["dwarfs"] = [{"weapon": 0, "newborn": False, "placed": None} for _ in range(dwarfs)]
     player["discs"] = discs
-    for i, square in enumerate(("3,5", "2,4", "2,5")[: dwarfs - 2]):
+    for square in ("3,5", "2,4", "2,5")[: dwarfs - 2]:
         lay(state, 0, square, "cavern", furnishing="dwelling")
         player["furnishings"].append("dwelling")
     lay(state, 0, "1,4", "cavern")

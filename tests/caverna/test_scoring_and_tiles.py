@@ -1,0 +1,151 @@
+"""Final scoring (spec §10) and furnishing-tile effects (§6, tests #47-#52)."""
+
+from __future__ import annotations
+
+from rules.caverna import GAME, animals, board
+from rules.caverna.scoring import score_player
+
+from .helpers import finish_round, give, lay, main_texts, new, play
+
+
+def test_scoring_sample_totals_34():
+    state = new(3)
+    p = state.ps[0]
+    forest = board.squares("forest")
+    for square in forest:
+        lay(state, 0, square, "meadow", bonus=None)
+    board.fence(p, ["1,1"])
+    board.fence(p, ["2,1", "3,1"])
+    lay(state, 0, "4,1", "field", crop="grain", crop_count=2)
+    mountain = {"1,4": "ore-mine", "1,5": "deep-tunnel", "2,4": "cavern", "2,5": "cavern",
+                "2,6": "cavern", "3,5": "tunnel", "3,6": "tunnel", "4,5": "tunnel"}
+    for square, kind in mountain.items():
+        lay(state, 0, square, kind, bonus=None)
+    for square, tile in (("2,4", "dwelling"), ("2,5", "simple-dwelling-1"),
+                         ("2,6", "blacksmith")):
+        p["cells"][square]["furnishing"] = tile
+        p["furnishings"].append(tile)
+    p["dwarfs"] = [{"weapon": 0, "newborn": False, "placed": None} for _ in range(4)]
+    p["animals"].update(sheep=3, donkey=0, boar=2, cattle=1, dog=2)
+    p["goods"].update(grain=3, vegetable=2, ruby=3, gold=6, food=0, wood=0, stone=0, ore=0)
+    p["begging"] = 1
+    line = score_player(state, 0)
+    b = {k.split(".")[-1]: v for k, v in line["breakdown"].items()}
+    assert b == {"animals": 8, "missing": -2, "grain": 3, "vegetable": 2, "ruby": 3,
+                 "dwarfs": 4, "unused": -2, "pastures": 6, "mines": 3, "tiles": 6, "gold": 6,
+                 "begging": -3, "bonus": 0}
+    assert line["total"] == 34 == GAME.score(state)[0].total
+
+
+def test_writing_chamber_cancels_up_to_7():
+    state = new(3)
+    p = state.ps[0]
+    p["furnishings"].append("writing-chamber")
+    base = score_player(state, 0)
+    assert base["breakdown"]["caverna.score.bonus"] == 7  # -8 missing, -22 unused already
+    p["begging"] = 0
+    state2 = new(3)
+    state2.ps[0]["furnishings"].append("writing-chamber")
+    for square in board.squares("forest") + board.squares("mountain"):
+        if state2.ps[0]["cells"][square]["kind"] in ("forest", "rock"):
+            lay(state2, 0, square, "meadow" if square[-1] in "123" else "tunnel")
+    state2.ps[0]["animals"].update(sheep=1)
+    lay(state2, 0, "1,1", "forest")
+    state2.ps[0]["begging"] = 1
+    # negatives: 3 missing types (-6) + 1 unused (-1) + 1 begging (-3) = -10 -> +7 (net -3)
+    b = score_player(state2, 0)["breakdown"]
+    assert b["caverna.score.bonus"] == 7
+    assert b["caverna.score.missing"] + b["caverna.score.unused"] + b["caverna.score.begging"] \
+        + b["caverna.score.bonus"] == -3
+
+
+def test_broom_chamber():
+    state = new(3)
+    p = state.ps[0]
+    p["furnishings"].append("broom-chamber")
+    p["dwarfs"] = [{"weapon": 0, "newborn": False, "placed": None} for _ in range(6)]
+    assert score_player(state, 0)["breakdown"]["caverna.score.bonus"] == 10
+    p["dwarfs"] = p["dwarfs"][:4]
+    assert score_player(state, 0)["breakdown"]["caverna.score.bonus"] == 0
+
+
+def test_state_parlor_food_and_bonus():
+    state = new(3)
+    lay(state, 0, "4,5", "cavern", bonus=None)
+    lay(state, 0, "3,5", "cavern", furnishing="dwelling")
+    state.ps[0]["furnishings"].append("dwelling")
+    state.ps[0]["goods"].update(gold=5, stone=3, food=0)
+    state, _ = play(state, 0, "place housework", "choose furnish", "furnish state-parlor 4,5")
+    assert state.ps[0]["goods"]["food"] == 4
+    assert score_player(state, 0)["breakdown"]["caverna.score.bonus"] == 8
+
+
+def test_spare_part_storage_overbuilds_trader():
+    state = new(3)
+    lay(state, 0, "3,4", "cavern", furnishing="trader")
+    state.ps[0]["furnishings"].append("trader")
+    state.tiles_left.remove("trader")
+    give(state, 0, wood=2)
+    state, _ = play(state, 0, "place housework", "choose furnish")
+    assert "furnish spare-part-storage 3,4" in main_texts(state, 0)
+    state, _ = play(state, 0, "furnish spare-part-storage 3,4")
+    p = state.ps[0]
+    assert "trader" not in p["furnishings"] and p["cells"]["3,4"]["furnishing"] == \
+        "spare-part-storage"
+    assert score_player(state, 0)["breakdown"]["caverna.score.tiles"] == 0
+
+
+def test_work_room_lets_tunnels_be_furnished_blocking_the_ore_mine():
+    state = new(3)
+    lay(state, 0, "3,4", "cavern", furnishing="work-room")
+    state.ps[0]["furnishings"].append("work-room")
+    lay(state, 0, "2,4", "tunnel")
+    lay(state, 0, "2,5", "tunnel")
+    give(state, 0, wood=4, stone=3)
+    state, _ = play(state, 0, "place housework", "choose furnish", "furnish dwelling 2,4")
+    assert state.ps[0]["cells"]["2,4"]["furnishing"] == "dwelling"
+    assert not board.has_twin(state.ps[0], "ore-mine")
+
+
+def test_suppliers_and_immediate_goods():
+    state = new(3)
+    lay(state, 0, "2,4", "cavern")
+    give(state, 0, stone=1, wood=1)
+    state, _ = play(state, 0, "place housework", "choose furnish", "furnish wood-supplier 3,4")
+    assert state.ps[0]["future"] == {str(r): {"wood": 1} for r in range(2, 9)}
+    state, _ = play(state, 0, "done")
+    wood = state.ps[0]["goods"]["wood"]
+    state = finish_round(state)
+    assert state.ps[0]["goods"]["wood"] >= wood + 1
+    assert "2" not in state.ps[0]["future"]
+
+
+def test_stone_carver_gives_stone_and_cuts_costs():
+    state = new(3)
+    give(state, 0, wood=1)
+    state, _ = play(state, 0, "place housework", "choose furnish", "furnish stone-carver 3,4")
+    assert state.ps[0]["goods"]["stone"] == 2
+    from rules.caverna.furnish import cost
+    assert cost(state.ps[0], "dwelling") == {"wood": 4, "stone": 2}
+
+
+def test_rooms_hold_animals():
+    state = new(3)
+    p = state.ps[0]
+    p["furnishings"] += ["cuddle-room", "breakfast-room"]
+    lay(state, 0, "2,4", "cavern", furnishing="cuddle-room")
+    lay(state, 0, "2,5", "cavern", furnishing="breakfast-room")
+    herd = {"sheep": 2, "donkey": 0, "boar": 0, "cattle": 5, "dog": 0}
+    assert animals.fits(p, herd)
+    assert not animals.fits(p, {**herd, "sheep": 3})
+    assert not animals.fits(p, {**herd, "cattle": 6})
+
+
+def test_weaving_parlor_food_per_sheep():
+    state = new(3)
+    lay(state, 0, "4,3", "meadow", stable=True)
+    give(state, 0, sheep=3, wood=2, stone=1)
+    food = state.ps[0]["goods"]["food"]
+    state, _ = play(state, 0, "place housework", "choose furnish", "furnish weaving-parlor 3,4")
+    assert state.ps[0]["goods"]["food"] == food + 3
+    assert score_player(state, 0)["breakdown"]["caverna.score.bonus"] == 1
