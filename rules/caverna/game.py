@@ -105,6 +105,24 @@ class Caverna(Game):
     def copy(self, state) -> Any:
         return pickle.loads(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
 
+    def rerandomise_hidden(self, state, seat: int | None, seed: int) -> Any:
+        """Reshuffle the face-down round cards within their stages and the hidden markers."""
+        from rules.core import Rng
+        new = self.copy(state)
+        rng = Rng(seed)
+        hidden = [i for i in range(state.round, len(new.round_cards))
+                  if new.round_cards[i] != "wish-for-children"]
+        for stage in (1, 2, 3, 4):
+            slots = [i for i in hidden if flow.stage_of(new, i + 1) == stage]
+            cards = rng.shuffle([new.round_cards[i] for i in slots])
+            for i, card in zip(slots, cards, strict=True):
+                new.round_cards[i] = card
+        slots = [i for i in range(len(new.markers)) if i + 6 > state.round]
+        markers = rng.shuffle([new.markers[i] for i in slots])
+        for i, marker in zip(slots, markers, strict=True):
+            new.markers[i] = marker
+        return new
+
     def dump(self, state) -> dict:
         return state_mod.dump(state)
 

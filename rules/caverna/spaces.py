@@ -78,8 +78,10 @@ def playable(state, seat: int, space: dict, dwarf_index: int, imitating: bool = 
     if spec["id"].startswith("imitation"):
         return state.ps[seat]["goods"]["food"] >= food_cost(state, space) and bool(
             imitation_targets(state, probe))
-    if not spec["parts"] or has_goods_part(spec, imitating):
+    if has_goods_part(spec, imitating):
         return True
+    if not spec["parts"]:
+        return not imitating  # imitating a pure accumulation space would give nothing
     options = spec["parts"]
     if spec["connector"] == "then":
         return all(parts.possible(state, probe, p) for p in options)

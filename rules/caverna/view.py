@@ -72,7 +72,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import animals, board, data, flow, scoring
+from . import animals, board, data, flow, scoring, spaces
 
 GOODS = ("wood", "stone", "ore", "ruby", "food", "gold", "grain", "vegetable")
 ANIMALS = ("sheep", "donkey", "boar", "cattle", "dog")
@@ -134,9 +134,8 @@ def _space(state: Any, space: dict) -> dict:
     out = {"id": space["id"], "round": space["round"],
            "goods": {k: v for k, v in space["goods"].items() if v},
            "occupant": space["occupant"]}
-    cost = data.space_info(space["id"]).get("food_cost")
-    if cost is not None:
-        out["imitation_cost"] = cost[str(state.players)] if isinstance(cost, dict) else cost
+    if "food_cost" in spaces.definition(space):
+        out["imitation_cost"] = spaces.food_cost(state, space)
     return out
 
 

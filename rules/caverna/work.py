@@ -77,7 +77,12 @@ class TurnDecision(Handler):
                                         "caverna.action.place_ruby", {
                                             "space": spaces.space_msg(space_id),
                                             "strength": strength or 0}), group=group))
-        return out
+        ruby = [a for a in out if a.group == "ruby"]
+        return [a for a in out if a.group != "ruby"] + ruby[:24]
+
+    def accepts(self, state, d, text):
+        parsed = parse(text)
+        return parsed is not None and parsed in placements(state, d["seat"])
 
     def apply(self, state, d, text, events):
         space_id, strength = parse(text)

@@ -169,3 +169,32 @@ def test_give_helper_changes_only_the_seat():
     give(state, 1, wood=2, sheep=1)
     assert state.ps[1]["goods"]["wood"] == 2 and state.ps[1]["animals"]["sheep"] == 1
     assert state.ps[0]["goods"]["wood"] == 0
+
+
+def test_view_is_json_safe_and_complete():
+    import json
+
+    from .helpers import finish_round
+    state = finish_round(new(4))
+    view = GAME.view(state, None)
+    data_ = json.loads(json.dumps(view.data))
+    assert data_["round"] == 2 and data_["stage"] == 1 and len(data_["seats"]) == 4
+    assert [c["card"] for c in data_["round_cards"][:2]] == ["blacksmithing", "sheep-farming"]
+    assert data_["round_cards"][2]["card"] is None
+    assert all(m["marker"] is None for m in data_["harvest_markers"])
+    seat = data_["seats"][0]
+    assert len(seat["board"]["cells"]) == 24
+    assert {c["kind"] for c in seat["board"]["cells"]} >= {"forest", "rock", "cavern"}
+    assert seat["stables_in_supply"] == 3 and seat["discs_in_supply"] == 3
+    assert any(s["id"] == "imitation" and s["imitation_cost"] == 2 for s in data_["spaces"])
+    assert data_["turn"] in range(4) and data_["to_act"] == [data_["turn"]]
+    assert GAME.view(state, 1).data == view.data
+
+
+def test_rerandomise_keeps_revealed_cards():
+    state = new(4)
+    other = GAME.rerandomise_hidden(state, 0, 99)
+    assert other.round_cards[0] == state.round_cards[0]
+    assert other.round_cards[3] == "wish-for-children"
+    assert sorted(other.round_cards) == sorted(state.round_cards)
+    assert GAME.view(other, 0).data == GAME.view(state, 0).data
