@@ -16,10 +16,11 @@ from rules.core import View
 from rules.core.text import Msg, translate
 
 from . import glyphs
-from .action import draw_fixed, draw_rounds
-from .furnish import draw_furnishings
+from .action import ROUND_H, SPACE_H, draw_fixed, draw_rounds
+from .furnish import TILE_H, draw_furnishings
 from .home import draw_compact, draw_full
 from .labels import heading, round_title
+from .layout import columns
 from .model import Table
 from .view_adapter import table_from
 
@@ -41,10 +42,10 @@ def render(view: View, last_move: str | None = None, focus_seat: int | None = No
     return draw_table(table, last_move, last_seat)
 
 
-def draw_table(table: Table, last_move: str | None = None, last_seat: int | None = None
-               ) -> Image.Image:
-    """Draw the whole table from the drawing model."""
-    canvas = Image.new("RGB", (WIDTH, _height_budget(table)), PAPER)
+def draw_table(table: Table, last_move: str | None = None, last_seat: int | None = None,
+               height: int | None = None) -> Image.Image:
+    """Draw the whole table from the drawing model (again, taller, if the estimate was short)."""
+    canvas = Image.new("RGB", (WIDTH, height or _height_budget(table)), PAPER)
     y = MARGIN
     y += _header(canvas, table, y)
     if last_move:
@@ -56,7 +57,10 @@ def draw_table(table: Table, last_move: str | None = None, last_seat: int | None
         y += draw_full(canvas, focus, (MARGIN, y), INNER) + SECTION_GAP
     y += draw_furnishings(canvas, table.furnishings, MARGIN, y, INNER) + SECTION_GAP
     y += _others(canvas, table, y)
-    return canvas.crop((0, 0, WIDTH, y + MARGIN - SECTION_GAP))
+    bottom = y + MARGIN - SECTION_GAP
+    if bottom > canvas.height:
+        return draw_table(table, last_move, last_seat, bottom)
+    return canvas.crop((0, 0, WIDTH, bottom))
 
 
 def _home(table: Table, seat: int | None):
@@ -67,8 +71,10 @@ def _height_budget(table: Table) -> int:
     """Return a canvas height that surely holds every section (cropped afterwards)."""
     fixed = sum(1 for s in table.spaces if not s.round)
     others = max(0, len(table.homes) - 1)
-    return (200 + 140 * (fixed // 6 + 1) + 200 + 800 + 90 * (len(table.furnishings) // 12 + 1)
-            + 240 * (others // COMPACT_COLS + 1))
+    space_rows = -(-fixed // columns(fixed)) if fixed else 0
+    return (150 + space_rows * (SPACE_H + 6) + ROUND_H + 40 + 720
+            + (TILE_H + 5) * (-(-len(table.furnishings) // 12)) + 30
+            + 200 * (-(-others // COMPACT_COLS)))
 
 
 def _header(canvas: Image.Image, table: Table, y: int) -> int:

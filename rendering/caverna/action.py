@@ -6,7 +6,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from rendering.common import INK, fit_text, font, player_colour
+from rendering.common import INK, PAPER, fit_text, font, player_colour
 
 from . import glyphs
 from .labels import harvest_label
@@ -169,7 +169,7 @@ def draw_rounds(canvas: Image.Image, table: Table, x: int, y: int, width: int) -
         else:
             draw_space(canvas, slot.space, box, STAGE_TINTS.get(stage, (230, 230, 230)), label)
         _supplies(canvas, d, slot.supplies, cx + 4, y + 4, card_w - 8)
-        _harvest(canvas, d, slot.harvest, cx, y + ROUND_H - 40, card_w)
+        _harvest(canvas, slot.harvest, cx, y + ROUND_H - 42, card_w)
         if slot.round == table.round:
             d.rounded_rectangle((cx - 3, y - 3, cx + card_w + 3, y + ROUND_H - 41), radius=9,
                                 outline=INK, width=3)
@@ -205,17 +205,21 @@ HARVEST_GLYPH = {"normal": "leaf", "green": "leaf", "feed1": "food", "red": "red
                  "choice": "red", "skip": "red", "hidden": "hidden"}
 
 
-def _harvest(canvas: Image.Image, d: ImageDraw.ImageDraw, kind: str, x: int, y: int,
-             width: int) -> None:
+def _harvest(canvas: Image.Image, kind: str, x: int, y: int, width: int) -> None:
     """Draw the harvest marker of a round: icon and a short word."""
+    canvas.paste(_harvest_strip(kind, width), (x, y))
+
+
+@lru_cache(maxsize=32)
+def _harvest_strip(kind: str, width: int) -> Image.Image:
+    image = Image.new("RGB", (width, 44), PAPER)
+    d = ImageDraw.Draw(image)
     if kind == "none":
-        d.text((x + width / 2, y + 18), "—", font=font(16, True), fill=(170, 160, 150),
-               anchor="mm")
-        return
+        d.text((width / 2, 18), "—", font=font(16, True), fill=(170, 160, 150), anchor="mm")
+        return image
     icon = 26
-    glyph = HARVEST_GLYPH.get(kind, "hidden")
-    glyphs.paste(canvas, glyph, (x + width / 2 - icon / 2, y - 2), icon)
+    glyphs.paste(image, HARVEST_GLYPH.get(kind, "hidden"), (width / 2 - icon / 2, 0), icon)
     text = harvest_label(kind)
     size = fit_text(d, text, width - 4, 14, bold=True, min_size=8)
-    d.text((x + width / 2, y + icon + 3), text, font=font(size, True), fill=(90, 80, 70),
-           anchor="ma")
+    d.text((width / 2, icon + 5), text, font=font(size, True), fill=(90, 80, 70), anchor="ma")
+    return image

@@ -257,12 +257,23 @@ def paste(canvas: Image.Image, kind: str, xy: tuple[float, float], size: int) ->
 def counted(canvas: Image.Image, draw: ImageDraw.ImageDraw, kind: str, count: int,
             xy: tuple[float, float], size: int, colour=INK) -> int:
     """Draw a glyph followed by its count; return the width used."""
-    paste(canvas, kind, xy, size)
+    chip = _counted_chip(canonical(kind), count, size, tuple(colour))
+    canvas.paste(chip, (int(xy[0]), int(xy[1])), chip)
+    return chip.width + 2
+
+
+@lru_cache(maxsize=1024)
+def _counted_chip(kind: str, count: int, size: int, colour: tuple) -> Image.Image:
+    """Return a glyph and its count as one transparent image (cached)."""
     label = str(count)
-    text_size = max(10, int(size * .8))
-    draw.text((xy[0] + size + 2, xy[1] + size / 2), label, font=font(text_size, True),
-              fill=colour, anchor="lm")
-    return size + 4 + int(draw.textlength(label, font=font(text_size, True)))
+    text_font = font(max(10, int(size * .8)), True)
+    width = size + 2 + int(ImageDraw.Draw(Image.new("RGB", (1, 1))).textlength(label, text_font))
+    image = Image.new("RGBA", (width + 2, size), (0, 0, 0, 0))
+    icon = glyph(kind, size)
+    image.paste(icon, (0, 0), icon)
+    ImageDraw.Draw(image).text((size + 2, size / 2), label, font=text_font, fill=colour,
+                               anchor="lm")
+    return image
 
 
 def badge(draw: ImageDraw.ImageDraw, centre: tuple[float, float], text: str, size: int,

@@ -9,8 +9,8 @@ from PIL import Image, ImageDraw
 from rendering.common import INK, PAPER, fit_text, font, player_colour, readable_on
 
 from . import glyphs
-from .model import ANIMAL_ORDER, FOREST_COLUMNS, GOODS_ORDER, Player
-from .squares import draw_fences, draw_highlight, draw_mini_square, draw_square
+from .model import ANIMAL_ORDER, FOREST_COLUMNS, GOODS_ORDER, Cell, Player
+from .squares import cell_key, draw_fences, draw_highlight, draw_mini_square, draw_square
 
 BORDER_GAP = 10  # gap between forest and mountain halves (full board)
 ENTRANCE = (214, 190, 150)
@@ -32,47 +32,68 @@ def board_size(player: Player, pitch: int, gap: int) -> tuple[int, int]:
 def draw_grid(canvas: Image.Image, player: Player, origin: tuple[int, int], pitch: int,
               gap: int, mini: bool = False) -> None:
     """Draw the squares, the cave entrance, fences and highlights of a home board."""
+    key = tuple(sorted((pos, cell_key(cell), cell.pasture, cell.highlight)
+                       for pos, cell in player.cells.items()))
+    canvas.paste(_grid_image(key, pitch, gap, mini), origin)
+
+
+@lru_cache(maxsize=128)
+def _grid_image(key: tuple, pitch: int, gap: int, mini: bool) -> Image.Image:
+    """Return a whole home-board grid for the cell summary ``key`` (cached per board state)."""
+    player = Player(seat=0)
+    for pos, (kind, category, tile_name, stable, crop, crop_count, animals, bonus), pasture, \
+            highlight in key:
+        player.cells[pos] = Cell(pos[0], pos[1], kind, None, tile_name, category, stable, crop,
+                                 crop_count, dict(animals), pasture, bonus, highlight)
     c0, r0, c1, r1 = player.bounds()
-    ox, oy = origin
+    canvas = Image.new("RGB", board_size(player, pitch, gap), PAPER)
     offset = _col_offset(pitch, gap, c0)
     d = ImageDraw.Draw(canvas)
     if gap:
-        _cave_entrance(d, ox + offset(FOREST_COLUMNS) - gap, oy + (3 - r0) * pitch, gap, pitch)
+        _cave_entrance(d, offset(FOREST_COLUMNS) - gap, (3 - r0) * pitch, gap, pitch)
     for row in range(r0, r1 + 1):
         for col in range(c0, c1 + 1):
             if (col < 0 or col > 5 or row < 0 or row > 3) and (col, row) not in player.cells:
                 continue
-            cell = player.cell(col, row)
-            xy = (ox + offset(col), oy + (row - r0) * pitch)
-            (draw_mini_square if mini else draw_square)(canvas, cell, xy, pitch)
-    fence_width = max(3, pitch // 14)
+            xy = (offset(col), (row - r0) * pitch)
+            (draw_mini_square if mini else draw_square)(canvas, player.cell(col, row), xy, pitch)
     shifted = {(c, r - r0): cell for (c, r), cell in player.cells.items()}
-    draw_fences(d, shifted, (ox, oy), pitch, fence_width, offset)
+    draw_fences(d, shifted, (0, 0), pitch, max(3, pitch // 14), offset)
     for (col, row), cell in player.cells.items():
         if cell.highlight:
-            x, y = ox + offset(col), oy + (row - r0) * pitch
+            x, y = offset(col), (row - r0) * pitch
             draw_highlight(d, (x, y, x + pitch - 1, y + pitch - 1), max(2, pitch // 20))
+    return canvas
 
 
 def _cave_entrance(d: ImageDraw.ImageDraw, x: int, y: int, gap: int, pitch: int) -> None:
     d.rectangle((x, y + pitch * .25, x + gap - 1, y + pitch * .75), fill=ENTRANCE)
 
 
-def seat_banner(d: ImageDraw.ImageDraw, player: Player, box: tuple[int, int, int, int],
+def seat_banner(canvas: Image.Image, player: Player, box: tuple[int, int, int, int],
                 size: int) -> None:
-    """Draw a bar in the seat's colour with the name, start token and score."""
+    """Draw a bar in the seat's colour with the name, a turn marker and the score."""
     x0, y0, x1, y1 = box
-    colour = player_colour(player.seat)
-    d.rounded_rectangle(box, radius=6, fill=colour)
-    ink = readable_on(colour)
     marker = "▶ " if player.to_act else ""
-    title = f"{marker}{player.name}"
     score = "" if player.score is None else f"{player.score} VP"
+    canvas.paste(_banner(player.seat, f"{marker}{player.name}", score, x1 - x0, y1 - y0, size),
+                 (x0, y0))
+
+
+@lru_cache(maxsize=64)
+def _banner(seat: int, title: str, score: str, width: int, height: int,
+            size: int) -> Image.Image:
+    image = Image.new("RGB", (width, height), PAPER)
+    d = ImageDraw.Draw(image)
+    colour = player_colour(seat)
+    d.rounded_rectangle((0, 0, width - 1, height - 1), radius=6, fill=colour)
+    ink = readable_on(colour)
     score_w = d.textlength(score, font=font(size, True)) if score else 0
-    fs = fit_text(d, title, int(x1 - x0 - score_w - 24), size, bold=True)
-    d.text((x0 + 10, (y0 + y1) / 2), title, font=font(fs, True), fill=ink, anchor="lm")
+    fs = fit_text(d, title, int(width - score_w - 24), size, bold=True)
+    d.text((10, height / 2), title, font=font(fs, True), fill=ink, anchor="lm")
     if score:
-        d.text((x1 - 10, (y0 + y1) / 2), score, font=font(size, True), fill=ink, anchor="rm")
+        d.text((width - 10, height / 2), score, font=font(size, True), fill=ink, anchor="rm")
+    return image
 
 
 def _start_token(canvas: Image.Image, player: Player, xy: tuple[float, float], size: int) -> None:
@@ -139,7 +160,7 @@ def draw_full(canvas: Image.Image, player: Player, origin: tuple[int, int], widt
     """Draw the focus player's board and supply panel; return the height used."""
     x, y = origin
     d = ImageDraw.Draw(canvas)
-    seat_banner(d, player, (x, y, x + width, y + HEADER - 6), 24)
+    seat_banner(canvas, player, (x, y, x + width, y + HEADER - 6), 24)
     y += HEADER
     grid_w, grid_h = board_size(player, pitch, BORDER_GAP)
     draw_grid(canvas, player, (x, y), pitch, BORDER_GAP)
@@ -205,7 +226,7 @@ def draw_compact(canvas: Image.Image, player: Player, origin: tuple[int, int], w
     """Draw another player's board small, with goods and dwarfs beside it; return height."""
     x, y = origin
     d = ImageDraw.Draw(canvas)
-    seat_banner(d, player, (x, y, x + width, y + 28), 17)
+    seat_banner(canvas, player, (x, y, x + width, y + 28), 17)
     y += 34
     draw_grid(canvas, player, (x, y), pitch, 4, mini=True)
     grid_w, grid_h = board_size(player, pitch, 4)

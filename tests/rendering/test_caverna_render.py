@@ -174,3 +174,14 @@ def test_names_on_the_image_come_from_the_catalog():
     names = {t.id: t.name for t in table.furnishings}
     assert names["dwelling"] == translate(Msg("caverna.tile.dwelling"))
     assert len(names) == len(content.tiles())
+
+
+def test_more_content_than_estimated_still_fits():
+    view, _ = real_view(7, 0)
+    seats = [dict(view.data["seats"][i % 7], seat=i) for i in range(16)]
+    crowded = {**view.data, "seats": seats, "players": 16}
+    tall = render(view_of(crowded))
+    normal = render(view)
+    assert tall.height > normal.height + 2 * 180
+    bottom = tall.crop((0, tall.height - 260, tall.width, tall.height))
+    assert wide_bar_colours(bottom, min_run=400)  # the last row of boards is drawn
