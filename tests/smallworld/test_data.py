@@ -138,3 +138,27 @@ def test_every_race_power_and_option_has_a_name():
     for option in GAME.options:
         translate(Msg(option.help))
     translate(Msg(GAME.title))
+
+
+def _crosses(p1, p2, p3, p4) -> bool:
+    def orient(a, b, c):
+        value = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+        return (value > 0) - (value < 0)
+    return (orient(p1, p2, p3) * orient(p1, p2, p4) < 0
+            and orient(p3, p4, p1) * orient(p3, p4, p2) < 0)
+
+
+@pytest.mark.parametrize("name", ["2p", "3p", "4p", "5p"])
+def test_maps_are_planar_drawn_with_their_centroids(name):
+    import json
+
+    from rules.core.text import DATA_DIR
+    raw = json.loads((DATA_DIR / "smallworld" / "maps" / f"{name}.json").read_text())
+    xy = {r["id"]: tuple(r["xy"]) for r in raw["regions"]}
+    edges = sorted({tuple(sorted((r["id"], n))) for r in raw["regions"] for n in r["adj"]})
+    assert len(set(xy.values())) == len(xy)
+    for i, (a, b) in enumerate(edges):
+        for c, d in edges[i + 1:]:
+            if {a, b} & {c, d}:
+                continue
+            assert not _crosses(xy[a], xy[b], xy[c], xy[d]), (name, (a, b), (c, d))

@@ -71,3 +71,11 @@ def test_menus_stay_short_and_all_listed_actions_are_legal():
         assert 0 < len(menu) <= 25
         assert all(GAME.is_legal(state, seat, a) for a in menu)
         state, _ = GAME.apply(state, seat, policy.choice(list(menu)))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+@pytest.mark.parametrize("seed", [3, 4, 5])
+def test_more_random_playouts(players, seed):
+    state, _ = _playout(players, seed)
+    assert state.over
