@@ -149,3 +149,59 @@ def test_weaving_parlor_food_per_sheep():
     state, _ = play(state, 0, "place housework", "choose furnish", "furnish weaving-parlor 3,4")
     assert state.ps[0]["goods"]["food"] == food + 3
     assert score_player(state, 0)["breakdown"]["caverna.score.bonus"] == 1
+
+
+def test_tile_conversions():
+    state = new(3)
+    p = state.ps[0]
+    p["furnishings"] += ["cooking-cave", "trader", "hunting-parlor", "beer-parlor",
+                         "blacksmithing-parlor", "peaceful-cave"]
+    p["goods"].update(grain=3, vegetable=1, gold=2, ruby=1, ore=1, food=0)
+    p["animals"]["boar"] = 2
+    p["dwarfs"][1]["weapon"] = 4
+    from .helpers import texts
+    options = set(texts(state, 0))
+    assert {"convert cooking", "convert trader", "convert hunting", "convert beer-gold",
+            "convert beer-food", "convert blacksmithing-parlor", "convert peaceful 2"} <= options
+    state, _ = play(state, 0, "convert cooking", "convert beer-food", "convert peaceful 2",
+                    "convert hunting", "convert blacksmithing-parlor", "convert trader")
+    g = state.ps[0]["goods"]
+    assert g["food"] == 5 + 4 + 4 + 2 + 1
+    assert (g["grain"], g["vegetable"], g["ruby"]) == (0, 0, 0)
+    assert (g["gold"], g["wood"], g["stone"], g["ore"]) == (2 + 2 + 2 - 2, 1, 1, 1)
+    assert state.ps[0]["dwarfs"][1]["weapon"] == 0 and state.ps[0]["animals"]["boar"] == 0
+
+
+def test_builder_pays_ore_for_missing_wood_and_stone():
+    state = new(3)
+    p = state.ps[0]
+    p["furnishings"].append("builder")
+    lay(state, 0, "2,4", "cavern")
+    p["goods"].update(wood=3, stone=2, ore=2)
+    state, _ = play(state, 0, "place housework", "choose furnish", "furnish dwelling 2,4")
+    g = state.ps[0]["goods"]
+    assert (g["wood"], g["stone"], g["ore"]) == (0, 0, 0)
+
+
+def test_dog_school_and_seam():
+    state = new(3)
+    state.ps[0]["furnishings"] += ["dog-school", "seam"]
+    state, _ = play(state, 0, "place excavation", "done")
+    assert state.ps[0]["goods"]["ore"] == 1  # 1 stone -> 1 ore (Seam)
+    state = new(3)
+    state.ps[0]["furnishings"] += ["dog-school"]
+    state.tiles_left.remove("dog-school")
+    state, _ = play(state, 0, "place housework")
+    assert state.ps[0]["animals"]["dog"] == 1 and state.ps[0]["goods"]["wood"] == 1
+
+
+def test_guest_room_wish_dwelling_then_growth():
+    from .helpers import STAGE_ORDER
+    rounds = ["wish-for-children"] + [c for c in STAGE_ORDER if c != "wish-for-children"]
+    state = new(3, rounds=rounds)
+    state.ps[0]["furnishings"].append("guest-room")
+    lay(state, 0, "2,4", "cavern")
+    give(state, 0, wood=4, stone=3)
+    state, _ = play(state, 0, "place wish-for-children",
+                    "furnish dwelling 2,4", "choose growth")
+    assert len(state.ps[0]["dwarfs"]) == 3
