@@ -9,6 +9,7 @@ from PIL import Image, ImageDraw
 from rendering.common import INK, PAPER, fit_text, font, player_colour, readable_on
 
 from . import glyphs
+from .labels import heading
 from .model import ANIMAL_ORDER, FOREST_COLUMNS, GOODS_ORDER, Cell, Player
 from .squares import cell_key, draw_fences, draw_highlight, draw_mini_square, draw_square
 
@@ -75,7 +76,7 @@ def seat_banner(canvas: Image.Image, player: Player, box: tuple[int, int, int, i
     """Draw a bar in the seat's colour with the name, a turn marker and the score."""
     x0, y0, x1, y1 = box
     marker = "▶ " if player.to_act else ""
-    score = "" if player.score is None else f"{player.score} VP"
+    score = "" if player.score is None else heading("points", n=player.score)
     canvas.paste(_banner(player.seat, f"{marker}{player.name}", score, x1 - x0, y1 - y0, size),
                  (x0, y0))
 

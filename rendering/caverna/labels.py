@@ -19,7 +19,7 @@ HARVEST_WORDS = {
 }
 
 # Image-only phase words in the header (the catalog's [harvest] entries are sentences).
-HEADINGS = {"work": "Work phase", "harvest": "Harvest"}
+HEADINGS = {"work": "Work phase", "harvest": "Harvest", "points": "{n} VP"}
 
 
 def readable(identifier: str) -> str:

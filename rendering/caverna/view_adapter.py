@@ -35,8 +35,12 @@ def table_from(data: dict[str, Any], seat: int | None, focus_seat: int | None) -
 
 
 def _focus(data: dict, seat: int | None, focus_seat: int | None, count: int) -> int | None:
-    """Pick the seat shown in full: the argument, the seat on turn, one to act, the viewer."""
-    for candidate in (focus_seat, data.get("turn"), *(data.get("to_act") or [])[:1], seat,
+    """Pick the seat shown in full: the argument, the seat on turn, one to act, the winner
+    of a finished game, the viewer, the start player."""
+    final = data.get("final") or {}
+    winner = max(final, key=lambda s: final[s].get("total", 0), default=None)
+    for candidate in (focus_seat, data.get("turn"), *(data.get("to_act") or [])[:1],
+                      None if winner is None else int(winner), seat,
                       data.get("start_player"), 0):
         if isinstance(candidate, int) and 0 <= candidate < count:
             return candidate

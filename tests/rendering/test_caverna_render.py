@@ -185,3 +185,10 @@ def test_more_content_than_estimated_still_fits():
     assert tall.height > normal.height + 2 * 180
     bottom = tall.crop((0, tall.height - 260, tall.width, tall.height))
     assert wide_bar_colours(bottom, min_run=400)  # the last row of boards is drawn
+
+
+def test_finished_game_shows_the_winner_in_full():
+    view, _ = real_view(4, 3000)
+    final = view.data["final"]
+    winner = max(range(4), key=lambda s: final[str(s)]["total"])
+    assert player_colour(winner) in wide_bar_colours(render(view))
