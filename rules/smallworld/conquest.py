@@ -31,7 +31,7 @@ def abandon_problem(state: State, inst: Instance, region: int):
     """Return why ``inst`` may not abandon ``region`` now (None if it may)."""
     if not _exists(state, region):
         return msgs.err("no_such_region", region=region)
-    if inst.conquered or inst.conquests_over or inst.berserk is not None:
+    if inst.conquered or inst.conquests_over:
         return msgs.err("abandon_after_conquest")
     if state.regions[region].inst != inst.id:
         return msgs.err("not_your_region", region=region)
