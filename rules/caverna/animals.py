@@ -31,7 +31,7 @@ def units(player: dict) -> list[tuple]:
     for squares in board.pastures(player).values():
         stables = sum(1 for s in squares if cells[s]["stable"])
         out.append(_unit(squares[0], 2 * len(squares) * 2 ** stables, ANY, True))
-    for s in board.squares("forest"):
+    for s in board.area_squares(player, "forest"):
         here = cells[s]
         if here["kind"] == "meadow":
             out.append(_unit(s, 1 if here["stable"] else 0, ANY, True))
@@ -39,7 +39,7 @@ def units(player: dict) -> list[tuple]:
             out.append(_unit(s, 1, {"boar"}))
         elif here["kind"] == "field" and here["crop"] is None and has(player, "stubble-room"):
             out.append(_unit(s, 1, ANY))
-    for s in board.squares("mountain"):
+    for s in board.area_squares(player, "mountain"):
         here = cells[s]
         if here["kind"] in ("ore-mine", "ruby-mine"):
             out.append(_unit(s, 1, {"donkey"}))

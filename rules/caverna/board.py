@@ -59,6 +59,54 @@ def neighbours(square: str) -> tuple[str, ...]:
     return tuple(n for d in DIRS if (n := step(square, d)) is not None)
 
 
+def on_board(square: str) -> bool:
+    """Tell whether ``square`` is one of the 24 printed squares (not an overhang)."""
+    row, col = rc(square)
+    return 1 <= row <= 4 and 1 <= col <= 6
+
+
+@lru_cache(maxsize=None)
+def step_any(square: str, direction: str) -> str | None:
+    """Like :func:`step` but also one step beyond the board edge (Office room overhang)."""
+    row, col = rc(square)
+    dr, dc = DIRS[direction]
+    r2, c2 = row + dr, col + dc
+    inside = 0 <= r2 <= 5 and 0 <= c2 <= 7 and not (r2 in (0, 5) and c2 in (0, 7))
+    if not inside or area(c2) != area(col) or (not on_board(key(r2, c2)) and not on_board(square)):
+        return None
+    return key(r2, c2)
+
+
+@lru_cache(maxsize=None)
+def frame(area_name: str) -> tuple[str, ...]:
+    """Return the overhang positions just outside the board for ``area_name``."""
+    cols = (0, 1, 2, 3) if area_name == "forest" else (4, 5, 6, 7)
+    out = [key(r, c) for r in range(0, 6) for c in cols
+           if not on_board(key(r, c)) and not (r in (0, 5) and c in (0, 7))]
+    return tuple(s for s in out if any(step_any(s, d) for d in DIRS))
+
+
+def near(player: dict, square: str) -> list[str]:
+    """Return neighbours of ``square`` that exist (printed squares or placed overhangs)."""
+    return [n for d in DIRS if (n := step_any(square, d)) is not None
+            and (on_board(n) or n in player["cells"])]
+
+
+def area_squares(player: dict, area_name: str) -> list[str]:
+    """Return the area's printed squares plus its placed overhang squares."""
+    extra = [s for s in player["cells"] if not on_board(s) and area(rc(s)[1]) == area_name]
+    return list(squares(area_name)) + sorted(extra)
+
+
+def _cell(player: dict, square: str) -> dict:
+    here = player["cells"].get(square)
+    if here is not None:
+        return here
+    return {"kind": "forest" if area(rc(square)[1]) == "forest" else "rock", "stable": False,
+            "furnishing": None, "crop": None, "crop_count": 0, "pasture": None, "bonus": None,
+            "tile_id": None}
+
+
 @lru_cache(maxsize=None)
 def squares(area_name: str) -> tuple[str, ...]:
     """Return the squares of the forest or the mountain in reading order."""
@@ -68,11 +116,11 @@ def squares(area_name: str) -> tuple[str, ...]:
 
 def forest_started(player: dict) -> bool:
     """Tell whether any forest square is covered by a tile."""
-    return any(player["cells"][s]["kind"] in FOREST_COVER for s in squares("forest"))
+    return any(player["cells"][s]["kind"] in FOREST_COVER for s in area_squares(player, "forest"))
 
 
 def _touches(player: dict, square: str, kinds_ok) -> bool:
-    return any(kinds_ok(player["cells"][n]["kind"]) for n in neighbours(square))
+    return any(kinds_ok(player["cells"][n]["kind"]) for n in near(player, square))
 
 
 def _forest_connected(player: dict, cells: list[str]) -> bool:
@@ -86,7 +134,7 @@ def _mountain_connected(player: dict, cells: list[str]) -> bool:
 
 
 def _half_ok(player: dict, square: str, kind: str) -> bool:
-    here = player["cells"][square]
+    here = _cell(player, square)
     if kind in ("meadow", "field"):
         return here["kind"] == "forest" and not (kind == "field" and here["stable"])
     if kind in ("cavern", "tunnel"):
@@ -96,8 +144,10 @@ def _half_ok(player: dict, square: str, kind: str) -> bool:
 
 def twin_ok(player: dict, twin: str, square: str, direction: str) -> bool:
     """Tell whether ``twin`` may go on ``square`` + its neighbour in ``direction``."""
-    other = step(square, direction) if direction in DIRS else None
-    if twin not in TWINS or other is None or square not in player["cells"]:
+    if direction not in DIRS or twin not in TWINS or not _square_ok(player, square):
+        return False
+    other = step_any(square, direction)
+    if other is None or not _overhang_ok(player, twin, [square, other]):
         return False
     first, second = TWINS[twin]
     if not (_half_ok(player, square, first) and _half_ok(player, other, second)):
@@ -107,6 +157,21 @@ def twin_ok(player: dict, twin: str, square: str, direction: str) -> bool:
     if first in ("meadow", "field"):
         return _forest_connected(player, [square, other])
     return _mountain_connected(player, [square, other])
+
+
+def _square_ok(player: dict, square: str | None) -> bool:
+    if not square or square.count(",") != 1:
+        return False
+    row, col = square.split(",")
+    return row.isdigit() and col.isdigit() and (on_board(square) or square in frame(area(int(col))))
+
+
+def _overhang_ok(player: dict, twin: str, cells: list[str]) -> bool:
+    off = [s for s in cells if not on_board(s)]
+    if not off:
+        return True
+    office = "office-room" in player["furnishings"]
+    return office and twin != "ore-mine" and len(off) == 1 and off[0] not in player["cells"]
 
 
 def single_ok(player: dict, kind: str, square: str) -> bool:
@@ -120,15 +185,21 @@ def single_ok(player: dict, kind: str, square: str) -> bool:
 
 def twin_options(player: dict, twin: str) -> list[tuple[str, str]]:
     """Return every legal (square, direction) for ``twin``, bonus squares first."""
+    out = [(s, d) for s in _starts(player, twin) for d in DIRS if twin_ok(player, twin, s, d)]
+    return sorted(out, key=lambda sd: -_bonus_count(player, [sd[0], step_any(sd[0], sd[1])]))
+
+
+def _starts(player: dict, twin: str) -> list[str]:
     area_name = "mountain" if twin != "meadow-field" else "forest"
-    out = [(s, d) for s in squares(area_name) for d in DIRS if twin_ok(player, twin, s, d)]
-    return sorted(out, key=lambda sd: -_bonus_count(player, [sd[0], step(sd[0], sd[1])]))
+    starts = list(squares(area_name))
+    if "office-room" in player["furnishings"] and twin != "ore-mine":
+        starts += list(frame(area_name))
+    return starts
 
 
 def has_twin(player: dict, twin: str) -> bool:
     """Tell whether ``twin`` has at least one legal placement."""
-    area_name = "mountain" if twin != "meadow-field" else "forest"
-    return any(twin_ok(player, twin, s, d) for s in squares(area_name) for d in ("right", "down"))
+    return any(twin_ok(player, twin, s, d) for s in _starts(player, twin) for d in DIRS)
 
 
 def single_options(player: dict, kind: str) -> list[str]:
@@ -138,12 +209,12 @@ def single_options(player: dict, kind: str) -> list[str]:
 
 
 def _bonus_count(player: dict, cells: list) -> int:
-    return sum(1 for s in cells if s and player["cells"][s]["bonus"])
+    return sum(1 for s in cells if s and _cell(player, s)["bonus"])
 
 
 def cover(player: dict, square: str, kind: str) -> dict:
     """Put a landscape half of ``kind`` on ``square``; return the printed bonus gained."""
-    here = player["cells"][square]
+    here = player["cells"].setdefault(square, _cell(player, square))
     here["kind"] = kind
     bonus = here["bonus"]
     here["bonus"] = None
@@ -152,9 +223,9 @@ def cover(player: dict, square: str, kind: str) -> dict:
 
 def place_twin(player: dict, twin: str, square: str, direction: str) -> tuple[dict, list]:
     """Place a legal twin tile; return (bonus goods, changed squares)."""
-    other = step(square, direction)
+    other = step_any(square, direction)
     first, second = TWINS[twin]
-    gained: dict = {}
+    gained: dict = {"gold": 2} if not (on_board(square) and on_board(other)) else {}
     for target, kind in ((square, first), (other, second)):
         for good, n in cover(player, target, kind).items():
             gained[good] = gained.get(good, 0) + n
@@ -181,19 +252,19 @@ def stable_ok(player: dict, square: str) -> bool:
 
 def stable_options(player: dict) -> list[str]:
     """Return the squares where a stable may go."""
-    return [s for s in squares("forest") if stable_ok(player, s)]
+    return [s for s in area_squares(player, "forest") if stable_ok(player, s)]
 
 
 def small_pasture_options(player: dict) -> list[str]:
     """Return the meadows that can become a small pasture."""
-    return [s for s in squares("forest") if player["cells"][s]["kind"] == "meadow"]
+    return [s for s in area_squares(player, "forest") if player["cells"][s]["kind"] == "meadow"]
 
 
 def large_pasture_options(player: dict) -> list[tuple[str, str]]:
     """Return (square, direction) pairs of two adjacent unfenced meadows (right/down only)."""
     out = []
     for s in small_pasture_options(player):
-        for d in ("right", "down"):
+        for d in ("right", "down") if on_board(s) else ():
             other = step(s, d)
             if other and player["cells"][other]["kind"] == "meadow":
                 out.append((s, d))
@@ -220,7 +291,7 @@ def pasture_size(player: dict, here: dict) -> int:
 def pastures(player: dict) -> dict[int, list[str]]:
     """Return pasture id -> its squares."""
     out: dict[int, list[str]] = {}
-    for s in squares("forest"):
+    for s in area_squares(player, "forest"):
         pid = player["cells"][s]["pasture"]
         if pid is not None:
             out.setdefault(pid, []).append(s)
@@ -235,11 +306,11 @@ def count_kind(player: dict, kind: str) -> int:
 def empty_caverns(player: dict, work_room: bool = False) -> list[str]:
     """Return squares that can take a furnishing tile (caverns; tunnels with Work room)."""
     kinds = ("cavern", "tunnel", "deep-tunnel") if work_room else ("cavern",)
-    return [s for s in squares("mountain")
+    return [s for s in area_squares(player, "mountain")
             if player["cells"][s]["kind"] in kinds and player["cells"][s]["furnishing"] is None]
 
 
 def unused(player: dict) -> int:
     """Return squares with no tile and no stable (spec §10)."""
-    return sum(1 for c in player["cells"].values()
-               if c["kind"] in ("forest", "rock") and not c["stable"])
+    return sum(1 for s, c in player["cells"].items()
+               if on_board(s) and c["kind"] in ("forest", "rock") and not c["stable"])

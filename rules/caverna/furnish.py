@@ -113,7 +113,7 @@ def _immediate(state, seat: int, tile_id: str, square: str, events: list) -> Non
 
 def adjacent_dwellings(player: dict, square: str) -> int:
     """Return dwellings (entry-level included) orthogonally adjacent to ``square``."""
-    near = board.neighbours(square)
+    near = board.near(player, square)
     homes = DWELLINGS + ("entry-dwelling",)
     return sum(1 for s in near if player["cells"][s]["furnishing"] in homes)
 

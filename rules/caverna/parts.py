@@ -34,7 +34,7 @@ def _twins(part: str) -> list[str]:
 
 
 def _ruby_mine_squares(player: dict, kind: str) -> list[str]:
-    return [s for s in board.squares("mountain")
+    return [s for s in board.area_squares(player, "mountain")
             if player["cells"][s]["kind"] == kind and player["cells"][s]["furnishing"] is None]
 
 

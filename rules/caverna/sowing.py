@@ -11,7 +11,7 @@ CROP_SIZE = {"grain": 3, "vegetable": 2}
 
 def empty_fields(player: dict) -> list[str]:
     """Return the fields holding no crop."""
-    return [s for s in board.squares("forest")
+    return [s for s in board.area_squares(player, "forest")
             if player["cells"][s]["kind"] == "field" and player["cells"][s]["crop"] is None]
 
 
@@ -41,7 +41,7 @@ def field_phase(state, seat: int, events: list) -> None:
     """Take 1 crop from every sown field into the supply."""
     player = state.ps[seat]
     got = {"grain": 0, "vegetable": 0}
-    for s in board.squares("forest"):
+    for s in board.area_squares(player, "forest"):
         here = player["cells"][s]
         if here["crop"]:
             got[here["crop"]] += 1

@@ -60,6 +60,8 @@ columns D-F). The cave entrance links (4,3) and (4,4). Action texts use the same
     pre-printed (3,4) and the entry dwelling (4,4) are caverns, (4,4) with furnishing
     ``"entry-dwelling"``), ``"tunnel"``, ``"deep-tunnel"``, ``"ore-mine"``,
     ``"ruby-mine"``.
+    ``board["overhang"]``: list of extra cells in the same format for Office-room
+    overhangs (row 0 or 5, or column 0 or 7; only squares already covered).
   - ``rooms``: animals housed on furnishing tiles that are not cells of their own
     (always ``{}``; room animals appear on the furnished cell's ``animals``).
 - ``last_move``: ``null`` or ``{"seat": s, "space": space id or null, "cells": [[row,
@@ -167,23 +169,25 @@ def _seat(state: Any, seat: int) -> dict:
 
 def _board(player: dict) -> dict:
     layout = animals.arrangement(player)
-    cells = []
-    for row in range(1, 5):
-        for col in range(1, 7):
-            cell = board.cell(player, row, col)
-            key = f"{row},{col}"
-            housed = layout.get(key, {})
-            cells.append({
-                "row": row, "col": col, "area": board.area(col),
-                "kind": cell["kind"], "furnishing": cell["furnishing"],
-                "stable": cell["stable"], "crop": cell["crop"],
-                "crop_count": cell["crop_count"], "pasture": cell["pasture"],
-                "pasture_size": board.pasture_size(player, cell),
-                "bonus": cell["bonus"],
-                "animals": {k: v for k, v in housed.items() if k != "dog" and v},
-                "dogs": housed.get("dog", 0),
-            })
-    return {"rows": 4, "cols": 6, "cells": cells}
+    cells = [_cell(player, layout, row, col) for row in range(1, 5) for col in range(1, 7)]
+    overhang = [_cell(player, layout, *board.rc(s)) for s in sorted(player["cells"])
+                if not board.on_board(s)]
+    return {"rows": 4, "cols": 6, "cells": cells, "overhang": overhang}
+
+
+def _cell(player: dict, layout: dict, row: int, col: int) -> dict:
+    cell = player["cells"][f"{row},{col}"]
+    housed = layout.get(f"{row},{col}", {})
+    return {
+        "row": row, "col": col, "area": board.area(col),
+        "kind": cell["kind"], "furnishing": cell["furnishing"],
+        "stable": cell["stable"], "crop": cell["crop"],
+        "crop_count": cell["crop_count"], "pasture": cell["pasture"],
+        "pasture_size": board.pasture_size(player, cell),
+        "bonus": cell["bonus"],
+        "animals": {k: v for k, v in housed.items() if k != "dog" and v},
+        "dogs": housed.get("dog", 0),
+    }
 
 
 def _final(state: Any) -> dict | None:

@@ -114,3 +114,32 @@ def test_boar_bonus_survives_a_stable():
                          "tile meadow-field 1,3 left")
     assert state.ps[0]["animals"]["boar"] == 1
     assert "caverna.event.gain" in keys(events)
+
+
+def test_office_room_overhang_gives_gold_and_real_squares():
+    state = new(3)
+    state.ps[0]["furnishings"].append("office-room")
+    lay(state, 0, "3,6", "tunnel")
+    state, _ = play(state, 0, "place excavation", "choose twin-cave")
+    assert "tile cavern-tunnel 3,6 right" not in main_texts(state, 0)  # 3,6 is taken
+    gold = state.ps[0]["goods"]["gold"]
+    state, _ = play(state, 0, "tile cavern-tunnel 2,6 right")
+    player = state.ps[0]
+    assert player["cells"]["2,6"]["kind"] == "cavern" and player["cells"]["2,7"]["kind"] == "tunnel"
+    assert player["goods"]["gold"] == gold + 2
+    from rules.caverna import board as b
+    assert b.unused(player) == 22 - 2  # the overhang never counts, used squares 2,6 and 3,6
+    assert not b.twin_ok(player, "cavern-tunnel", "1,7", "down")  # 2,7 already covered
+    assert not b.twin_ok(player, "cavern-tunnel", "0,6", "up")  # both halves outside
+    view = GAME.view(state, None).data
+    over = view["seats"][0]["board"]["overhang"]
+    assert [(c["row"], c["col"], c["kind"]) for c in over] == [(2, 7, "tunnel")]
+
+
+def test_no_overhang_without_office_room():
+    from rules.caverna import board as b
+    state = new(3)
+    assert not b.twin_ok(state.ps[0], "cavern-tunnel", "4,5", "down")
+    state.ps[0]["furnishings"].append("office-room")
+    assert b.twin_ok(state.ps[0], "cavern-tunnel", "4,5", "down")
+    assert not b.twin_ok(state.ps[0], "ore-mine", "4,5", "down")
