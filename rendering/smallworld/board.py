@@ -1,0 +1,229 @@
+"""The map part of the Small World image: a cached static layer and the pieces drawn on it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from PIL import Image, ImageChops, ImageDraw
+
+from rendering.common import HIGHLIGHT, INK, draw_centred, font, player_colour, readable_on
+from rendering.smallworld import icons
+from rendering.smallworld.geometry import BOARD_H, BOARD_W, load_map, map_shapes
+from rendering.smallworld.style import abbreviation, colour, race_colour, terrain_colour
+
+WIDTH = 1500                     # pixel width of the whole image and of the board layer
+FRAME = 8                        # frame width around the board
+SCALE = (WIDTH - 2 * FRAME) / BOARD_W
+HEIGHT = int(round(BOARD_H * SCALE)) + 2 * FRAME
+NUMBER_SIZE = 30
+ICON_R = 11
+PIECE_R = 13
+WHITE = (255, 255, 255)
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class Slot:
+    """Where one region's things go on the board layer, in pixels."""
+
+    id: int
+    polygon: tuple[Point, ...]
+    anchor: Point
+    room: float                  # clearance around the anchor
+    symbols: tuple[str, ...]     # static symbols shown next to the number
+
+
+def to_px(p: Point) -> Point:
+    """Turn board units into board-layer pixels."""
+    return (FRAME + p[0] * SCALE, FRAME + p[1] * SCALE)
+
+
+@lru_cache(maxsize=8)
+def slots(map_id: str) -> tuple[Slot, ...]:
+    """Return every region's slot on the board layer of ``map_id``."""
+    records = load_map(map_id)
+    out = []
+    for shape, record in zip(map_shapes(map_id).regions, records):
+        symbols = tuple(record["symbols"]) + (("mountain",) if record["mountain"] else ())
+        out.append(Slot(shape.id, tuple(to_px(p) for p in shape.polygon), to_px(shape.anchor),
+                        shape.clearance * SCALE, symbols))
+    return tuple(out)
+
+
+def _rows(slot: Slot) -> tuple[float, float, float]:
+    """Return the y of the number row, the occupant row and the pieces row of ``slot``."""
+    step = min(1.0, max(0.5, slot.room / 46)) * 30
+    y = slot.anchor[1]
+    return y - step * 0.95, y + step * 0.2, y + step * 1.25
+
+
+# ---------------------------------------------------------------- static layer
+
+def _texture(size: tuple[int, int], terrain: str) -> Image.Image | None:
+    """Return a sparse mark pattern for ``terrain`` as a mask, or None for plain terrain."""
+    mask = Image.new("L", size, 0)
+    draw = ImageDraw.Draw(mask)
+    w, h = size
+    if terrain in ("sea", "lake"):
+        for y in range(18, h, 34):
+            for x in range(((y // 34) % 2) * 30, w, 60):
+                draw.arc((x, y, x + 22, y + 12), 200, 340, fill=255, width=2)
+    elif terrain == "forest":
+        for y in range(14, h, 30):
+            for x in range(((y // 30) % 2) * 18, w, 36):
+                draw.polygon([(x, y - 7), (x - 6, y + 5), (x + 6, y + 5)], fill=255)
+    elif terrain == "hill":
+        for y in range(16, h, 32):
+            for x in range(((y // 32) % 2) * 24, w, 48):
+                draw.arc((x, y, x + 20, y + 16), 200, 340, fill=255, width=2)
+    elif terrain == "swamp":
+        for y in range(12, h, 22):
+            for x in range(((y // 22) % 2) * 16, w, 32):
+                draw.line((x, y, x + 12, y), fill=255, width=2)
+                draw.line((x + 6, y - 6, x + 6, y), fill=255, width=1)
+    elif terrain == "farmland":
+        for y in range(10, h, 20):
+            draw.line((0, y, w, y), fill=120, width=1)
+    else:
+        return None
+    return mask
+
+
+def _shade(rgb, factor: float):
+    return tuple(max(0, min(255, int(c * factor))) for c in rgb)
+
+
+def _paint_terrain(base: Image.Image, map_id: str) -> None:
+    """Fill each region with its terrain colour and a light pattern."""
+    records = load_map(map_id)
+    draw = ImageDraw.Draw(base)
+    for slot, record in zip(slots(map_id), records):
+        draw.polygon(slot.polygon, fill=terrain_colour(record["terrain"]))
+    for terrain in {r["terrain"] for r in records}:
+        marks = _texture(base.size, terrain)
+        if marks is None:
+            continue
+        area = Image.new("L", base.size, 0)
+        area_draw = ImageDraw.Draw(area)
+        for slot, record in zip(slots(map_id), records):
+            if record["terrain"] == terrain:
+                area_draw.polygon(slot.polygon, fill=90)
+                area_draw.line(slot.polygon + slot.polygon[:1], fill=0, width=18)
+        tone = _shade(terrain_colour(terrain), 0.78 if terrain != "sea" else 1.25)
+        base.paste(tone, mask=ImageChops.multiply(marks, area))
+
+
+def _paint_borders(base: Image.Image, map_id: str) -> None:
+    """Draw region borders, the unowned holes and the frame."""
+    draw = ImageDraw.Draw(base)
+    for hole in map_shapes(map_id).holes:
+        draw.polygon([to_px(p) for p in hole], fill=colour("frame"))
+    for slot in slots(map_id):
+        draw.line(slot.polygon + slot.polygon[:1], fill=colour("border"), width=3, joint="curve")
+    draw.rectangle((0, 0, base.width - 1, base.height - 1), outline=colour("frame"), width=FRAME)
+
+
+def _paint_labels(base: Image.Image, map_id: str) -> None:
+    """Draw each region's number with its symbols beside it."""
+    draw = ImageDraw.Draw(base)
+    for slot in slots(map_id):
+        y = _rows(slot)[0]
+        label = str(slot.id)
+        size = NUMBER_SIZE if slot.room >= 24 else 22
+        width = draw.textlength(label, font=font(size, True))
+        total = width + len(slot.symbols) * (2 * ICON_R + 3)
+        x = slot.anchor[0] - total / 2
+        draw.text((x, y), label, font=font(size, True), fill=INK, anchor="lm",
+                  stroke_width=3, stroke_fill=WHITE)
+        x += width + 3 + ICON_R
+        for symbol in slot.symbols:
+            icons.SYMBOLS[symbol](draw, (x, y), ICON_R)
+            x += 2 * ICON_R + 3
+
+
+@lru_cache(maxsize=8)
+def static_layer(map_id: str) -> Image.Image:
+    """Return the board of ``map_id`` with terrain, borders, numbers and symbols (drawn once)."""
+    base = Image.new("RGB", (WIDTH, HEIGHT), colour("frame"))
+    _paint_terrain(base, map_id)
+    _paint_borders(base, map_id)
+    _paint_labels(base, map_id)
+    return base
+
+
+# ---------------------------------------------------------------- pieces
+
+def _pill(draw: ImageDraw.ImageDraw, centre: Point, region: dict) -> None:
+    """Draw a region's occupant: race colour (grey if declined), race mark and token count."""
+    race = "lost_tribes" if region.get("lost_tribe") and region.get("race") is None else region.get("race")
+    fill = race_colour(race, bool(region.get("declined")))
+    mark, count = abbreviation(race), str(region.get("tokens", 0))
+    f_mark, f_count = font(19, True), font(23, True)
+    w_mark, w_count = draw.textlength(mark, font=f_mark), draw.textlength(count, font=f_count)
+    width = w_mark + w_count + 24
+    x0, y0 = centre[0] - width / 2, centre[1] - 16
+    owner = region.get("owner")
+    edge = player_colour(owner) if owner is not None else icons.RIM
+    draw.rounded_rectangle((x0, y0, x0 + width, y0 + 32), radius=16, fill=fill, outline=edge,
+                           width=4 if owner is not None else 2)
+    ink = readable_on(fill)
+    if region.get("declined"):
+        draw.ellipse((x0 + 5, y0 + 5, x0 + 13, y0 + 13), fill=race_colour(race))
+    draw.text((x0 + 10, centre[1]), mark, font=f_mark, fill=ink, anchor="lm")
+    draw.text((x0 + 14 + w_mark, centre[1] + 1), count, font=f_count, fill=ink, anchor="lm")
+
+
+def pieces_of(region: dict) -> list[tuple[str, int]]:
+    """Return the special pieces on a region as (piece, count) in drawing order."""
+    found = [(p, 1) for p in ("troll_lair", "fortress", "hole", "hero", "dragon") if region.get(p)]
+    if region.get("encampments"):
+        found.append(("encampment", int(region["encampments"])))
+    return found
+
+
+def _pieces(draw: ImageDraw.ImageDraw, slot: Slot, region: dict, y: float) -> None:
+    found = pieces_of(region)
+    x = slot.anchor[0] - (len(found) - 1) * (PIECE_R + 2)
+    for piece, count in found:
+        if piece == "encampment":
+            icons.encampment(draw, (x, y), PIECE_R, count)
+        else:
+            icons.PIECES[piece](draw, (x, y), PIECE_R)
+        x += 2 * PIECE_R + 4
+
+
+def _occupied(region: dict) -> bool:
+    return bool(region.get("tokens")) and (region.get("race") is not None or region.get("lost_tribe"))
+
+
+def draw_board(canvas: Image.Image, top: int, map_id: str, regions: list[dict],
+               highlight) -> None:
+    """Paste the static board at ``top`` and draw occupants, pieces and highlights on it."""
+    canvas.paste(static_layer(map_id), (0, top))
+    draw = ImageDraw.Draw(canvas)
+    table = slots(map_id)
+    for region in regions:
+        if not 0 <= region.get("id", -1) < len(table):
+            continue
+        slot = _shifted(table[region["id"]], top)
+        _, mid, low = _rows(slot)
+        if _occupied(region):
+            _pill(draw, (slot.anchor[0], mid), region)
+        _pieces(draw, slot, region, low)
+    for rid in highlight or ():
+        if 0 <= rid < len(table):
+            outline = _shifted(table[rid], top).polygon
+            draw.line(outline + outline[:1], fill=HIGHLIGHT, width=7, joint="curve")
+
+
+def _shifted(slot: Slot, top: int) -> Slot:
+    if not top:
+        return slot
+    return Slot(slot.id, tuple((x, y + top) for x, y in slot.polygon),
+                (slot.anchor[0], slot.anchor[1] + top), slot.room, slot.symbols)
+
+
+def region_label(draw: ImageDraw.ImageDraw, centre: Point, rid: int) -> None:
+    """Draw a region number the way the board does (used by the key)."""
+    draw_centred(draw, centre, str(rid), NUMBER_SIZE, bold=True, outline=WHITE)

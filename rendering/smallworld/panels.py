@@ -1,0 +1,202 @@
+"""The text panels around the Small World map: turn track, combos on offer, players, key."""
+
+from __future__ import annotations
+
+from PIL import ImageDraw
+
+from rendering.common import HIGHLIGHT, INK, fit_text, font, player_colour, readable_on
+from rendering.smallworld import icons
+from rendering.smallworld.style import abbreviation, colour, name, race_colour, text
+
+MARGIN = 12
+GAP = 10
+SOFT = (236, 230, 216)
+MUTED = (95, 88, 80)
+WHITE = (255, 255, 255)
+
+
+def _fitted(draw, xy, value: str, width: float, size: int, bold=False, fill=INK, anchor="la"):
+    """Draw ``value`` at ``xy`` shrunk to fit ``width``."""
+    size = fit_text(draw, value, int(width), size, bold)
+    draw.text(xy, value, font=font(size, bold), fill=fill, anchor=anchor)
+
+
+def _chip(draw, x: float, y: float, race: str | None, declined: bool = False, h: int = 30) -> float:
+    """Draw a race colour chip with its mark at (x, y); return its right edge."""
+    fill = race_colour(race, declined)
+    mark = abbreviation(race)
+    w = draw.textlength(mark, font=font(18, True)) + 16
+    draw.rounded_rectangle((x, y, x + w, y + h), radius=h // 2, fill=fill, outline=icons.RIM, width=2)
+    draw.text((x + w / 2, y + h / 2), mark, font=font(18, True), fill=readable_on(fill), anchor="mm")
+    return x + w
+
+
+def header(draw: ImageDraw.ImageDraw, data: dict, width: int, height: int) -> None:
+    """Draw the turn track and whose turn it is."""
+    draw.rectangle((0, 0, width, height), fill=colour("frame"))
+    turn, turns = int(data.get("turn") or 0), int(data.get("turns") or 0)
+    label = text("label.over") if data.get("over") else text("label.turn", turn=turn, turns=turns)
+    draw.text((MARGIN + 6, height / 2), label, font=font(30, True), fill=WHITE, anchor="lm")
+    x = MARGIN + 16 + draw.textlength(label, font=font(30, True))
+    for n in range(1, turns + 1):
+        box = (x, height / 2 - 15, x + 30, height / 2 + 15)
+        done, now = n < turn, n == turn and not data.get("over")
+        draw.rounded_rectangle(box, radius=6, fill=(250, 200, 60) if now else
+                               ((150, 130, 110) if done else (105, 88, 72)),
+                               outline=WHITE if now else (130, 112, 95), width=2)
+        draw_num = str(n)
+        draw.text(((box[0] + box[2]) / 2, height / 2), draw_num, font=font(17, True),
+                  fill=INK if now else (235, 225, 210), anchor="mm")
+        x += 36
+    _to_act(draw, data, width, height)
+
+
+def _to_act(draw, data: dict, width: int, height: int) -> None:
+    """Draw a chip in each acting seat's colour at the right of the header."""
+    seats = [] if data.get("over") else list(data.get("to_act") or [])
+    if not seats and data.get("current") is not None and not data.get("over"):
+        seats = [data["current"]]
+    x = width - MARGIN
+    for seat in reversed(seats):
+        label = f"{text('label.player', number=seat + 1)} {text('label.to_act')}"
+        w = draw.textlength(label, font=font(24, True)) + 28
+        box = (x - w, height / 2 - 20, x, height / 2 + 20)
+        fill = player_colour(seat)
+        draw.rounded_rectangle(box, radius=20, fill=fill, outline=WHITE, width=3)
+        draw.text(((box[0] + box[2]) / 2, height / 2), label, font=font(24, True),
+                  fill=readable_on(fill), anchor="mm")
+        x -= w + GAP
+
+
+def caption(draw: ImageDraw.ImageDraw, top: int, width: int, last_move: str) -> int:
+    """Draw the last move as a caption band; return the band's height."""
+    height = 46
+    draw.rectangle((0, top, width, top + height), fill=WHITE)
+    draw.rectangle((0, top, 10, top + height), fill=HIGHLIGHT)
+    _fitted(draw, (MARGIN + 12, top + height / 2), text("label.last_move", text=last_move),
+            width - 2 * MARGIN - 12, 26, bold=True, fill=HIGHLIGHT, anchor="lm")
+    return height
+
+
+COMBO_H = 104
+
+
+def combos(draw: ImageDraw.ImageDraw, top: int, width: int, row: list[dict]) -> int:
+    """Draw the race/power combos on offer with cost and coins; return the height used."""
+    draw.text((MARGIN, top + 8), text("label.combos"), font=font(22, True), fill=MUTED)
+    y = top + 40
+    slots = max(6, len(row))
+    card_w = (width - 2 * MARGIN - (slots - 1) * GAP) / slots
+    for i, combo in enumerate(row):
+        _combo_card(draw, MARGIN + i * (card_w + GAP), y, card_w, combo)
+    return 40 + COMBO_H + GAP
+
+
+def _combo_card(draw, x: float, y: float, w: float, combo: dict) -> None:
+    race = combo.get("race")
+    band = race_colour(race)
+    draw.rounded_rectangle((x, y, x + w, y + COMBO_H), radius=10, fill=WHITE, outline=icons.RIM,
+                           width=2)
+    draw.rounded_rectangle((x, y, x + 12, y + COMBO_H), radius=6, fill=band)
+    inner = w - 28
+    _fitted(draw, (x + 20, y + 8), name("race", race), inner, 24, bold=True)
+    _fitted(draw, (x + 20, y + 40), name("power", combo.get("power")), inner, 20, fill=MUTED)
+    cost = text("label.cost", cost=combo.get("cost", 0))
+    draw.text((x + 20, y + COMBO_H - 10), cost, font=font(19, True), fill=INK, anchor="ls")
+    if combo.get("coins"):
+        _coin(draw, (x + w - 26, y + COMBO_H - 24), text("label.coins_on", coins=combo["coins"]))
+
+
+def _coin(draw, centre, label: str) -> None:
+    """Draw a gold coin holding ``label``."""
+    x, y = centre
+    r = max(16, draw.textlength(label, font=font(17, True)) / 2 + 5)
+    draw.ellipse((x - r, y - 16, x + r, y + 16), fill=(240, 196, 60), outline=(150, 110, 20), width=2)
+    draw.text((x, y), label, font=font(17, True), fill=INK, anchor="mm")
+
+
+PLAYER_H = 168
+
+
+def players(draw: ImageDraw.ImageDraw, top: int, width: int, data: dict) -> int:
+    """Draw one card per player in the seat's colour; return the height used."""
+    seats = list(data.get("players") or [])
+    if not seats:
+        return 0
+    card_w = (width - 2 * MARGIN - (len(seats) - 1) * GAP) / len(seats)
+    acting = set(data.get("to_act") or ())
+    scores = data.get("scores") or {}
+    for i, player in enumerate(seats):
+        seat = player.get("seat", i)
+        score = scores.get(str(seat), scores.get(seat)) if data.get("over") else None
+        _player_card(draw, MARGIN + i * (card_w + GAP), top + GAP, card_w, player,
+                     seat in acting and not data.get("over"), score)
+    return PLAYER_H + 2 * GAP
+
+
+def _player_card(draw, x: float, y: float, w: float, player: dict, acting: bool, score) -> None:
+    seat = player.get("seat", 0)
+    seat_colour = player_colour(seat)
+    draw.rounded_rectangle((x, y, x + w, y + PLAYER_H), radius=12, fill=WHITE, outline=seat_colour,
+                           width=6 if acting else 3)
+    draw.rounded_rectangle((x, y, x + w, y + 40), radius=12, fill=seat_colour)
+    draw.rectangle((x, y + 28, x + w, y + 40), fill=seat_colour)
+    title = text("label.player", number=seat + 1)
+    if acting:
+        title = f"\u25b6 {title}"
+    ink = readable_on(seat_colour)
+    draw.text((x + 14, y + 20), title, font=font(24, True), fill=ink, anchor="lm")
+    _wallet(draw, x + w - 12, y + 20, player.get("coins"), score, ink)
+    _active(draw, x + 12, y + 50, w - 24, player.get("active"))
+    _declined(draw, x + 12, y + PLAYER_H - 42, w - 24, player.get("declined") or [])
+
+
+def _wallet(draw, right: float, cy: float, coins, score, ink) -> None:
+    """Draw the coins (only when the view holds them) and the final score, right-aligned."""
+    parts = []
+    if score is not None:
+        parts.append(text("label.score", score=score))
+    if coins is not None:
+        parts.append(text("label.coins", coins=coins))
+    if parts:
+        draw.text((right, cy), "  ".join(parts), font=font(20, True), fill=ink, anchor="rm")
+
+
+def _active(draw, x: float, y: float, w: float, active: dict | None) -> None:
+    if not active or not active.get("race"):
+        draw.text((x, y + 14), text("label.no_race"), font=font(20), fill=MUTED, anchor="lm")
+        return
+    right = _chip(draw, x, y, active["race"])
+    _fitted(draw, (right + 8, y + 15), name("race", active["race"]), w - (right - x) - 8, 22,
+            bold=True, anchor="lm")
+    _fitted(draw, (x, y + 46), name("power", active.get("power")), w * 0.62, 20, fill=MUTED,
+            anchor="lm")
+    draw.text((x + w, y + 46), text("label.hand", count=active.get("hand", 0)), font=font(20, True),
+              fill=INK, anchor="rm")
+
+
+def _declined(draw, x: float, y: float, w: float, declined: list[dict]) -> None:
+    if not declined:
+        return
+    names = ", ".join(name("race", d.get("race")) for d in declined)
+    right = x
+    for entry in declined:
+        right = _chip(draw, right, y, entry.get("race"), declined=True, h=28) + 4
+    _fitted(draw, (right + 4, y + 14), names, w - (right - x) - 4, 18, fill=MUTED, anchor="lm")
+
+
+KEY_H = 84
+
+
+def key(draw: ImageDraw.ImageDraw, top: int, width: int) -> int:
+    """Draw the key to the symbols and pieces; return the height used."""
+    entries = [(icons.SYMBOLS[s], text(f"symbol.{s}")) for s in ("mine", "magic", "cavern", "mountain")]
+    entries += [(icons.PIECES[p], text(f"piece.{p}")) for p in icons.PIECES]
+    per_row = 5
+    col_w = (width - 2 * MARGIN) / per_row
+    for i, (painter, label) in enumerate(entries):
+        cx = MARGIN + (i % per_row) * col_w + 16
+        cy = top + 20 + (i // per_row) * 36
+        painter(draw, (cx, cy), 13)
+        _fitted(draw, (cx + 22, cy), label, col_w - 44, 19, fill=MUTED, anchor="lm")
+    return KEY_H
