@@ -233,8 +233,8 @@ def draw_compact(canvas: Image.Image, player: Player, origin: tuple[int, int], w
     grid_w, grid_h = board_size(player, pitch, 4)
     side_x = x + grid_w + 10
     side_w = width - grid_w - 10
-    used = _dwarf_row(canvas, player, side_x, y, 26)
-    _start_token(canvas, player, (side_x + used + 4, y + 2), 22)
-    _goods_rows(canvas, d, player, side_x, y + 32, side_w, 18, zero=False)
-    return 34 + max(grid_h, 32 + 3 * 24) + 8
+    used = _dwarf_row(canvas, player, side_x, y, 30)
+    _start_token(canvas, player, (side_x + used + 4, y + 3), 24)
+    goods_h = _goods_rows(canvas, d, player, side_x, y + 38, side_w, 22, zero=False)
+    return 34 + max(grid_h, 38 + goods_h) + 8
 
