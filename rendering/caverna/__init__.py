@@ -9,6 +9,8 @@ home board in compact form. The last move is framed in the highlight colour and 
 
 from __future__ import annotations
 
+from typing import Sequence
+
 from PIL import Image, ImageDraw
 
 from rendering.common import HIGHLIGHT, INK, PAPER, fit_text, font, player_colour
@@ -32,10 +34,16 @@ COMPACT_COLS = 3
 SECTION_GAP = 14
 
 
-def render(view: View, last_move: str | None = None, focus_seat: int | None = None
-           ) -> Image.Image:
-    """Draw ``view`` (see rules/caverna/view.py for its data) as one image."""
+def render(view: View, last_move: str | None = None, focus_seat: int | None = None,
+           names: Sequence[str] | None = None) -> Image.Image:
+    """Draw ``view`` (see rules/caverna/view.py for its data) as one image.
+
+    ``focus_seat`` picks the board drawn in full; ``names`` (display names by seat) replace
+    the "P1".."P7" seat labels when the caller knows them.
+    """
     data = view.data if isinstance(view, View) else dict(view)
+    if names:
+        data = {**data, "names": list(names)}
     seat = view.seat if isinstance(view, View) else None
     table = table_from(data, seat, focus_seat)
     last_seat = (data.get("last_move") or {}).get("seat")

@@ -91,6 +91,16 @@ def test_focus_seat_draws_that_seat_in_full():
     focused = wide_bar_colours(render(view, focus_seat=other))
     assert player_colour(on_turn) in default and player_colour(other) not in default
     assert player_colour(other) in focused and player_colour(on_turn) not in focused
+    through_registry = Image.open(io.BytesIO(render_png(view, None, focus_seat=other)))
+    assert player_colour(other) in wide_bar_colours(through_registry.convert("RGB"))
+
+
+def test_names_replace_seat_labels():
+    view, _ = real_view(2, 0)
+    plain = render(view)
+    named = render(view, names=["Alice", "Bob"])
+    assert plain.size == named.size
+    assert ImageChops.difference(plain, named).getbbox() is not None
 
 
 def test_focus_follows_the_seat_on_turn():
