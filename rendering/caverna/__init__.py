@@ -21,7 +21,7 @@ from . import glyphs
 from .action import ROUND_H, SPACE_H, draw_fixed, draw_rounds
 from .furnish import TILE_H, draw_furnishings
 from .home import draw_compact, draw_full
-from .labels import heading, round_title
+from .labels import harvest_label, heading, round_title
 from .layout import columns
 from .model import Table
 from .view_adapter import table_from
@@ -93,6 +93,9 @@ def _header(canvas: Image.Image, table: Table, y: int) -> int:
         title = round_title(max(table.round, 1), table.rounds)
         if table.phase in ("work", "harvest"):
             title += " · " + heading(table.phase)
+        kind = next((s.harvest for s in table.round_slots if s.round == table.round), "none")
+        if table.phase == "harvest" and harvest_label(kind):
+            title += f": {harvest_label(kind)}"
     d.text((MARGIN, y), title, font=font(30, True), fill=INK, anchor="la")
     x = WIDTH - MARGIN
     for seat in reversed(table.to_act):
