@@ -140,6 +140,25 @@ def _dog_choices(cap: int, dogable: bool, dogs: int, wanted: int) -> list[int]:
     return sorted(set(choices), reverse=True)
 
 
+def donkeys_in_mines(player: dict, kinds=("ore-mine", "ruby-mine")) -> int:
+    """Return the most donkeys that can stand in mines of ``kinds`` with all animals housed."""
+    mines = [s for s, c in player["cells"].items() if c["kind"] in kinds]
+    for k in range(min(len(mines), player["animals"]["donkey"]), 0, -1):
+        rest = dict(player["animals"])
+        rest["donkey"] -= k
+        saved = [player["cells"][s]["kind"] for s in mines[:k]]
+        for s in mines[:k]:
+            player["cells"][s]["kind"] = "mine-in-use"
+        try:
+            ok = fits(player, rest)
+        finally:
+            for s, kind in zip(mines[:k], saved, strict=True):
+                player["cells"][s]["kind"] = kind
+        if ok:
+            return k
+    return 0
+
+
 def breeding_types(player: dict, allowed=FARM) -> list[str]:
     """Return the farm types with at least 2 animals (each breeds one newborn)."""
     return [t for t in FARM if t in allowed and player["animals"][t] >= 2]

@@ -26,12 +26,14 @@ def key(row: int, col: int) -> str:
     return f"{row},{col}"
 
 
+@lru_cache(maxsize=None)
 def rc(square: str) -> tuple[int, int]:
     """Return (row, col) of a square key."""
     row, col = square.split(",")
     return int(row), int(col)
 
 
+@lru_cache(maxsize=None)
 def area(col: int) -> str:
     """Return "forest" for columns 1-3 and "mountain" for 4-6."""
     return "forest" if col <= 3 else "mountain"
@@ -59,6 +61,7 @@ def neighbours(square: str) -> tuple[str, ...]:
     return tuple(n for d in DIRS if (n := step(square, d)) is not None)
 
 
+@lru_cache(maxsize=None)
 def on_board(square: str) -> bool:
     """Tell whether ``square`` is one of the 24 printed squares (not an overhang)."""
     row, col = rc(square)
@@ -94,8 +97,11 @@ def near(player: dict, square: str) -> list[str]:
 
 def area_squares(player: dict, area_name: str) -> list[str]:
     """Return the area's printed squares plus its placed overhang squares."""
+    base = squares(area_name)
+    if len(player["cells"]) == 24:
+        return base
     extra = [s for s in player["cells"] if not on_board(s) and area(rc(s)[1]) == area_name]
-    return list(squares(area_name)) + sorted(extra)
+    return base + tuple(sorted(extra))
 
 
 def _cell(player: dict, square: str) -> dict:

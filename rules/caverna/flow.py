@@ -118,10 +118,7 @@ def finish_start(state, events: list, kept: tuple = ()) -> None:
         player = state.ps[seat]
         gain(state, seat, player["future"].pop(str(state.round), {}), events)
         if has(player, "miner"):
-            layout = animals.arrangement(player)
-            ore = sum(spot.get("donkey", 0) for s, spot in layout.items()
-                      if player["cells"][s]["kind"] == "ore-mine")
-            gain(state, seat, {"ore": ore}, events)
+            gain(state, seat, {"ore": animals.donkeys_in_mines(player, ("ore-mine",))}, events)
     state.turn = state.start_player
 
 

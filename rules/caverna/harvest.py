@@ -21,14 +21,8 @@ def feeding_cost(player: dict, per_adult: int) -> int:
     newborns = len(player["dwarfs"]) - adults
     cost = adults * per_adult + newborns
     if has(player, "mining-cave"):
-        cost -= _mine_donkeys(player)
+        cost -= animals.donkeys_in_mines(player)
     return max(0, cost)
-
-
-def _mine_donkeys(player: dict) -> int:
-    layout = animals.arrangement(player)
-    return sum(spot.get("donkey", 0) for s, spot in layout.items()
-               if player["cells"][s]["kind"] in ("ore-mine", "ruby-mine"))
 
 
 WORKING_CAVE = {"wood": {"wood": 1}, "stone": {"stone": 1}, "ore": {"ore": 2}}

@@ -164,3 +164,18 @@ def test_breeding_newborn_without_room_is_lost_not_eaten():
     player = state.ps[0]
     assert (player["animals"]["sheep"], player["animals"]["boar"]) == (3, 3)
     assert player["goods"]["food"] == food
+
+
+def test_donkeys_counted_in_mines_when_they_could_stand_elsewhere():
+    state = new(3)
+    player = state.ps[0]
+    lay(state, 0, "3,5", "ore-mine")
+    lay(state, 0, "2,5", "ore-mine")
+    lay(state, 0, "4,3", "meadow")
+    from rules.caverna import board
+    board.fence(player, ["4,3"])
+    give(state, 0, donkey=2)
+    assert animals.donkeys_in_mines(player) == 2
+    assert animals.donkeys_in_mines(player, ("ore-mine",)) == 2
+    give(state, 0, donkey=2, boar=2)
+    assert animals.donkeys_in_mines(player) == 2  # pasture + dwelling hold the rest
