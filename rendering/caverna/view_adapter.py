@@ -30,6 +30,7 @@ def table_from(data: dict[str, Any], seat: int | None, focus_seat: int | None) -
     table.round_slots = _round_slots(data, table.spaces)
     table.homes = [_player(s, data, last) for s in data.get("seats", [])]
     table.furnishings = _furnishings(data)
+    _mark_last_tiles(table)
     table.focus = _focus(data, seat, focus_seat, len(table.homes))
     return table
 
@@ -91,6 +92,14 @@ def _mark_last_space(spaces: list[Space], last: dict) -> None:
     mine = [s for s in matches if s.occupant and s.occupant[0] == last.get("seat")]
     for space in (mine or matches)[:1]:
         space.highlight = True
+
+
+def _mark_last_tiles(table: Table) -> None:
+    """Highlight the supply slot of a furnishing tile the last move built."""
+    built = {cell.tile for home in table.homes for cell in home.cells.values()
+             if cell.highlight and cell.tile}
+    for tile in table.furnishings:
+        tile.highlight = tile.id in built and not tile.available
 
 
 def _round_slots(data: dict, spaces: list[Space]) -> list[RoundSlot]:

@@ -202,3 +202,22 @@ def test_finished_game_shows_the_winner_in_full():
     final = view.data["final"]
     winner = max(range(4), key=lambda s: final[str(s)]["total"])
     assert player_colour(winner) in wide_bar_colours(render(view))
+
+
+def built_a_tile(data: dict) -> bool:
+    """Whether the last move furnished a cell (a tile left the supply)."""
+    last = data["last_move"] or {}
+    if not last.get("cells"):
+        return False
+    cells = data["seats"][last["seat"]]["board"]["cells"]
+    return any(c["furnishing"] not in (None, "entry-dwelling") and [c["row"], c["col"]]
+               in last["cells"] for c in cells)
+
+
+def test_a_tile_just_built_is_framed_in_the_supply():
+    view, _ = real_view(3, 3000, seed=1, until=built_a_tile)
+    assert built_a_tile(view.data)
+    table = table_from(view.data, None, None)
+    framed = [t for t in table.furnishings if t.highlight]
+    assert len(framed) == 1 and not framed[0].available
+    assert framed[0].owner == view.data["last_move"]["seat"]
