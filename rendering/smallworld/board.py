@@ -16,7 +16,7 @@ WIDTH = 1500                     # pixel width of the whole image and of the boa
 FRAME = 8                        # frame width around the board
 SCALE = (WIDTH - 2 * FRAME) / BOARD_W
 HEIGHT = int(round(BOARD_H * SCALE)) + 2 * FRAME
-NUMBER_SIZE = 30
+NUMBER_SIZE = 34
 ICON_R = 11
 PIECE_R = 13
 WHITE = (255, 255, 255)
@@ -154,24 +154,54 @@ def static_layer(map_id: str) -> Image.Image:
 
 # ---------------------------------------------------------------- pieces
 
-def _pill(draw: ImageDraw.ImageDraw, centre: Point, region: dict) -> None:
-    """Draw a region's occupant: race colour (grey if declined), race mark and token count."""
-    race = "lost_tribes" if region.get("lost_tribe") and region.get("race") is None else region.get("race")
-    fill = race_colour(race, bool(region.get("declined")))
-    mark, count = abbreviation(race), str(region.get("tokens", 0))
+@lru_cache(maxsize=1024)
+def pill_sprite(race: str | None, declined: bool, count: int, owner: int | None) -> Image.Image:
+    """Return a region occupant marker: race colour (grey if declined), race mark, count."""
+    fill = race_colour(race, declined)
+    mark = abbreviation(race)
     f_mark, f_count = font(19, True), font(23, True)
-    w_mark, w_count = draw.textlength(mark, font=f_mark), draw.textlength(count, font=f_count)
-    width = w_mark + w_count + 24
-    x0, y0 = centre[0] - width / 2, centre[1] - 16
-    owner = region.get("owner")
+    probe = ImageDraw.Draw(Image.new("RGBA", (1, 1)))
+    w_mark, w_count = probe.textlength(mark, font=f_mark), probe.textlength(str(count), font=f_count)
+    width = int(w_mark + w_count + 25)
+    sprite = Image.new("RGBA", (width, 33), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(sprite)
     edge = player_colour(owner) if owner is not None else icons.RIM
-    draw.rounded_rectangle((x0, y0, x0 + width, y0 + 32), radius=16, fill=fill, outline=edge,
+    draw.rounded_rectangle((0, 0, width - 1, 32), radius=16, fill=fill, outline=edge,
                            width=4 if owner is not None else 2)
     ink = readable_on(fill)
-    if region.get("declined"):
-        draw.ellipse((x0 + 5, y0 + 5, x0 + 13, y0 + 13), fill=race_colour(race))
-    draw.text((x0 + 10, centre[1]), mark, font=f_mark, fill=ink, anchor="lm")
-    draw.text((x0 + 14 + w_mark, centre[1] + 1), count, font=f_count, fill=ink, anchor="lm")
+    if declined:
+        draw.ellipse((5, 5, 13, 13), fill=race_colour(race))
+    draw.text((10, 16), mark, font=f_mark, fill=ink, anchor="lm")
+    draw.text((14 + w_mark, 17), str(count), font=f_count, fill=ink, anchor="lm")
+    return sprite
+
+
+def _pill(canvas: Image.Image, centre: Point, region: dict) -> None:
+    """Paste a region's occupant marker centred on ``centre``."""
+    lost = region.get("lost_tribe") and region.get("race") is None
+    sprite = pill_sprite("lost_tribes" if lost else region.get("race"),
+                         bool(region.get("declined")), int(region.get("tokens", 0)),
+                         region.get("owner"))
+    _paste(canvas, sprite, centre)
+
+
+def _paste(canvas: Image.Image, sprite: Image.Image, centre: Point) -> None:
+    canvas.paste(sprite, (int(centre[0] - sprite.width / 2), int(centre[1] - sprite.height / 2)),
+                 sprite)
+
+
+@lru_cache(maxsize=64)
+def piece_sprite(piece: str, count: int = 1) -> Image.Image:
+    """Return the icon of a special piece (with its count for encampments)."""
+    size = 2 * PIECE_R + 12
+    sprite = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(sprite)
+    centre = (size / 2 - 1, size / 2 + 2)
+    if piece == "encampment":
+        icons.encampment(draw, centre, PIECE_R, count)
+    else:
+        icons.PIECES[piece](draw, centre, PIECE_R)
+    return sprite
 
 
 def pieces_of(region: dict) -> list[tuple[str, int]]:
@@ -182,14 +212,11 @@ def pieces_of(region: dict) -> list[tuple[str, int]]:
     return found
 
 
-def _pieces(draw: ImageDraw.ImageDraw, slot: Slot, region: dict, y: float) -> None:
+def _pieces(canvas: Image.Image, slot: Slot, region: dict, y: float) -> None:
     found = pieces_of(region)
     x = slot.anchor[0] - (len(found) - 1) * (PIECE_R + 2)
     for piece, count in found:
-        if piece == "encampment":
-            icons.encampment(draw, (x, y), PIECE_R, count)
-        else:
-            icons.PIECES[piece](draw, (x, y), PIECE_R)
+        _paste(canvas, piece_sprite(piece, count), (x, y))
         x += 2 * PIECE_R + 4
 
 
@@ -209,8 +236,8 @@ def draw_board(canvas: Image.Image, top: int, map_id: str, regions: list[dict],
         slot = _shifted(table[region["id"]], top)
         _, mid, low = _rows(slot)
         if _occupied(region):
-            _pill(draw, (slot.anchor[0], mid), region)
-        _pieces(draw, slot, region, low)
+            _pill(canvas, (slot.anchor[0], mid), region)
+        _pieces(canvas, slot, region, low)
     for rid in highlight or ():
         if 0 <= rid < len(table):
             outline = _shifted(table[rid], top).polygon

@@ -126,40 +126,44 @@ def players(draw: ImageDraw.ImageDraw, top: int, width: int, data: dict) -> int:
     card_w = (width - 2 * MARGIN - (len(seats) - 1) * GAP) / len(seats)
     acting = set(data.get("to_act") or ())
     scores = data.get("scores") or {}
+    best = max(scores.values(), default=None) if data.get("over") else None
     for i, player in enumerate(seats):
         seat = player.get("seat", i)
         score = scores.get(str(seat), scores.get(seat)) if data.get("over") else None
-        _player_card(draw, MARGIN + i * (card_w + GAP), top + GAP, card_w, player,
-                     seat in acting and not data.get("over"), score)
+        mark = "\u2605" if score is not None and score == best else (
+            "\u25b6" if seat in acting and not data.get("over") else "")
+        _player_card(draw, MARGIN + i * (card_w + GAP), top + GAP, card_w, player, mark, score)
     return PLAYER_H + 2 * GAP
 
 
-def _player_card(draw, x: float, y: float, w: float, player: dict, acting: bool, score) -> None:
+def _player_card(draw, x: float, y: float, w: float, player: dict, mark: str, score) -> None:
+    """Draw one seat's card; ``mark`` is a pointer for a seat to act or a star for a winner."""
     seat = player.get("seat", 0)
     seat_colour = player_colour(seat)
     draw.rounded_rectangle((x, y, x + w, y + PLAYER_H), radius=12, fill=WHITE, outline=seat_colour,
-                           width=6 if acting else 3)
+                           width=6 if mark else 3)
     draw.rounded_rectangle((x, y, x + w, y + 40), radius=12, fill=seat_colour)
     draw.rectangle((x, y + 28, x + w, y + 40), fill=seat_colour)
     title = text("label.player", number=seat + 1)
-    if acting:
-        title = f"\u25b6 {title}"
+    if mark:
+        title = f"{mark} {title}"
     ink = readable_on(seat_colour)
     draw.text((x + 14, y + 20), title, font=font(24, True), fill=ink, anchor="lm")
-    _wallet(draw, x + w - 12, y + 20, player.get("coins"), score, ink)
+    room = w - 40 - draw.textlength(title, font=font(24, True))
+    _wallet(draw, x + w - 12, y + 20, room, player.get("coins"), score, ink)
     _active(draw, x + 12, y + 50, w - 24, player.get("active"))
     _declined(draw, x + 12, y + PLAYER_H - 42, w - 24, player.get("declined") or [])
 
 
-def _wallet(draw, right: float, cy: float, coins, score, ink) -> None:
-    """Draw the coins (only when the view holds them) and the final score, right-aligned."""
-    parts = []
+def _wallet(draw, right: float, cy: float, room: float, coins, score, ink) -> None:
+    """Draw the final score, or else the coins (only when the view holds them), right-aligned."""
     if score is not None:
-        parts.append(text("label.score", score=score))
-    if coins is not None:
-        parts.append(text("label.coins", coins=coins))
-    if parts:
-        draw.text((right, cy), "  ".join(parts), font=font(20, True), fill=ink, anchor="rm")
+        label = text("label.score", score=score)
+    elif coins is not None:
+        label = text("label.coins", coins=coins)
+    else:
+        return
+    _fitted(draw, (right, cy), label, room, 22, bold=True, fill=ink, anchor="rm")
 
 
 def _active(draw, x: float, y: float, w: float, active: dict | None) -> None:
