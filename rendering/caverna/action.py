@@ -108,7 +108,7 @@ def draw_space(canvas: Image.Image, space: Space, box: tuple[int, int, int, int]
         draw_highlight(ImageDraw.Draw(canvas), (x0 - 2, y0 - 2, x1 + 1, y1 + 1), 5)
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=256)
 def space_card(title: str, w: int, h: int, tint: tuple[int, int, int], top_label: str,
                goods: tuple[tuple[str, int], ...], occupant: tuple[int, int] | None,
                note: str, hint: tuple = ()) -> Image.Image:

@@ -38,7 +38,7 @@ def draw_grid(canvas: Image.Image, player: Player, origin: tuple[int, int], pitc
     canvas.paste(_grid_image(key, pitch, gap, mini), origin)
 
 
-@lru_cache(maxsize=128)
+@lru_cache(maxsize=64)
 def _grid_image(key: tuple, pitch: int, gap: int, mini: bool) -> Image.Image:
     """Return a whole home-board grid for the cell summary ``key`` (cached per board state)."""
     player = Player(seat=0)
@@ -157,7 +157,7 @@ def _dwarf_row(canvas: Image.Image, player: Player, x: int, y: int, size: int) -
 
 
 def draw_full(canvas: Image.Image, player: Player, origin: tuple[int, int], width: int,
-              pitch: int = 100) -> int:
+              pitch: int = 112) -> int:
     """Draw the focus player's board and supply panel; return the height used."""
     x, y = origin
     d = ImageDraw.Draw(canvas)

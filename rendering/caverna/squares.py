@@ -123,7 +123,7 @@ def draw_mini_square(canvas: Image.Image, cell: Cell, xy: tuple[int, int], size:
     canvas.paste(_mini_square(cell_key(cell), size), xy)
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=512)
 def _square(key: tuple, size: int) -> Image.Image:
     kind, category, tile_name, stable, crop, crop_count, animals, bonus = key
     canvas = square_background(kind, category, size, bonus).copy()
