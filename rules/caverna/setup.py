@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from rules.core import Rng
+from rules.core import CannotParse, Msg, Rng
 
 from . import data, spaces
 from .state import State, new_player
@@ -17,7 +17,12 @@ SOLO_FOOD = 2
 def round_cards(rng: Rng, players: int, fixed: list | None) -> list[str]:
     """Return the card of each round: fixed order if given, else shuffled per stage."""
     if fixed:
-        return [c.strip().lower() for c in fixed]
+        cards = [c.strip().lower() for c in fixed]
+        known = {c for s in (1, 2, 3, 4) for c in data.stage_cards(s)}
+        expected = 12 if players > 2 else 11
+        if len(cards) != expected or len(set(cards)) != expected or not set(cards) <= known:
+            raise CannotParse(Msg("caverna.error.bad_rounds", {"count": expected}))
+        return cards
     if players == 1:
         return data.solo_order()
     cards: list[str] = []
@@ -37,7 +42,11 @@ def harvest_markers(rng: Rng, players: int, fixed: list | None) -> list[str]:
     if players == 1:
         return []
     if fixed:
-        return [m.strip().lower() for m in fixed]
+        markers = [m.strip().lower() for m in fixed]
+        expected = 7 if players > 2 else 6
+        if len(markers) != expected or not set(markers) <= {"green", "red"}:
+            raise CannotParse(Msg("caverna.error.bad_harvest", {"count": expected}))
+        return markers
     greens = 3 if players == 2 else 4
     return rng.shuffle(["green"] * greens + ["red"] * 3)
 

@@ -30,6 +30,11 @@ def _play(seed: int, players: int):
         for event in events:
             translate(event.msg)
         moves.append((seat, action.text))
+        if len(moves) % 15 == 0:
+            view = GAME.view(state, seat)
+            json.dumps(view.data)
+            for line in view.summary:
+                translate(line)
         dumped = GAME.dump(state)
         assert GAME.dump(GAME.load(json.loads(json.dumps(dumped)))) == dumped
     assert GAME.is_over(state)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rules.caverna import GAME, data
 from rules.caverna.spaces import find
+from rules.core import translate
 
 from .helpers import finish_round as _finish_round
 from .helpers import give, main_texts, new, play
@@ -198,3 +199,41 @@ def test_rerandomise_keeps_revealed_cards():
     assert other.round_cards[3] == "wish-for-children"
     assert sorted(other.round_cards) == sorted(state.round_cards)
     assert GAME.view(other, 0).data == GAME.view(state, 0).data
+
+
+def test_bad_fixed_orders_are_refused():
+    import pytest
+
+    from rules.core import CannotParse
+    with pytest.raises(CannotParse) as err:
+        GAME.new_game(1, 3, {"rounds": ["blacksmithing"]})
+    translate(err.value.msg)
+    with pytest.raises(CannotParse):
+        GAME.new_game(1, 3, {"harvest": ["green", "blue"]})
+
+
+def test_family_life_in_round_8_flips_wish_then():
+    from .helpers import finish_round
+    state = new(3)
+    while state.round < 7:
+        state = finish_round(state)
+    assert not state.wish_urgent
+    state = finish_round(state)
+    assert state.round == 8 and state.round_cards[7] == "family-life" and state.wish_urgent
+    assert find(state, "urgent-wish-for-children") is not None
+
+
+def test_illegal_moves_have_translatable_reasons():
+    import pytest
+
+    from rules.core import NotLegalNow
+    state = new(3)
+    for text in ("place nowhere", "place blacksmithing", "tile meadow-field 1,1 right",
+                 "furnish dwelling 3,4", "convert gold 5", "loot wood"):
+        with pytest.raises(NotLegalNow) as err:
+            GAME.play(state, 0, text)
+        translate(err.value.msg)
+    state, _ = play(state, 0, "place logging")
+    with pytest.raises(NotLegalNow) as err:
+        GAME.play(state, 1, "place logging")
+    assert err.value.msg.params["reason"].key == "caverna.error.occupied"
