@@ -81,8 +81,7 @@ class Terminal:
         """Play until the game ends or input runs out; return the exit code."""
         while True:
             table = await self.service.table_by_id(self.game_id)
-            if table.is_over():
-                self.write("\n".join(presenter.final_lines(table)))
+            if table.is_over():  # the final score was printed with the last move
                 return 0
             seat = min(table.to_act())
             self.show_options(table, seat)
