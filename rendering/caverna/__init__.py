@@ -1,10 +1,18 @@
 """Draw a Caverna table: action board, round spaces, home boards and furnishing tiles.
 
-``render(view, last_move=None, focus_seat=None)`` returns a Pillow image about 1500 pixels
-wide: the header with round and phase, the action spaces with their goods and dwarfs, the
-twelve round spaces with harvest markers, the home board of the seat in focus in full (the
-seat on turn unless ``focus_seat`` says otherwise), the furnishing tiles, and every other
-home board in compact form. The last move is framed in the highlight colour and captioned.
+``render(view, last_move=None, focus_seat=None, names=None)`` returns a Pillow image 1500
+pixels wide, top to bottom: a header (round, phase, harvest being resolved, start player,
+seats to act), the ``last_move`` caption, the fixed action spaces (tinted by physical board,
+with printed replenishment and gains, accumulated goods and the dwarf on each in its seat
+colour), the round spaces with their harvest markers, the board of the seat in focus in full
+(``focus_seat``, else the seat on turn, else one to act, else the winner of a finished game),
+the furnishing tiles (built ones faded in the owner's colour) and every other board compact.
+The view's ``last_move`` space, squares and built tile are framed in the highlight colour.
+
+Modules: ``view_adapter`` reads ``View.data`` (format in rules/caverna/view.py) into the plain
+``model``; ``action``, ``home``/``squares``, ``furnish`` draw; ``glyphs`` draws goods and
+animals with Pillow primitives; ``labels`` takes names from the catalog. Everything static or
+repeated (glyphs, squares, whole board grids, cards, banners) is cached with ``lru_cache``.
 """
 
 from __future__ import annotations
