@@ -158,7 +158,8 @@ def _player(entry: dict, data: dict, last: dict) -> Player:
         tiles=[tile_name(t) for t in entry.get("furnishings", []) if t != "entry-dwelling"],
         breakdown=[(score_label(k), int(v)) for k, v in (final or {}).get("breakdown", {}).items()])
     changed = {tuple(c) for c in last.get("cells") or []} if last.get("seat") == seat else set()
-    for raw in (entry.get("board") or {}).get("cells", []):
+    board = entry.get("board") or {}
+    for raw in [*board.get("cells", []), *board.get("overhang", [])]:
         cell = _cell(raw)
         cell.highlight = (raw["row"], raw["col"]) in changed
         player.cells[(cell.col, cell.row)] = cell

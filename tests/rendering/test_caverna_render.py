@@ -221,3 +221,17 @@ def test_a_tile_just_built_is_framed_in_the_supply():
     framed = [t for t in table.furnishings if t.highlight]
     assert len(framed) == 1 and not framed[0].available
     assert framed[0].owner == view.data["last_move"]["seat"]
+
+
+def test_office_room_overhang_squares_are_drawn():
+    view, _ = real_view(2, 0)
+    data = view.data
+    board = data["seats"][0]["board"]
+    extra = dict(board["cells"][3], row=0, col=4, kind="cavern", bonus=None)
+    with_overhang = {**data, "seats": [
+        {**data["seats"][0], "board": {**board, "overhang": [extra]}}, data["seats"][1]],
+        "last_move": {"seat": 0, "space": None, "cells": [[0, 4]]}}
+    plain = render(view_of({**data, "last_move": None}), focus_seat=0)
+    drawn = render(view_of(with_overhang), focus_seat=0)
+    assert drawn.height > plain.height  # one more row of squares on the full board
+    assert count_colour(drawn, HIGHLIGHT) > count_colour(plain, HIGHLIGHT) + 200
