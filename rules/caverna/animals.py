@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from . import board
+from .goods import has
 from .state import FARM
 
 ANY = frozenset(FARM)
@@ -55,11 +56,6 @@ def _room_units(player: dict, square: str, tile: str | None) -> list[tuple]:
     if tile == "cuddle-room":
         return [_unit(square, dwarfs_in_play(player), {"sheep"})]
     return []
-
-
-def has(player: dict, tile: str) -> bool:
-    """Tell whether ``player`` has built furnishing ``tile``."""
-    return tile in player["furnishings"]
 
 
 def arrange(player: dict, counts: dict | None = None) -> dict | None:

@@ -13,7 +13,7 @@ by ``bonus`` (scoring.py); immediate effects by ``on_build``, ``on_build_hook`` 
 
 from __future__ import annotations
 
-from rules.core import Event
+from rules.core import Event, Msg
 
 from . import board, data
 from .goods import can_pay, gain, has, pay
@@ -84,9 +84,8 @@ def build(state, seat: int, tile_id: str, square: str, events: list,
     _immediate(state, seat, tile_id, square, events)
 
 
-def tile_msg(tile_id: str):
+def tile_msg(tile_id: str) -> Msg:
     """Return the catalog message naming a tile."""
-    from rules.core import Msg
     return Msg(f"caverna.tile.{tile_id}")
 
 

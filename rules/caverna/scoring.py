@@ -8,8 +8,6 @@ from . import board, data
 from .furnish import adjacent_dwellings
 from .state import FARM
 
-BONUS_TILES = "bonus"
-
 
 def crops(player: dict, kind: str) -> int:
     """Return grain or vegetables in the supply plus on fields."""

@@ -8,7 +8,7 @@ from rules.core import Action, Event, Msg
 
 from . import board, engine, furnish, parts
 from .engine import Handler, handler
-from .goods import add, gain, has, pay
+from .goods import gain, has, pay
 
 LIST_LIMIT = 24
 
@@ -380,7 +380,3 @@ class SowDecision(Handler):
             return True
         return False
 
-
-def overflow_add(player: dict, goods: dict) -> None:
-    """Add goods silently (used by ruby purchases before the overflow check)."""
-    add(player, goods)

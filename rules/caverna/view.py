@@ -43,7 +43,7 @@ columns D-F). The cave entrance links (4,3) and (4,4). Action texts use the same
   - ``animals``: ``{"sheep","donkey","boar","cattle","dog"}`` totals on the home board.
   - ``begging``: begging markers held.
   - ``dwarfs``: list in disc order, each ``{"weapon": 0-14 (0 unarmed), "newborn": bool,
-    "placed": space id or null (null = at home)}``.
+    "placed": space id, null (at home) or "-" (at home, no space it could take)}``.
   - ``discs_in_supply``: dwarf discs not yet in play; ``stables_in_supply``: 0-3.
   - ``furnishings``: tile ids built, in build order (``"entry-dwelling"`` first).
   - ``future_goods``: ``{round (as string): {good: n}}`` from the suppliers.
