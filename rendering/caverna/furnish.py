@@ -41,6 +41,8 @@ def tile_card(name: str, category: str, cost: tuple[tuple[str, int], ...], point
     d.rounded_rectangle((0, 0, width - 1, TILE_H - 1), radius=7,
                         fill=CATEGORY_COLOURS.get(category, (220, 220, 220)), outline=OUTLINE,
                         width=2)
+    if category == "yellow":  # a folded corner: yellow and green differ by shape too
+        d.polygon([(2, 2), (16, 2), (2, 16)], fill=(176, 132, 20))
     lines, size = _title_lines(d, name, width - 10)
     for i, line in enumerate(lines):
         d.text((width / 2, 5 + i * (size + 2)), line, font=font(size, True), fill=INK, anchor="ma")
