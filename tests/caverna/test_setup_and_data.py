@@ -237,3 +237,18 @@ def test_illegal_moves_have_translatable_reasons():
     with pytest.raises(NotLegalNow) as err:
         GAME.play(state, 1, "place logging")
     assert err.value.msg.params["reason"].key == "caverna.error.occupied"
+
+
+def test_every_decision_type_has_a_prompt_and_every_space_a_name():
+    from rules.caverna import engine
+    from rules.core.text import has_message
+    for kind in engine.HANDLERS:
+        assert has_message(f"caverna.prompt.{kind}"), kind
+    for entry in data.spaces_file()["space"].values():
+        assert has_message(f"caverna.space.{entry['id']}")
+        for part in entry["parts"]:
+            assert has_message(f"caverna.part.{part}"), part
+    for tile_id in data.tiles():
+        assert has_message(f"caverna.tile.{tile_id}")
+    for item in data.loot_items():
+        assert has_message(f"caverna.loot.{item['id']}")
