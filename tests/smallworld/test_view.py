@@ -60,3 +60,14 @@ def test_typed_parametric_moves_are_accepted():
     assert all(a.text != "move 1 from 20 to 21" for a in GAME.legal_actions(state, 0))
     state, _ = play(state, 0, "  Place 3 on 21 ", "MOVE 1 from 20 to 21")
     assert state.regions[21].tokens == 6 and state.regions[20].tokens == 1
+
+
+def test_japanese_catalog_has_exactly_the_english_keys_and_parameters():
+    from rules.core.text import catalog, template_fields
+    english, japanese = catalog("en"), catalog("ja")
+    en_keys = {k for k in english if k.startswith("smallworld.")}
+    ja_keys = {k for k in japanese if k.startswith("smallworld.")}
+    assert en_keys == ja_keys
+    for key in en_keys:
+        assert template_fields(japanese[key]) == template_fields(english[key]), key
+    assert translate(GAME.view(new(2), 0).summary[0], "ja", NAMES).startswith("ゲームターン")
