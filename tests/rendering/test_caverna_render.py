@@ -235,3 +235,19 @@ def test_office_room_overhang_squares_are_drawn():
     drawn = render(view_of(with_overhang), focus_seat=0)
     assert drawn.height > plain.height  # one more row of squares on the full board
     assert count_colour(drawn, HIGHLIGHT) > count_colour(plain, HIGHLIGHT) + 200
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", range(1, 8))
+def test_every_stage_of_a_random_game_renders(players):
+    state = GAME.new_game(players, players, {})
+    policy = Rng(players + 100)
+    moves = 0
+    while not GAME.is_over(state):
+        seat = policy.choice(sorted(GAME.to_act(state)))
+        action = policy.choice(list(GAME.legal_actions(state, seat)))
+        state, _ = GAME.apply(state, seat, action)
+        moves += 1
+        if moves % 6 == 0 or GAME.is_over(state):
+            image = render(GAME.view(state, seat), action.text)
+            assert 1400 <= image.width <= 1600 and image.height < 2600
