@@ -31,7 +31,7 @@ def render(view: View, last_move: str | None = None) -> Image.Image:
         y += panels.caption(draw, y, board.WIDTH, last_move)
     y += panels.combos(draw, y, board.WIDTH, list(data.get("combos") or []))
     y += panels.players(draw, y, board.WIDTH, data)
-    panels.key(draw, y, board.WIDTH)
+    panels.key(canvas, draw, y, board.WIDTH)
     return canvas
 
 

@@ -2,60 +2,28 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 
 from PIL import Image, ImageChops, ImageDraw
 
-from rendering.common import HIGHLIGHT, INK, draw_centred, font, player_colour, readable_on
+from rendering.common import HIGHLIGHT, INK, font, player_colour, readable_on
 from rendering.smallworld import icons
-from rendering.smallworld.geometry import BOARD_H, BOARD_W, load_map, map_shapes
+from rendering.smallworld.geometry import load_map, map_shapes
+from rendering.smallworld.layout import (
+    FRAME,
+    HEIGHT,
+    ICON_R,
+    NUMBER_SIZE,
+    PIECE_R,
+    WIDTH,
+    Slot,
+    slots,
+    to_px,
+)
 from rendering.smallworld.style import abbreviation, colour, race_colour, terrain_colour
 
-WIDTH = 1500                     # pixel width of the whole image and of the board layer
-FRAME = 8                        # frame width around the board
-SCALE = (WIDTH - 2 * FRAME) / BOARD_W
-HEIGHT = int(round(BOARD_H * SCALE)) + 2 * FRAME
-NUMBER_SIZE = 34
-ICON_R = 11
-PIECE_R = 13
 WHITE = (255, 255, 255)
 Point = tuple[float, float]
-
-
-@dataclass(frozen=True)
-class Slot:
-    """Where one region's things go on the board layer, in pixels."""
-
-    id: int
-    polygon: tuple[Point, ...]
-    anchor: Point
-    room: float                  # clearance around the anchor
-    symbols: tuple[str, ...]     # static symbols shown next to the number
-
-
-def to_px(p: Point) -> Point:
-    """Turn board units into board-layer pixels."""
-    return (FRAME + p[0] * SCALE, FRAME + p[1] * SCALE)
-
-
-@lru_cache(maxsize=8)
-def slots(map_id: str) -> tuple[Slot, ...]:
-    """Return every region's slot on the board layer of ``map_id``."""
-    records = load_map(map_id)
-    out = []
-    for shape, record in zip(map_shapes(map_id).regions, records):
-        symbols = tuple(record["symbols"]) + (("mountain",) if record["mountain"] else ())
-        out.append(Slot(shape.id, tuple(to_px(p) for p in shape.polygon), to_px(shape.anchor),
-                        shape.clearance * SCALE, symbols))
-    return tuple(out)
-
-
-def _rows(slot: Slot) -> tuple[float, float, float]:
-    """Return the y of the number row, the occupant row and the pieces row of ``slot``."""
-    step = min(1.0, max(0.5, slot.room / 46)) * 30
-    y = slot.anchor[1]
-    return y - step * 0.95, y + step * 0.2, y + step * 1.25
 
 
 # ---------------------------------------------------------------- static layer
@@ -119,24 +87,23 @@ def _paint_borders(base: Image.Image, map_id: str) -> None:
     draw = ImageDraw.Draw(base)
     for hole in map_shapes(map_id).holes:
         draw.polygon([to_px(p) for p in hole], fill=colour("frame"))
+    for slot, record in zip(slots(map_id), load_map(map_id), strict=True):
+        rim = _shade(terrain_colour(record["terrain"]), 0.84)
+        draw.line(slot.polygon + slot.polygon[:1], fill=rim, width=9, joint="curve")
     for slot in slots(map_id):
         draw.line(slot.polygon + slot.polygon[:1], fill=colour("border"), width=3, joint="curve")
     draw.rectangle((0, 0, base.width - 1, base.height - 1), outline=colour("frame"), width=FRAME)
 
 
 def _paint_labels(base: Image.Image, map_id: str) -> None:
-    """Draw each region's number with its symbols beside it."""
+    """Draw each region's number with its symbols after it."""
     draw = ImageDraw.Draw(base)
     for slot in slots(map_id):
-        y = _rows(slot)[0]
+        x, y = slot.number_at
         label = str(slot.id)
-        size = NUMBER_SIZE if slot.room >= 24 else 22
-        width = draw.textlength(label, font=font(size, True))
-        total = width + len(slot.symbols) * (2 * ICON_R + 3)
-        x = slot.anchor[0] - total / 2
-        draw.text((x, y), label, font=font(size, True), fill=INK, anchor="lm",
+        draw.text((x, y), label, font=font(NUMBER_SIZE, True), fill=INK, anchor="lm",
                   stroke_width=3, stroke_fill=WHITE)
-        x += width + 3 + ICON_R
+        x += draw.textlength(label, font=font(NUMBER_SIZE, True)) + 3 + ICON_R
         for symbol in slot.symbols:
             icons.SYMBOLS[symbol](draw, (x, y), ICON_R)
             x += 2 * ICON_R + 3
@@ -212,9 +179,11 @@ def pieces_of(region: dict) -> list[tuple[str, int]]:
     return found
 
 
-def _pieces(canvas: Image.Image, slot: Slot, region: dict, y: float) -> None:
+def _pieces(canvas: Image.Image, slot: Slot, region: dict) -> None:
     found = pieces_of(region)
-    x = slot.anchor[0] - (len(found) - 1) * (PIECE_R + 2)
+    x, y = slot.pieces_at
+    if slot.pieces_centred:
+        x -= (len(found) - 1) * (PIECE_R + 2)
     for piece, count in found:
         _paste(canvas, piece_sprite(piece, count), (x, y))
         x += 2 * PIECE_R + 4
@@ -233,24 +202,11 @@ def draw_board(canvas: Image.Image, top: int, map_id: str, regions: list[dict],
     for region in regions:
         if not 0 <= region.get("id", -1) < len(table):
             continue
-        slot = _shifted(table[region["id"]], top)
-        _, mid, low = _rows(slot)
+        slot = table[region["id"]].moved(top)
         if _occupied(region):
-            _pill(canvas, (slot.anchor[0], mid), region)
-        _pieces(canvas, slot, region, low)
+            _pill(canvas, slot.pill_at, region)
+        _pieces(canvas, slot, region)
     for rid in highlight or ():
         if 0 <= rid < len(table):
-            outline = _shifted(table[rid], top).polygon
+            outline = table[rid].moved(top).polygon
             draw.line(outline + outline[:1], fill=HIGHLIGHT, width=7, joint="curve")
-
-
-def _shifted(slot: Slot, top: int) -> Slot:
-    if not top:
-        return slot
-    return Slot(slot.id, tuple((x, y + top) for x, y in slot.polygon),
-                (slot.anchor[0], slot.anchor[1] + top), slot.room, slot.symbols)
-
-
-def region_label(draw: ImageDraw.ImageDraw, centre: Point, rid: int) -> None:
-    """Draw a region number the way the board does (used by the key)."""
-    draw_centred(draw, centre, str(rid), NUMBER_SIZE, bold=True, outline=WHITE)

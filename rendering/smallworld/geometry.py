@@ -283,7 +283,8 @@ def _dedupe(points: list[Point]) -> list[Point]:
     return out
 
 
-def _distance_to_edges(p: Point, polygon) -> float:
+def distance_to_edges(p: Point, polygon) -> float:
+    """Return the distance from ``p`` to the nearest edge of ``polygon``."""
     best = math.inf
     for i, a in enumerate(polygon):
         b = polygon[(i + 1) % len(polygon)]
@@ -294,7 +295,8 @@ def _distance_to_edges(p: Point, polygon) -> float:
     return best
 
 
-def _inside(p: Point, polygon) -> bool:
+def inside(p: Point, polygon) -> bool:
+    """Tell whether ``p`` lies inside ``polygon`` (even-odd rule)."""
     x, y = p
     inside = False
     for i, (x1, y1) in enumerate(polygon):
@@ -314,8 +316,8 @@ def pole(polygon, steps: int = 12) -> tuple[Point, float]:
         for i in range(steps + 1):
             for j in range(steps + 1):
                 p = (box[0] + i * dx, box[1] + j * dy)
-                if _inside(p, polygon):
-                    d = _distance_to_edges(p, polygon)
+                if inside(p, polygon):
+                    d = distance_to_edges(p, polygon)
                     if d > best_d:
                         best, best_d = p, d
         box = (best[0] - 2 * dx, best[1] - 2 * dy, best[0] + 2 * dx, best[1] + 2 * dy)
@@ -323,18 +325,17 @@ def pole(polygon, steps: int = 12) -> tuple[Point, float]:
 
 
 @lru_cache(maxsize=8)
-def region_weights(map_id: str) -> dict[int, float]:
-    """Return the size weights of ``map_id`` from ``data/smallworld/layout/weights.json``.
+def adjustments(map_id: str) -> dict:
+    """Return the drawing adjustments of ``map_id`` from ``data/smallworld/layout/regions.json``.
 
-    A region of weight 2 pushes its borders twice as far from its centroid as a region of
-    weight 1 would; the file lifts regions that would otherwise be too small to label.
+    ``xy`` moves some regions' drawing points (same plane graph, more even room) and
+    ``weight`` makes a region push its borders further out (default 1).
     """
-    path = asset_path("smallworld", "layout", "weights.json")
+    path = asset_path("smallworld", "layout", "regions.json")
     if not path.exists():
         return {}
     with path.open(encoding="utf-8") as handle:
-        table = json.load(handle).get(map_id, {})
-    return {int(k): float(v) for k, v in table.items()}
+        return json.load(handle).get(map_id, {})
 
 
 @lru_cache(maxsize=8)
@@ -342,7 +343,10 @@ def map_shapes(map_id: str) -> MapShapes:
     """Return the region shapes of ``map_id`` (computed once per map)."""
     regions = load_map(map_id)
     xy = {r["id"]: (float(r["xy"][0]), float(r["xy"][1])) for r in regions}
-    return build_shapes(regions, xy, region_weights(map_id))
+    extra = adjustments(map_id)
+    xy.update({int(k): (float(x), float(y)) for k, (x, y) in extra.get("xy", {}).items()})
+    weight = {int(k): float(v) for k, v in extra.get("weight", {}).items()}
+    return build_shapes(regions, xy, weight)
 
 
 def build_shapes(regions: tuple[dict, ...], xy: dict[int, Point],

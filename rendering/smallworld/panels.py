@@ -5,7 +5,7 @@ from __future__ import annotations
 from PIL import ImageDraw
 
 from rendering.common import HIGHLIGHT, INK, fit_text, font, player_colour, readable_on
-from rendering.smallworld import icons
+from rendering.smallworld import board, icons
 from rendering.smallworld.style import abbreviation, colour, name, race_colour, text
 
 MARGIN = 12
@@ -189,11 +189,11 @@ def _declined(draw, x: float, y: float, w: float, declined: list[dict]) -> None:
     _fitted(draw, (right + 4, y + 14), names, w - (right - x) - 4, 18, fill=MUTED, anchor="lm")
 
 
-KEY_H = 84
+KEY_H = 122
 
 
-def key(draw: ImageDraw.ImageDraw, top: int, width: int) -> int:
-    """Draw the key to the symbols and pieces; return the height used."""
+def key(canvas, draw: ImageDraw.ImageDraw, top: int, width: int) -> int:
+    """Draw the key to the symbols, pieces and markers; return the height used."""
     entries = [(icons.SYMBOLS[s], text(f"symbol.{s}")) for s in ("mine", "magic", "cavern", "mountain")]
     entries += [(icons.PIECES[p], text(f"piece.{p}")) for p in icons.PIECES]
     per_row = 5
@@ -203,4 +203,12 @@ def key(draw: ImageDraw.ImageDraw, top: int, width: int) -> int:
         cy = top + 20 + (i // per_row) * 36
         painter(draw, (cx, cy), 13)
         _fitted(draw, (cx + 22, cy), label, col_w - 44, 19, fill=MUTED, anchor="lm")
+    cy = top + 20 + 2 * 36
+    samples = [(board.pill_sprite("lost_tribes", False, 1, None), text("symbol.lost_tribe")),
+               (board.pill_sprite("ratmen", True, 3, None), text("label.in_decline"))]
+    for i, (sprite, label) in enumerate(samples):
+        x = MARGIN + i * col_w
+        canvas.paste(sprite, (int(x), int(cy - sprite.height / 2)), sprite)
+        _fitted(draw, (x + sprite.width + 8, cy), label, col_w - sprite.width - 20, 19,
+                fill=MUTED, anchor="lm")
     return KEY_H
