@@ -154,11 +154,12 @@ def _tile_title(d: ImageDraw.ImageDraw, title: str, x: int, y: int, size: int) -
 
 def _crops(canvas: Image.Image, d: ImageDraw.ImageDraw, crop: str, crop_count: int, x: int,
            y: int, size: int) -> None:
-    icon = int(size * .26)
+    icon = int(size * .34)
     count = min(crop_count, 3)
-    start = x + size / 2 - (count * icon * .7) / 2 - icon * .15
+    step = icon * .72
+    start = x + (size - icon - (count - 1) * step) / 2
     for i in range(count):
-        glyphs.paste(canvas, crop, (start + i * icon * .7, y + size * .3), icon)
+        glyphs.paste(canvas, crop, (start + i * step, y + size * .3), icon)
     if crop_count > 3:
         d.text((x + size - 6, y + size * .45), f"×{crop_count}", font=font(size // 6, True),
                fill=INK, anchor="rm")
