@@ -18,7 +18,7 @@ HEADER_H = 64
 
 
 def render(view: View, last_move: str | None = None) -> Image.Image:
-    """Draw the Small World ``view``; outline the regions it highlights and caption ``last_move``."""
+    """Draw the Small World ``view``, outlining highlighted regions and captioning ``last_move``."""
     data = view.data
     height = _height(data, last_move)
     canvas = Image.new("RGB", (board.WIDTH, height), PAPER)

@@ -66,7 +66,7 @@ def _paint_terrain(base: Image.Image, map_id: str) -> None:
     """Fill each region with its terrain colour and a light pattern."""
     records = load_map(map_id)
     draw = ImageDraw.Draw(base)
-    for slot, record in zip(slots(map_id), records):
+    for slot, record in zip(slots(map_id), records, strict=True):
         draw.polygon(slot.polygon, fill=terrain_colour(record["terrain"]))
     for terrain in {r["terrain"] for r in records}:
         marks = _texture(base.size, terrain)
@@ -74,7 +74,7 @@ def _paint_terrain(base: Image.Image, map_id: str) -> None:
             continue
         area = Image.new("L", base.size, 0)
         area_draw = ImageDraw.Draw(area)
-        for slot, record in zip(slots(map_id), records):
+        for slot, record in zip(slots(map_id), records, strict=True):
             if record["terrain"] == terrain:
                 area_draw.polygon(slot.polygon, fill=90)
                 area_draw.line(slot.polygon + slot.polygon[:1], fill=0, width=18)
@@ -128,7 +128,8 @@ def pill_sprite(race: str | None, declined: bool, count: int, owner: int | None)
     mark = abbreviation(race)
     f_mark, f_count = font(19, True), font(23, True)
     probe = ImageDraw.Draw(Image.new("RGBA", (1, 1)))
-    w_mark, w_count = probe.textlength(mark, font=f_mark), probe.textlength(str(count), font=f_count)
+    w_mark = probe.textlength(mark, font=f_mark)
+    w_count = probe.textlength(str(count), font=f_count)
     width = int(w_mark + w_count + 25)
     sprite = Image.new("RGBA", (width, 33), (0, 0, 0, 0))
     draw = ImageDraw.Draw(sprite)
@@ -190,7 +191,8 @@ def _pieces(canvas: Image.Image, slot: Slot, region: dict) -> None:
 
 
 def _occupied(region: dict) -> bool:
-    return bool(region.get("tokens")) and (region.get("race") is not None or region.get("lost_tribe"))
+    holder = region.get("race") is not None or region.get("lost_tribe")
+    return bool(region.get("tokens")) and bool(holder)
 
 
 def draw_board(canvas: Image.Image, top: int, map_id: str, regions: list[dict],

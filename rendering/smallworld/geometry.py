@@ -82,7 +82,7 @@ class _PlaneGraph:
                  weight: dict[int, float] | None = None) -> None:
         self.xy = xy
         self.weight = {v: (weight or {}).get(v, 1.0) for v in xy}
-        self.order = {r["id"]: sorted(r["adj"], key=lambda u, v=r["id"]: _angle(self.xy[v], self.xy[u]))
+        self.order = {r["id"]: sorted(r["adj"], key=lambda u, v=r["id"]: _angle(xy[v], xy[u]))
                       for r in regions}
         self.face_of: dict[tuple[int, int], int] = {}
         self.faces: list[list[int]] = []

@@ -14,8 +14,14 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from rendering.common import font
-from rendering.smallworld.geometry import BOARD_H, BOARD_W, distance_to_edges, inside, load_map
-from rendering.smallworld.geometry import map_shapes
+from rendering.smallworld.geometry import (
+    BOARD_H,
+    BOARD_W,
+    distance_to_edges,
+    inside,
+    load_map,
+    map_shapes,
+)
 
 WIDTH = 1500                     # pixel width of the whole image and of the board layer
 FRAME = 8                        # frame width around the board
@@ -57,7 +63,8 @@ def to_px(p: Point) -> Point:
 def label_width(rid: int, symbols: tuple[str, ...]) -> float:
     """Return the width of a region number followed by its symbol icons."""
     probe = ImageDraw.Draw(Image.new("L", (1, 1)))
-    return probe.textlength(str(rid), font=font(NUMBER_SIZE, True)) + len(symbols) * (2 * ICON_R + 3)
+    number = probe.textlength(str(rid), font=font(NUMBER_SIZE, True))
+    return number + len(symbols) * (2 * ICON_R + 3)
 
 
 def _fit(polygon, box: tuple[float, float, float, float]) -> float:

@@ -26,8 +26,10 @@ def _chip(draw, x: float, y: float, race: str | None, declined: bool = False, h:
     fill = race_colour(race, declined)
     mark = abbreviation(race)
     w = draw.textlength(mark, font=font(18, True)) + 16
-    draw.rounded_rectangle((x, y, x + w, y + h), radius=h // 2, fill=fill, outline=icons.RIM, width=2)
-    draw.text((x + w / 2, y + h / 2), mark, font=font(18, True), fill=readable_on(fill), anchor="mm")
+    draw.rounded_rectangle((x, y, x + w, y + h), radius=h // 2, fill=fill, outline=icons.RIM,
+                           width=2)
+    draw.text((x + w / 2, y + h / 2), mark, font=font(18, True), fill=readable_on(fill),
+              anchor="mm")
     return x + w
 
 
@@ -111,7 +113,8 @@ def _coin(draw, centre, label: str) -> None:
     """Draw a gold coin holding ``label``."""
     x, y = centre
     r = max(16, draw.textlength(label, font=font(17, True)) / 2 + 5)
-    draw.ellipse((x - r, y - 16, x + r, y + 16), fill=(240, 196, 60), outline=(150, 110, 20), width=2)
+    draw.ellipse((x - r, y - 16, x + r, y + 16), fill=(240, 196, 60), outline=(150, 110, 20),
+                 width=2)
     draw.text((x, y), label, font=font(17, True), fill=INK, anchor="mm")
 
 
@@ -194,7 +197,8 @@ KEY_H = 122
 
 def key(canvas, draw: ImageDraw.ImageDraw, top: int, width: int) -> int:
     """Draw the key to the symbols, pieces and markers; return the height used."""
-    entries = [(icons.SYMBOLS[s], text(f"symbol.{s}")) for s in ("mine", "magic", "cavern", "mountain")]
+    entries = [(icons.SYMBOLS[s], text(f"symbol.{s}"))
+               for s in ("mine", "magic", "cavern", "mountain")]
     entries += [(icons.PIECES[p], text(f"piece.{p}")) for p in icons.PIECES]
     per_row = 5
     col_w = (width - 2 * MARGIN) / per_row

@@ -7,7 +7,7 @@ import time
 from collections import Counter
 
 import pytest
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 from rendering import registry
 from rendering.common import HIGHLIGHT
@@ -67,44 +67,39 @@ def busy_view(map_id: str, seat: int | None = None, coins: bool = False) -> View
 
 def id_raster(map_id: str) -> Image.Image:
     """Draw every region's polygon filled with id + 1 (0 = no region) at the posted scale."""
-    raster = Image.new("I", (board.WIDTH, board.HEIGHT), 0)
+    raster = Image.new("L", (board.WIDTH, board.HEIGHT), 0)
     draw = ImageDraw.Draw(raster)
     for slot in board.slots(map_id):
         draw.polygon(slot.polygon, fill=slot.id + 1)
     return raster
 
 
+def _neighbour_pairs(raster: Image.Image, dx: int, dy: int) -> Counter:
+    """Count, per region pair, the pixels of one region whose (dx, dy) neighbour is the other."""
+    shifted = ImageChops.offset(raster, -dx, -dy)
+    changed = ImageChops.difference(raster, shifted).tobytes()
+    data, step = raster.tobytes(), dx + dy * raster.width
+    pairs: Counter = Counter()
+    for i in (i for i, v in enumerate(changed) if v):
+        a, b = data[i], data[(i + step) % len(data)]
+        if a and b:
+            pairs[frozenset((a - 1, b - 1))] += 1
+    return pairs
+
+
 def drawn_adjacency(map_id: str, min_contact: int = 6) -> set[frozenset[int]]:
-    """Return the region pairs whose drawn shapes share a border at least ``min_contact`` px long."""
+    """Return the region pairs whose shapes share a border at least ``min_contact`` px long."""
     raster = id_raster(map_id)
-    w, h = raster.size
-    px = raster.load()
-    contacts: Counter = Counter()
-    for y in range(h - 1):
-        for x in range(w - 1):
-            a = px[x, y]
-            for b in (px[x + 1, y], px[x, y + 1]):
-                if a and b and a != b:
-                    contacts[frozenset((a - 1, b - 1))] += 1
+    contacts = _neighbour_pairs(raster, 1, 0) + _neighbour_pairs(raster, 0, 1)
     return {pair for pair, n in contacts.items() if n >= min_contact}
 
 
 def touching(map_id: str) -> set[frozenset[int]]:
     """Return every region pair whose drawn shapes touch at all, even diagonally at one pixel."""
     raster = id_raster(map_id)
-    w, h = raster.size
-    px = raster.load()
-    pairs = set()
-    for y in range(h - 1):
-        for x in range(w - 1):
-            a = px[x, y]
-            for b in (px[x + 1, y], px[x, y + 1], px[x + 1, y + 1]):
-                if a and b and a != b:
-                    pairs.add(frozenset((a - 1, b - 1)))
-            b = px[x, y + 1]
-            c = px[x + 1, y]
-            if b and c and b != c:
-                pairs.add(frozenset((b - 1, c - 1)))
+    pairs: set = set()
+    for dx, dy in ((1, 0), (0, 1), (1, 1), (-1, 1)):
+        pairs |= set(_neighbour_pairs(raster, dx, dy))
     return pairs
 
 
@@ -144,16 +139,18 @@ def test_regions_do_not_overlap_and_fill_the_board(map_id):
 def test_edge_regions_reach_the_frame_and_others_do_not(map_id):
     lo, hi_x = board.FRAME + 1, board.WIDTH - board.FRAME - 2
     hi_y = board.HEIGHT - board.FRAME - 2
-    for slot, record in zip(board.slots(map_id), load_map(map_id)):
+    for slot, record in zip(board.slots(map_id), load_map(map_id), strict=True):
         reaches = any(x <= lo or x >= hi_x or y <= lo or y >= hi_y for x, y in slot.polygon)
         assert reaches == record["edge"], slot.id
 
 
 @pytest.mark.parametrize("map_id", MAPS)
-def test_every_label_anchor_lies_inside_its_own_region(map_id):
+def test_every_number_and_occupant_sits_inside_its_own_region(map_id):
     raster = id_raster(map_id)
     for slot in board.slots(map_id):
-        assert raster.getpixel(tuple(map(int, slot.anchor))) == slot.id + 1
+        number_centre = (slot.number_at[0] + 10, slot.number_at[1])
+        for point in (number_centre, slot.pill_at):
+            assert raster.getpixel(tuple(map(int, point))) == slot.id + 1, slot.id
     assert len(map_shapes(map_id).regions) == len(load_map(map_id))
 
 
