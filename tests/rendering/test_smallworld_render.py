@@ -240,3 +240,65 @@ def test_render_is_fast(map_id):
         render(view, last_move="conquer 3")
     per_image = (time.perf_counter() - start) / 5
     assert per_image < 0.25, f"{per_image * 1000:.0f} ms"
+
+
+# ---------------------------------------------------------------- with the rules engine
+
+def test_every_race_has_a_colour_and_a_mark():
+    import tomllib
+
+    from rendering.common import asset_path
+    from rendering.smallworld import style
+
+    with asset_path("smallworld", "races.toml").open("rb") as handle:
+        races = tomllib.load(handle)
+    colours = {style.race_colour(race) for race in races}
+    assert len(colours) == len(races), "two races share a colour"
+    marks = {style.abbreviation(race) for race in races}
+    assert len(marks) == len(races), "two races share a mark"
+    assert style.race_colour("lost_tribes") not in colours
+
+
+def _random_playout(players: int, seed: int, every: int = 25):
+    """Yield (state, last action text) at regular points of a seeded random game."""
+    import random
+
+    from rules.smallworld import GAME
+
+    pick = random.Random(seed)
+    state = GAME.new_game(seed=seed, players=players, options={})
+    steps = 0
+    while not GAME.is_over(state) and steps < 2000:
+        seat = min(GAME.to_act(state))
+        action = pick.choice(list(GAME.legal_actions(state, seat)))
+        state, _ = GAME.apply(state, seat, action)
+        steps += 1
+        if steps % every == 0:
+            yield state, action.text
+    yield state, "end"
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_views_of_a_real_game_render(players):
+    from rules.smallworld import GAME
+
+    drawn = 0
+    for state, last in _random_playout(players, seed=players, every=60):
+        public = GAME.view(state, None)
+        image = render(public, last_move=last)
+        assert image.width == board.WIDTH
+        assert len(png_bytes(image)) < 3 * 1024 * 1024
+        drawn += 1
+    assert GAME.view(state, None).data["over"]
+    assert drawn > 2
+
+
+def test_real_view_hides_other_seats_coins_in_the_image():
+    from rules.smallworld import GAME
+
+    state, _ = next(_random_playout(3, seed=7, every=40))
+    public = render(GAME.view(state, None))
+    mine = render(GAME.view(state, 1))
+    assert GAME.view(state, None).data["players"][1]["coins"] is None
+    assert GAME.view(state, 1).data["players"][1]["coins"] is not None
+    assert _panel_strip(public).tobytes() != _panel_strip(mine).tobytes()
