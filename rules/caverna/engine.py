@@ -58,6 +58,27 @@ def top(state) -> dict | None:
     return state.pending[-1] if state.pending else None
 
 
+SIMULTANEOUS = ("feed",)
+
+
+def open_block(state) -> list[dict]:
+    """Return the decisions owed at once: the top one, or the run of feeding decisions on top."""
+    if not state.pending:
+        return []
+    block = [state.pending[-1]]
+    if block[0]["type"] in SIMULTANEOUS:
+        for d in reversed(state.pending[:-1]):
+            if d["type"] != block[0]["type"]:
+                break
+            block.append(d)
+    return block
+
+
+def decision_for(state, seat: int) -> dict | None:
+    """Return the decision ``seat`` owes now, if any."""
+    return next((d for d in open_block(state) if d["seat"] == seat), None)
+
+
 def push(state, decision: dict) -> dict:
     """Put a new decision on top of the stack and return it."""
     state.pending.append(decision)

@@ -13,7 +13,7 @@ def _err(name: str, **params) -> Msg:
 
 def explain(state, seat: int, text: str) -> Msg | None:
     """Return the reason ``text`` is illegal for ``seat``, when the engine can tell."""
-    d = engine.top(state)
+    d = engine.decision_for(state, seat)
     words = text.split()
     if d is None or not words:
         return None

@@ -48,8 +48,7 @@ def known_harvest(state) -> str | None:
 
 def to_act(state) -> frozenset[int]:
     """Return the seat owing the current decision (empty when over)."""
-    top = engine.top(state)
-    return frozenset() if top is None else frozenset({top["seat"]})
+    return frozenset(d["seat"] for d in engine.open_block(state))
 
 
 def step(state, events: list) -> bool:
@@ -189,10 +188,8 @@ def _harvest_steps(state) -> list:
         steps += [["choice", s] for s in seats]
     if kind in ("normal", "choice"):
         steps += [["field", s] for s in seats]
-    if kind in ("normal", "choice"):
-        steps += [["feed2", s] for s in seats]
-    if kind == "feed1":
-        steps += [["feed1", s] for s in seats]
+    if kind in ("normal", "choice", "feed1"):
+        steps.append(["feed", 1 if kind == "feed1" else 2])
     if kind in ("normal", "choice"):
         steps += [["breed", s] for s in seats]
     if state.round == state.rounds_total:
@@ -219,11 +216,16 @@ def _breed(state, seat, events):
         breed(state, seat, events=events)
 
 
+def _feed_all(state, per_adult: int, events: list) -> None:
+    """Every player owes a feeding decision at once (they may answer in any order)."""
+    for seat in reversed(order(state)):
+        engine.push(state, {"type": "feed", "seat": seat, "per_adult": per_adult})
+
+
 _RUN = {
     "choice": lambda s, seat, ev: engine.push(s, {"type": "harvest-choice", "seat": seat}),
     "field": _field,
-    "feed2": lambda s, seat, ev: engine.push(s, {"type": "feed", "seat": seat, "per_adult": 2}),
-    "feed1": lambda s, seat, ev: engine.push(s, {"type": "feed", "seat": seat, "per_adult": 1}),
+    "feed": _feed_all,
     "breed": _breed,
     "final": lambda s, seat, ev: engine.push(s, {"type": "final", "seat": seat}),
 }

@@ -44,21 +44,21 @@ class Caverna(Game):
         return flow.to_act(state)
 
     def legal_actions(self, state, seat: int) -> list[Action]:
-        d = engine.top(state)
-        if d is None or d["seat"] != seat:
+        d = engine.decision_for(state, seat)
+        if d is None:
             return []
         return engine.HANDLERS[d["type"]].options(state, d) + convert.actions(state, seat)
 
     def prompt(self, state, seat: int) -> Msg:
-        d = engine.top(state)
-        if d is None or d["seat"] != seat:
+        d = engine.decision_for(state, seat)
+        if d is None:
             return Msg("caverna.prompt.wait", {"seat": seat})
         return engine.HANDLERS[d["type"]].prompt(state, d)
 
     def is_legal(self, state, seat: int, action: Action) -> bool:
         text = normalise(action.text)
-        d = engine.top(state)
-        if d is None or d["seat"] != seat:
+        d = engine.decision_for(state, seat)
+        if d is None:
             return False
         if any(normalise(a.text) == text for a in self.legal_actions(state, seat)):
             return True
@@ -72,7 +72,7 @@ class Caverna(Game):
     def apply_unchecked(self, state, seat: int, action: Action) -> list:
         text = normalise(action.text)
         events: list = []
-        d = engine.top(state)
+        d = engine.decision_for(state, seat)
         own = engine.HANDLERS[d["type"]]
         listed = {normalise(a.text) for a in own.options(state, d)}
         if convert.is_conversion(text) and text not in listed:

@@ -88,7 +88,7 @@ def finish_round(state, take=(), avoid=()):
     for _ in range(400):
         if state.round != start_round or GAME.is_over(state):
             return state
-        (seat,) = GAME.to_act(state)
+        seat = min(GAME.to_act(state))
         options = main_texts(state, seat)
         move = pick(options, wanted, avoid)
         state, _ = GAME.play(state, seat, move)
@@ -115,7 +115,7 @@ def run_until(state, predicate, avoid=()):
     for _ in range(2000):
         if predicate(state):
             return state
-        (seat,) = GAME.to_act(state)
+        seat = min(GAME.to_act(state))
         state, _ = GAME.play(state, seat, pick(main_texts(state, seat), [], avoid))
     raise AssertionError("predicate never held")
 

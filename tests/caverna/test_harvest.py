@@ -115,3 +115,16 @@ def test_mining_cave_and_working_cave_feeding():
     assert "feed wood" in main_texts(state, 0)
     state, _ = play(state, 0, "feed wood")
     assert state.ps[0]["goods"]["food"] == 0 and state.ps[0]["begging"] == 0
+
+
+def test_feeding_is_simultaneous():
+    state = run_until(new(3), top_is("feed", 0))
+    assert GAME.to_act(state) == frozenset({0, 1, 2})
+    give(state, 2, grain=1)
+    state, _ = play(state, 2, "convert grain", "feed")
+    assert GAME.to_act(state) == frozenset({0, 1})
+    state, _ = play(state, 1, "feed")
+    assert GAME.to_act(state) == frozenset({0})
+    assert GAME.prompt(state, 2).key == "caverna.prompt.wait"
+    state, _ = play(state, 0, "feed")
+    assert state.round == 4 or GAME.to_act(state) != frozenset({0})
