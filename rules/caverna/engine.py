@@ -58,11 +58,12 @@ def top(state) -> dict | None:
     return state.pending[-1] if state.pending else None
 
 
-SIMULTANEOUS = ("feed",)
+SIMULTANEOUS = ("feed", "harvest-choice", "final")
 
 
 def open_block(state) -> list[dict]:
-    """Return the decisions owed at once: the top one, or the run of feeding decisions on top."""
+    """Return the decisions owed at once: the top one, or the run of same-type
+    simultaneous decisions (feeding, 3rd-red choice, final conversions) on top."""
     if not state.pending:
         return []
     block = [state.pending[-1]]

@@ -185,15 +185,15 @@ def _harvest_steps(state) -> list:
     kind = state.harvest
     steps: list = []
     if kind == "choice":
-        steps += [["choice", s] for s in seats]
+        steps.append(["all", "harvest-choice"])
     if kind in ("normal", "choice"):
         steps += [["field", s] for s in seats]
     if kind in ("normal", "choice", "feed1"):
-        steps.append(["feed", 1 if kind == "feed1" else 2])
+        steps.append(["all", "feed1" if kind == "feed1" else "feed2"])
     if kind in ("normal", "choice"):
         steps += [["breed", s] for s in seats]
     if state.round == state.rounds_total:
-        steps += [["final", s] for s in seats]
+        steps.append(["all", "final"])
     return steps
 
 
@@ -216,16 +216,18 @@ def _breed(state, seat, events):
         breed(state, seat, events=events)
 
 
-def _feed_all(state, per_adult: int, events: list) -> None:
-    """Every player owes a feeding decision at once (they may answer in any order)."""
+def _all(state, kind: str, events: list) -> None:
+    """Every player owes the same decision at once (answered in any order)."""
+    extra = {"feed1": {"per_adult": 1}, "feed2": {"per_adult": 2}}.get(kind)
     for seat in reversed(order(state)):
-        engine.push(state, {"type": "feed", "seat": seat, "per_adult": per_adult})
+        if extra is not None:
+            engine.push(state, {"type": "feed", "seat": seat, **extra})
+        else:
+            engine.push(state, {"type": kind, "seat": seat})
 
 
 _RUN = {
-    "choice": lambda s, seat, ev: engine.push(s, {"type": "harvest-choice", "seat": seat}),
     "field": _field,
-    "feed": _feed_all,
+    "all": _all,
     "breed": _breed,
-    "final": lambda s, seat, ev: engine.push(s, {"type": "final", "seat": seat}),
 }
