@@ -15,6 +15,13 @@ from rules.core import View
 
 GAME_NAME = "smallworld"
 HEADER_H = 64
+MAPS = ("2p", "3p", "4p", "5p")
+
+
+def preload(map_ids: tuple[str, ...] = MAPS) -> None:
+    """Build and cache the region shapes and map layers now (about a second per map)."""
+    for map_id in map_ids:
+        board.static_layer(map_id)
 
 
 def render(view: View, last_move: str | None = None) -> Image.Image:

@@ -6,7 +6,8 @@ from PIL import ImageDraw
 
 from rendering.common import HIGHLIGHT, INK, fit_text, font, player_colour, readable_on
 from rendering.smallworld import board, icons
-from rendering.smallworld.style import abbreviation, colour, name, race_colour, text
+from rendering.smallworld.style import abbreviation, colour, name, race_colour, text, title_case
+from rules.core.text import Msg, has_message, translate
 
 MARGIN = 12
 GAP = 10
@@ -50,7 +51,16 @@ def header(draw: ImageDraw.ImageDraw, data: dict, width: int, height: int) -> No
         draw.text(((box[0] + box[2]) / 2, height / 2), draw_num, font=font(17, True),
                   fill=INK if now else (235, 225, 210), anchor="mm")
         x += 36
+    if data.get("phase") and not data.get("over"):
+        draw.text((x + 14, height / 2), phase_name(data["phase"]), font=font(24),
+                  fill=(235, 225, 210), anchor="lm")
     _to_act(draw, data, width, height)
+
+
+def phase_name(phase: str) -> str:
+    """Return the display name of a phase id (the id in title case if the catalog lacks it)."""
+    key = f"smallworld_render.phase.{phase}"
+    return translate(Msg(key)) if has_message(key) else title_case(phase)
 
 
 def _to_act(draw, data: dict, width: int, height: int) -> None:
