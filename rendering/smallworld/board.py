@@ -147,8 +147,9 @@ def pill_sprite(race: str | None, declined: bool, count: int, owner: int | None)
 def _pill(canvas: Image.Image, centre: Point, region: dict) -> None:
     """Paste a region's occupant marker centred on ``centre``."""
     lost = region.get("lost_tribe") and region.get("race") is None
+    count = int(region.get("tokens") or 0)
     sprite = pill_sprite("lost_tribes" if lost else region.get("race"),
-                         bool(region.get("declined")), int(region.get("tokens", 0)),
+                         bool(region.get("declined")), max(count, 1) if lost else count,
                          region.get("owner"))
     _paste(canvas, sprite, centre)
 
@@ -191,8 +192,11 @@ def _pieces(canvas: Image.Image, slot: Slot, region: dict) -> None:
 
 
 def _occupied(region: dict) -> bool:
-    holder = region.get("race") is not None or region.get("lost_tribe")
-    return bool(region.get("tokens")) and bool(holder)
+    """Tell whether a region holds tokens: a race's, or a Lost Tribe (one token, even if the
+    view counts it as a flag with no tokens)."""
+    if region.get("race") is None:
+        return bool(region.get("lost_tribe"))
+    return bool(region.get("tokens"))
 
 
 def draw_board(canvas: Image.Image, top: int, map_id: str, regions: list[dict],

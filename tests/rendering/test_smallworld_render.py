@@ -28,7 +28,7 @@ PIECE_FLAGS = ("troll_lair", "fortress", "hole", "hero", "dragon")
 def empty_region(record: dict) -> dict:
     """Return the view entry of a region at the start of a game."""
     return {"id": record["id"], "owner": None, "race": None, "declined": False,
-            "tokens": 1 if record["lost_tribe"] else 0, "lost_tribe": record["lost_tribe"],
+            "tokens": 0, "lost_tribe": record["lost_tribe"],
             "mountain": record["mountain"], "troll_lair": False, "fortress": False,
             "encampments": 0, "hole": False, "hero": False, "dragon": False}
 
@@ -185,6 +185,24 @@ def test_empty_row_and_no_races_render():
     view.data.update(highlight=[], current=None, to_act=[])
     image = render(view)
     assert image.width == board.WIDTH
+
+
+def test_lost_tribes_and_occupants_are_drawn_in_their_colours():
+    from rendering.smallworld import HEADER_H, style
+
+    view = busy_view("5p")
+    image = render(view)
+    for region in view.data["regions"]:
+        slot = board.slots("5p")[region["id"]]
+        x, y = slot.pill_at
+        if region["race"] is not None:
+            expected = style.race_colour(region["race"], region["declined"])
+        elif region["lost_tribe"]:
+            expected = style.race_colour("lost_tribes")
+        else:
+            continue
+        row = [image.getpixel((int(x) + dx, int(y) + HEADER_H + 10)) for dx in range(-30, 31)]
+        assert expected in row, region["id"]
 
 
 def test_bare_view_renders():
