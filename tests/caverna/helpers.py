@@ -107,7 +107,10 @@ def pick(options, wanted, avoid):
         if move in options:
             return move
     release = [o for o in options if o.startswith("release")]
-    return release[0] if release else options[0]
+    if release:
+        return release[0]
+    allowed = [o for o in options if not any(o == f"place {a}" for a in avoid)]
+    return (allowed or options)[0]
 
 
 def run_until(state, predicate, avoid=()):

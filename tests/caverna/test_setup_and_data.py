@@ -252,3 +252,37 @@ def test_every_decision_type_has_a_prompt_and_every_space_a_name():
         assert has_message(f"caverna.tile.{tile_id}")
     for item in data.loot_items():
         assert has_message(f"caverna.loot.{item['id']}")
+
+
+ROUND_ONE = {
+    3: {"ruby-mining": {"ruby": 1}, "drift-mining": {"stone": 1}, "logging": {"wood": 3},
+        "wood-gathering": {"wood": 1}, "excavation": {"stone": 1}, "clearing": {"wood": 1},
+        "starting-player": {"food": 1}, "ore-mining": {"ore": 2}, "sustenance": {"food": 1},
+        "strip-mining": {"ore": 1}, "forest-exploration": {"wood": 1}},
+    4: {"drift-mining": {"stone": 2}, "excavation": {"stone": 2}, "logging": {"wood": 3},
+        "ore-mining": {"ore": 3}, "forest-exploration": {"wood": 2}, "clearing": {"wood": 2},
+        "sustenance": {"grain": 1}, "starting-player": {"food": 1}},
+    5: {"depot": {"ore": 1, "wood": 1}, "fence-building": {"wood": 1}},
+    6: {"depot": {"ore": 1, "wood": 1}, "drift-mining-2": {"stone": 1},
+        "fence-building": {"wood": 2}},
+    7: {"large-depot": {"stone": 1, "ore": 1, "wood": 2}},
+}
+ROUND_TWO_UNTAKEN = {
+    3: {"logging": {"wood": 4}, "ore-mining": {"ore": 3}},
+    4: {"excavation": {"stone": 3}, "ore-mining": {"ore": 5}, "logging": {"wood": 6},
+        "forest-exploration": {"wood": 3}, "drift-mining": {"stone": 4}},
+    6: {"fence-building": {"wood": 3}},
+    7: {"large-depot": {"stone": 2, "ore": 2, "wood": 3}},
+}
+
+
+def test_accumulation_amounts_per_player_count():
+    from .helpers import finish_round
+    for players, expected in ROUND_ONE.items():
+        state = new(players)
+        for space_id, goods in expected.items():
+            assert find(state, space_id)["goods"] == goods, (players, space_id)
+    for players, expected in ROUND_TWO_UNTAKEN.items():
+        state = finish_round(new(players), avoid=tuple(expected))
+        for space_id, goods in expected.items():
+            assert find(state, space_id)["goods"] == goods, (players, space_id)
