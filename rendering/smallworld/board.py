@@ -123,24 +123,34 @@ def static_layer(map_id: str) -> Image.Image:
 
 @lru_cache(maxsize=1024)
 def pill_sprite(race: str | None, declined: bool, count: int, owner: int | None) -> Image.Image:
-    """Return a region occupant marker: race colour (grey if declined), race mark, count."""
+    """Return a region occupant marker: race colour (grey if declined), race mark, count.
+
+    An owned marker has a ring in the owner's seat colour, set off by a thin white line.
+    """
     fill = race_colour(race, declined)
     mark = abbreviation(race)
     f_mark, f_count = font(19, True), font(23, True)
     probe = ImageDraw.Draw(Image.new("RGBA", (1, 1)))
     w_mark = probe.textlength(mark, font=f_mark)
     w_count = probe.textlength(str(count), font=f_count)
-    width = int(w_mark + w_count + 25)
-    sprite = Image.new("RGBA", (width, 33), (0, 0, 0, 0))
+    ring = 4 if owner is not None else 0
+    width, height = int(w_mark + w_count + 25 + 2 * ring), 31 + 2 * ring
+    sprite = Image.new("RGBA", (width, height), (0, 0, 0, 0))
     draw = ImageDraw.Draw(sprite)
-    edge = player_colour(owner) if owner is not None else icons.RIM
-    draw.rounded_rectangle((0, 0, width - 1, 32), radius=16, fill=fill, outline=edge,
-                           width=4 if owner is not None else 2)
+    box = (0, 0, width - 1, height - 1)
+    if owner is not None:
+        draw.rounded_rectangle(box, radius=height // 2, fill=player_colour(owner))
+        box = (ring, ring, width - 1 - ring, height - 1 - ring)
+        draw.rounded_rectangle(box, radius=(height - 2 * ring) // 2, fill=WHITE)
+        box = (ring + 2, ring + 2, width - 3 - ring, height - 3 - ring)
+    draw.rounded_rectangle(box, radius=(box[3] - box[1]) // 2, fill=fill,
+                           outline=None if owner is not None else icons.RIM, width=2)
     ink = readable_on(fill)
+    left, mid = box[0] + 8, height / 2
     if declined:
-        draw.ellipse((5, 5, 13, 13), fill=race_colour(race))
-    draw.text((10, 16), mark, font=f_mark, fill=ink, anchor="lm")
-    draw.text((14 + w_mark, 17), str(count), font=f_count, fill=ink, anchor="lm")
+        draw.ellipse((left - 3, mid - 11, left + 5, mid - 3), fill=race_colour(race))
+    draw.text((left, mid), mark, font=f_mark, fill=ink, anchor="lm")
+    draw.text((left + 4 + w_mark, mid + 1), str(count), font=f_count, fill=ink, anchor="lm")
     return sprite
 
 
