@@ -22,9 +22,27 @@ def play(state, seat: int, *texts: str):
         state, new_events = GAME.play(state, seat, text)
         events.extend(new_events)
         check_invariants(state)
+        check_coins_private(state, new_events)
         for event in new_events:
             translate(event.msg, "en", NAMES)
     return state, events
+
+
+COIN_PARAMS = frozenset({"coins", "total", "paid", "taken", "breakdown"})
+
+
+def check_coins_private(state, events) -> None:
+    """Assert that every event telling coin totals goes to its owner alone (spec 5.5).
+
+    Only the end-of-game reveal may show them to everybody.
+    """
+    for event in events:
+        if not COIN_PARAMS & set(event.params):
+            continue
+        if event.key in ("smallworld.event.final_coins", "smallworld.event.game_over"):
+            assert state.over, event.key
+            continue
+        assert event.audience == frozenset({event.params["seat"]}), event.key
 
 
 def keys(events) -> list[str]:

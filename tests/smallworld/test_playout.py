@@ -9,7 +9,7 @@ import pytest
 from rules.core.rng import Rng
 from rules.core.text import translate
 from rules.smallworld import GAME
-from tests.smallworld.helpers import NAMES, check_invariants
+from tests.smallworld.helpers import NAMES, check_coins_private, check_invariants
 
 CASES = [(n, seed) for n in (2, 3, 4, 5) for seed in (1, 2)]
 
@@ -28,6 +28,7 @@ def _playout(players: int, seed: int):
         for event in events:
             translate(event.msg, "en", NAMES)
         check_invariants(state)
+        check_coins_private(state, events)
         text = json.dumps(GAME.dump(state), sort_keys=True)
         assert json.dumps(GAME.dump(GAME.load(json.loads(text))), sort_keys=True) == text
     return state, moves
@@ -35,7 +36,9 @@ def _playout(players: int, seed: int):
 
 def _translate_decision(state, seat):
     translate(GAME.prompt(state, seat), "en", NAMES)
-    for action in GAME.legal_actions(state, seat):
+    menu = GAME.legal_actions(state, seat)
+    assert 0 < len(menu) <= 25 and len({a.text for a in menu}) == len(menu)
+    for action in menu:
         translate(action.label, "en", NAMES)
     view = GAME.view(state, seat)
     for line in view.private + view.summary:
