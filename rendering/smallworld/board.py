@@ -28,33 +28,53 @@ Point = tuple[float, float]
 
 # ---------------------------------------------------------------- static layer
 
+def _waves(draw, w: int, h: int) -> None:
+    for y in range(18, h, 34):
+        for x in range(((y // 34) % 2) * 30, w, 60):
+            draw.arc((x, y, x + 22, y + 12), 200, 340, fill=255, width=2)
+
+
+def _trees(draw, w: int, h: int) -> None:
+    for y in range(14, h, 30):
+        for x in range(((y // 30) % 2) * 18, w, 36):
+            draw.polygon([(x, y - 7), (x - 6, y + 5), (x + 6, y + 5)], fill=255)
+
+
+def _humps(draw, w: int, h: int) -> None:
+    for y in range(16, h, 32):
+        for x in range(((y // 32) % 2) * 24, w, 48):
+            draw.arc((x, y, x + 20, y + 16), 200, 340, fill=255, width=2)
+
+
+def _reeds(draw, w: int, h: int) -> None:
+    for y in range(12, h, 22):
+        for x in range(((y // 22) % 2) * 16, w, 32):
+            draw.line((x, y, x + 12, y), fill=255, width=2)
+            draw.line((x + 6, y - 6, x + 6, y), fill=255, width=1)
+
+
+def _furrows(draw, w: int, h: int) -> None:
+    for y in range(10, h, 20):
+        draw.line((0, y, w, y), fill=120, width=1)
+
+
+def _peaks(draw, w: int, h: int) -> None:
+    for y in range(20, h, 34):
+        for x in range(((y // 34) % 2) * 22, w, 44):
+            draw.line((x - 8, y + 5, x, y - 5, x + 8, y + 5), fill=255, width=2)
+
+
+TEXTURES = {"sea": _waves, "lake": _waves, "forest": _trees, "hill": _humps, "swamp": _reeds,
+            "farmland": _furrows, "mountain": _peaks}
+
+
 def _texture(size: tuple[int, int], terrain: str) -> Image.Image | None:
     """Return a sparse mark pattern for ``terrain`` as a mask, or None for plain terrain."""
-    mask = Image.new("L", size, 0)
-    draw = ImageDraw.Draw(mask)
-    w, h = size
-    if terrain in ("sea", "lake"):
-        for y in range(18, h, 34):
-            for x in range(((y // 34) % 2) * 30, w, 60):
-                draw.arc((x, y, x + 22, y + 12), 200, 340, fill=255, width=2)
-    elif terrain == "forest":
-        for y in range(14, h, 30):
-            for x in range(((y // 30) % 2) * 18, w, 36):
-                draw.polygon([(x, y - 7), (x - 6, y + 5), (x + 6, y + 5)], fill=255)
-    elif terrain == "hill":
-        for y in range(16, h, 32):
-            for x in range(((y // 32) % 2) * 24, w, 48):
-                draw.arc((x, y, x + 20, y + 16), 200, 340, fill=255, width=2)
-    elif terrain == "swamp":
-        for y in range(12, h, 22):
-            for x in range(((y // 22) % 2) * 16, w, 32):
-                draw.line((x, y, x + 12, y), fill=255, width=2)
-                draw.line((x + 6, y - 6, x + 6, y), fill=255, width=1)
-    elif terrain == "farmland":
-        for y in range(10, h, 20):
-            draw.line((0, y, w, y), fill=120, width=1)
-    else:
+    painter = TEXTURES.get(terrain)
+    if painter is None:
         return None
+    mask = Image.new("L", size, 0)
+    painter(ImageDraw.Draw(mask), *size)
     return mask
 
 
