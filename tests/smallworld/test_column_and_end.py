@@ -1,39 +1,11 @@
 """Spec 7.10 (column and end of game) and 7.1 turn counts: deck exhaustion, banner return,
-end, tie-break and determinism. Long positions come from a seeded policy played as moves."""
+end, tie-break and determinism. Every position is reached through legal moves from new_game
+with a fixed combo order (no seed search, no state edited by hand)."""
 
 from __future__ import annotations
 
-from rules.core.rng import Rng
 from rules.smallworld import GAME, scoring
-from tests.smallworld.helpers import check_invariants, new, play
-
-CANDIDATES = [(0, 4), (3, 4), (1, 5), (2, 5), (3, 5), (4, 5), (5, 5), (1, 4), (2, 4)]
-
-
-def _churn(stop):
-    """Find, over a few seeded games, the first move where ``stop`` holds."""
-    for seed, players in CANDIDATES:
-        found = _churn_one(seed, players, stop)
-        if found is not None:
-            return found
-    raise AssertionError("the position never arose")
-
-
-def _churn_one(seed: int, players: int, stop):
-    """Play a seeded policy that declines often; stop at the first move where ``stop`` holds."""
-    state = GAME.new_game(seed, players, {})
-    policy = Rng(seed)
-    while not GAME.is_over(state):
-        seat = min(GAME.to_act(state))
-        menu = GAME.legal_actions(state, seat)
-        decline = [a for a in menu if a.text == "decline"]
-        action = decline[0] if decline and policy.randbelow(2) == 0 else policy.choice(menu)
-        after, events = GAME.apply(state, seat, action)
-        check_invariants(after)
-        if stop(state, after, events):
-            return state, after, events
-        state = after
-    return None
+from tests.smallworld.helpers import find, new, play
 
 
 def _keys(events):
@@ -41,30 +13,62 @@ def _keys(events):
 
 
 def test_62_power_deck_exhaustion_reshuffles_the_discard():
-    def stop(before, after, events):
-        return "powers_reshuffled" in _keys(events)
+    """3 players pick, pass, and decline empty-handed in turn: the 15th pick empties the deck.
 
-    before, after, events = _churn(stop)
-    assert before.power_deck == [] and len(before.discard) >= 3
-    reshuffle = [e for e in events if e.key.endswith("powers_reshuffled")][0]
-    assert reshuffle.reveals and reshuffle.params["count"] == len(before.discard)
-    assert after.discard == [] or after.discard[-1] not in before.discard
-    new_powers = {c[1] for c in after.column} - {c[1] for c in before.column}
-    assert new_powers <= set(before.discard)
-    assert len(after.power_deck) == len(before.discard) - len(new_powers)
+    The column starts with 6 of the 20 badges, so 14 picks use up the power deck; the 15th
+    (seat 2 in game turn 9) needs a new combo and reshuffles the 12 discarded badges.
+    """
+    state = new(3, "ratmen:alchemist,humans:swamp,elves:merchant,dwarves:forest,"
+                   "orcs:hill,giants:commando,trolls:mounted,wizards:pillaging", first=0)
+    picks = 0
+    while True:
+        seat = state.current
+        if state.phase == "start":
+            state, events = play(state, seat, "decline")
+            assert "banner_returned" in _keys(events)  # a race with no region leaves at once
+            continue
+        before = state
+        state, events = play(state, seat, "pick 0")
+        picks += 1
+        if picks < 15:
+            assert "powers_reshuffled" not in _keys(events)
+            state, _ = play(state, seat, "end conquest", "done", "end turn")
+            continue
+        break
+    assert (before.turn, seat) == (9, 2)
+    assert before.power_deck == [] and len(before.discard) == 12
+    reshuffle = find(events, "powers_reshuffled")[0]
+    assert reshuffle.reveals and reshuffle.params["count"] == 12
+    assert state.discard == [] and len(state.column) == 6
+    assert state.column[5][1] in before.discard and state.column[5][2] == 0
+    assert sorted(state.power_deck + [state.column[5][1]]) == sorted(before.discard)
 
 
 def test_63_a_returning_banner_refills_a_short_column():
-    def stop(before, after, events):
-        return (before.race_deck == [] and len(before.column) < 6
-                and "banner_returned" in _keys(events))
-
-    before, after, events = _churn(stop)
-    returned = [e for e in events if e.key.endswith("banner_returned")]
-    race = returned[-1].params["race"].key.rsplit(".", 1)[1]
-    revealed = [e for e in events if e.key.endswith("combo_revealed")]
-    assert revealed and revealed[-1].params["race"].key.endswith(race)
-    assert any(c[0] == race for c in after.column)
+    """5 players: after two rounds of picks the race deck is empty and the column has 4 combos;
+    then an in-decline race loses its last token and its banner comes back as combo 4."""
+    state = new(5, "ratmen:alchemist,humans:swamp,elves:merchant,dwarves:forest,orcs:hill,"
+                   "giants:commando,trolls:mounted,wizards:pillaging,amazons:flying,"
+                   "tritons:stout,skeletons:heroic,halflings:berserk,sorcerers:diplomat,"
+                   "ghouls:wealthy", first=0)
+    homes = [0, 4, 17, 30, 38]
+    for seat in range(5):
+        state, _ = play(state, seat, "pick 0", f"conquer {homes[seat]}", "redeploy auto",
+                        "end turn")
+    for seat in range(5):
+        state, _ = play(state, seat, "decline")
+    for seat in range(4):
+        state, _ = play(state, seat, "pick 0", "end conquest", "done", "end turn")
+    state, _ = play(state, 4, "pick 0")
+    assert state.race_deck == [] and len(state.column) == 4
+    old = state.insts[state.regions[0].inst]
+    assert old.race == "ratmen" and old.declined
+    top_power = state.power_deck[0]
+    state, events = play(state, 4, "conquer 0")
+    assert find(events, "banner_returned")[0].params["race"].key.endswith("ratmen")
+    assert state.column[4] == ["ratmen", top_power, 0] and state.race_deck == []
+    revealed = find(events, "combo_revealed")[0].params
+    assert revealed["position"] == 4 and revealed["race"].key.endswith("ratmen")
 
 
 def test_4_turn_counts_and_the_game_turn_marker():
@@ -100,13 +104,41 @@ def test_64_end_of_game_and_tie_break():
     lines = GAME.score(state)
     for seat in (0, 1):
         assert lines[seat].tiebreak == (scoring.tokens_on_board(state, seat),)
-    # the tie-break itself: equal coins, then race tokens on the board, then shared victory
-    tied = GAME.copy(state)
-    for player in tied.players:
-        player.coins = 50
-    tokens = [scoring.tokens_on_board(tied, s) for s in (0, 1)]
-    expected = [s for s in (0, 1) if tokens[s] == max(tokens)]
-    assert GAME.winners(tied) == expected
+
+
+def _two_quiet_players(combos: str):
+    """Both seats pick combo 0 (free), hold one region each, and pass to the end of the game."""
+    state = new(2, combos, first=0)
+    state, _ = play(state, 0, "pick 0", "conquer 1", "redeploy auto", "end turn")
+    state, _ = play(state, 1, "pick 0", "conquer 4", "redeploy auto", "end turn")
+    while not state.over:
+        state, events = play(state, state.current, "redeploy auto", "end turn")
+    assert [p.coins for p in state.players] == [5 + 10, 5 + 10]
+    return state, events
+
+
+def _winners(events):
+    return [m.params["seat"] for m in find(events, "game_over")[0].params["winners"]]
+
+
+def test_64_equal_coins_most_tokens_wins_encampments_do_not_count():
+    state, events = _two_quiet_players("elves:bivouacking,ratmen:commando")
+    assert (state.regions[1].tokens, state.regions[1].encampments) == (11, 5)
+    assert state.regions[4].tokens == 12
+    assert GAME.score(state)[0].tiebreak == (11,) and GAME.winners(state) == [1]
+    assert _winners(events) == [1]
+
+
+def test_64_the_amazon_reserve_does_not_count():
+    state, events = _two_quiet_players("amazons:commando,ratmen:flying")
+    assert state.regions[1].tokens == 10 and state.active(0).reserve == 4
+    assert GAME.winners(state) == [1] and _winners(events) == [1]
+
+
+def test_64_equal_coins_and_tokens_share_the_victory():
+    state, events = _two_quiet_players("elves:seafaring,giants:flying")
+    assert state.regions[1].tokens == state.regions[4].tokens == 11
+    assert GAME.winners(state) == [0, 1] and _winners(events) == [0, 1]
 
 
 def test_64_encampments_and_the_amazon_reserve_do_not_break_ties():
