@@ -23,7 +23,8 @@ def explain(state, seat: int, text: str) -> Msg | None:
     if verb in ("convert", "ruby"):
         return _err("cannot_convert")
     expected = {"turn": "place", "twin": "tile", "single": "tile", "furnish": "furnish",
-                "sow": "sow", "forge": "forge", "expedition": "loot"}.get(d["type"])
+                "sow": "sow", "forge": "forge", "expedition": "loot",
+                "space": "choose"}.get(d["type"])
     if expected and verb != expected and verb != "done":
         return _err("wrong_step", prompt=engine.HANDLERS[d["type"]].prompt(state, d))
     if verb == "tile":
@@ -38,6 +39,8 @@ def explain(state, seat: int, text: str) -> Msg | None:
         return _err("bad_loot")
     if verb == "done":
         return _err("not_done")
+    if verb == "choose":
+        return _err("cannot_choose")
     return None
 
 
