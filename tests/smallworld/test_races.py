@@ -152,13 +152,51 @@ def test_48_a_conversion_is_never_a_first_conquest_without_flying():
     assert reason(state, 1, "convert 1") == "convert_first"
 
 
+SKELETON_GAME = [  # 3p map; seats 1 and 2 feed thin regions, then decline in turn
+    (0, "pick 0, conquer 5, conquer 11, conquer 4, conquer 3, conquer 9, conquer 13, "
+        "end conquest, redeploy auto, end turn"),
+    (1, "pick 0, conquer 1, conquer 6, conquer 8, conquer 16, conquer 18, conquer 20, "
+        "end conquest, place 1 on 1, done, end turn"),
+    (2, "pick 0, conquer 25, conquer 26, conquer 27, conquer 28, end conquest, place 1 on 25, "
+        "done, end turn"),
+    (0, "abandon 3, abandon 4, abandon 5, abandon 9, abandon 11, conquer 19, conquer 8, "
+        "conquer 7, conquer 18, conquer 9, end conquest, redeploy auto, end turn"),
+    (1, "withdraw auto"),
+    (1, "decline"),
+    (2, "decline"),
+    (0, "abandon 7, abandon 8, abandon 9, abandon 13, abandon 18, conquer 20, conquer 21, "
+        "conquer 22, conquer 16, conquer 6, conquer 23, conquer 5, end conquest, "
+        "redeploy auto, end turn"),
+    (1, "pick 0, conquer 3, conquer 4, conquer 9, conquer 8, conquer 7, end conquest, done, "
+        "end turn"),
+    (2, "pick 0, conquer 18, conquer 13, conquer 12, end conquest, done, end turn"),
+    (0, "abandon 5, abandon 6, abandon 16, abandon 20, abandon 21, abandon 22, abandon 23, "
+        "conquer 13, conquer 8, conquer 1, conquer 7, conquer 9, conquer 20, conquer 21, "
+        "end conquest, redeploy auto, end turn"),
+    (1, "withdraw auto"),
+    (2, "withdraw auto"),
+    (1, "decline"),
+    (2, "decline"),
+    (0, "abandon 1, abandon 7, abandon 8, abandon 9, abandon 19, abandon 20, abandon 21, "
+        "conquer 18, conquer 12, conquer 7, conquer 1, conquer 8, conquer 9, conquer 3, "
+        "conquer 4, conquer 5, conquer 6, conquer 11, conquer 16, conquer 19"),
+]
+
+
 def test_47_skeleton_bonus_is_capped_by_the_tray():
-    from rules.smallworld import turn
-    state = new(2, "skeletons:commando", dice=(1,))
-    state, _ = play(state, 0, "pick 0", "conquer 17", "conquer 16", "conquer 11", "conquer 12",
-                    "conquer 18")
-    probe = GAME.copy(state)
-    probe.tray["skeletons"] = 1  # unit check of the cap: only one token left in the box
-    hand = active(probe, 0).hand
-    turn.end_conquest(probe, [])
-    assert active(probe, 0).hand == hand + 1 and probe.tray["skeletons"] == 0
+    """Four turns of Skeleton bonuses (2, 2, 3, 2) leave 1 token in the tray; the fifth
+    turn's 4 non-empty conquests ask for 2 and raise exactly 1."""
+    state = new(3, "skeletons:commando,ratmen:flying,humans:mounted,elves:alchemist,"
+                   "dwarves:swamp,orcs:hill")
+    raised = []
+    for seat, texts in SKELETON_GAME:
+        state, events = play(state, seat, *texts.split(", "))
+        raised += [e.params["tokens"] for e in find(events, "skeleton_bonus")]
+    assert raised == [2, 2, 3, 2] and state.turn == 5
+    skeletons = active(state, 0)
+    assert sum(1 for _, non_empty in skeletons.conquered if non_empty) == 4
+    assert state.tray["skeletons"] == 1
+    hand = skeletons.hand
+    state, events = play(state, 0, "end conquest")
+    assert find(events, "skeleton_bonus")[0].params["tokens"] == 1
+    assert active(state, 0).hand == hand + 1 and state.tray["skeletons"] == 0
