@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rules.core.errors import NotLegalNow
 from rules.core.text import translate
 from rules.smallworld import GAME, data
 
@@ -19,7 +20,11 @@ def play(state, seat: int, *texts: str):
     """Play several text moves of ``seat``; return the final state and all events."""
     events = []
     for text in texts:
-        state, new_events = GAME.play(state, seat, text)
+        try:
+            state, new_events = GAME.play(state, seat, text)
+        except NotLegalNow as refused:
+            reason = refused.msg.params.get("reason")
+            raise AssertionError(f"{text!r} refused: {reason}") from refused
         events.extend(new_events)
         check_invariants(state)
         check_coins_private(state, new_events)

@@ -227,3 +227,54 @@ def test_own_active_tokens_conquered_by_own_ghouls_go_straight_to_hand():
     assert find(events, "defender_losses")[0].params["withdrawn"] == 2
     state, _ = play(state, 0, "redeploy auto")
     assert state.acting == humans.id and active(state, 0).hand == 2 + 6  # + readied from 6
+
+
+def test_peace_also_forbids_the_allys_conversion_and_dragon_attack():
+    state = new(2, "ratmen:diplomat,sorcerers:dragon_master")
+    state, _ = play(state, 0, "pick 0", "conquer 1", "conquer 2", "conquer 3", "place 6 on 3",
+                    "move 1 from 1 to 3", "done", "ally 1", "end turn")
+    assert tokens(state, 1) == 1
+    state, _ = play(state, 1, "pick 0", "conquer 5")
+    for text in ("conquer 1", "convert 1", "dragon 1"):
+        assert reason(state, 1, text) == "diplomat_peace"
+    assert reason(state, 1, "dragon 6") is None
+
+
+def test_abandoning_a_region_returns_its_pieces():
+    trolls = new(2, "trolls:fortified,ratmen:merchant")
+    trolls, _ = play(trolls, 0, "pick 0", "conquer 1", "conquer 2", "fortress 2",
+                     "redeploy auto", "end turn")
+    trolls, _ = play(trolls, 1, "pick 0", "conquer 16", "redeploy auto", "end turn")
+    trolls, events = play(trolls, 0, "abandon 2")
+    assert not trolls.regions[2].lair and not trolls.regions[2].fortress
+    assert (trolls.supply["lair"], trolls.supply["fortress"]) == (9, 6)
+    camps = new(2, "ratmen:bivouacking,humans:merchant")
+    camps, _ = play(camps, 0, "pick 0", "conquer 1", "conquer 2", "redeploy auto", "end turn")
+    assert camps.regions[1].encampments + camps.regions[2].encampments == 5
+    camps, _ = play(camps, 1, "pick 0", "conquer 16", "redeploy auto", "end turn")
+    lifted = camps.regions[2].encampments
+    camps, _ = play(camps, 0, "abandon 2")
+    assert active(camps, 0).camps == lifted and camps.supply["encampment"] == 0
+
+
+def test_the_amazon_reserve_does_not_defend():
+    state = new(2, "amazons:commando,ratmen:merchant")
+    state, _ = play(state, 0, "pick 0", "conquer 1", "conquer 2", "place 8 on 2", "done",
+                    "end turn")
+    assert (tokens(state, 1), active(state, 0).reserve) == (1, 4)
+    state, _ = play(state, 1, "pick 0")
+    assert conquest.cost(state, active(state, 1), 1) == 3
+    state, events = play(state, 1, "conquer 1")
+    assert find(events, "defender_losses")[0].params["lost"] == 1
+    assert active(state, 0).reserve == 4
+
+
+def test_terrain_and_symbol_bonuses_of_active_races():
+    forest = new(2, "wizards:forest")
+    forest, events = play(forest, 0, "pick 0", "conquer 1", "conquer 2", "redeploy auto",
+                          "end turn")
+    assert _score(events) == 2 + 1 + 1  # Wizards: magic in 1; Forest: region 2
+    swamp = new(2, "ratmen:swamp")
+    swamp, events = play(swamp, 0, "pick 0", "conquer 16", "conquer 17", "conquer 18",
+                         "redeploy auto", "end turn")
+    assert _score(events) == 3 + 2  # swamps 16 and 18
