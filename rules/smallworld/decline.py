@@ -36,7 +36,8 @@ def go_into_decline(state: State, seat: int, events: list) -> None:
     player.active = None
     player.declined.append(inst.id)
     state.allies = [pair for pair in state.allies if pair[0] != seat]
-    events.append(msgs.event("decline", seat=seat, race=msgs.race(inst.race),
+    key = "decline_spirit" if inst.has_spirit else "decline"  # the Spirit badge stays
+    events.append(msgs.event(key, seat=seat, race=msgs.race(inst.race),
                              power=msgs.power(inst.power)))
     if not state.regions_of(inst.id):
         combos.return_banner(state, inst, events)

@@ -17,7 +17,8 @@ def test_spirit_ghouls_keep_every_token_keep_conquering_and_survive_a_later_decl
     state = new(2, "ghouls:spirit,ratmen:commando,humans:flying,elves:alchemist")
     state, _ = play(state, 0, "pick 0", "conquer 1", "conquer 2", "redeploy auto", "end turn")
     state, _ = play(state, 1, "pick 0", "conquer 4", "redeploy auto", "end turn")
-    state, _ = play(state, 0, "decline")
+    state, events = play(state, 0, "decline")
+    assert "decline_spirit" in keys(events) and "decline" not in keys(events)
     ghouls = state.insts[state.regions[1].inst]
     assert ghouls.declined and ghouls.has_spirit and state.on_board(ghouls.id) == 10
     assert "spirit" not in state.discard  # the Spirit badge stays with the race
