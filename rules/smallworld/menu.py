@@ -81,24 +81,28 @@ def _redeploy(state: State, seat: int) -> list[Action]:
     inst = state.insts[state.acting]
     owned = state.regions_of(inst.id)
     targets = redeploy.threatened(state, inst) if owned else []
-    out = [Action("redeploy auto", msgs.label("redeploy_auto")),
-           Action("done", msgs.label("done"))]
+    fixed = [Action("redeploy auto", msgs.label("redeploy_auto"))]
+    if _ok(state, seat, "done"):
+        fixed.append(Action("done", msgs.label("done")))
+    groups: list[list[Action]] = [[] for _ in range(7)]
     if inst.hand:
-        out += [Action(f"place {inst.hand} on {r}", msgs.label("place", tokens=inst.hand,
-                                                                region=r)) for r in owned]
-        out += [Action(f"place 1 on {r}", msgs.label("place", tokens=1, region=r))
-                for r in targets if inst.hand > 1]
+        groups[0] = [Action(f"place {inst.hand} on {r}", msgs.label(
+            "place", tokens=inst.hand, region=r)) for r in owned]
+        groups[3] = [Action(f"place 1 on {r}", msgs.label("place", tokens=1, region=r))
+                     for r in targets if inst.hand > 1]
     if owned:
         rich = max(owned, key=lambda r: (state.regions[r].tokens, -r))
-        out += [Action(f"move 1 from {rich} to {r}", msgs.label(
+        groups[1] = [Action(f"fortress {r}", msgs.label("fortress", region=r)) for r in owned]
+        groups[2] = [Action(f"encampment {r}", msgs.label("encampment", region=r))
+                     for r in targets]
+        groups[4] = [Action(f"move 1 from {rich} to {r}", msgs.label(
             "move", tokens=1, from_region=rich, to_region=r)) for r in targets if r != rich]
-        out += [Action(f"take 1 from {r}", msgs.label("take", tokens=1, region=r))
-                for r in owned]
-        out += [Action(f"fortress {r}", msgs.label("fortress", region=r)) for r in owned]
-        out += [Action(f"encampment {r}", msgs.label("encampment", region=r)) for r in targets]
-        out += [Action(f"encampment off {r}", msgs.label("encampment_off", region=r))
-                for r in owned]
-    return out
+        groups[5] = [Action(f"take 1 from {r}", msgs.label("take", tokens=1, region=r))
+                     for r in owned]
+        groups[6] = [Action(f"encampment off {r}", msgs.label("encampment_off", region=r))
+                     for r in owned]
+    groups = [[a for a in g if _ok(state, seat, a.text)] for g in groups]
+    return fixed + _interleave(groups, LIMIT - len(fixed))
 
 
 def _heroes(state: State, seat: int) -> list[Action]:
@@ -115,15 +119,18 @@ def _end(state: State, seat: int) -> list[Action]:
 def _withdraw(state: State, seat: int) -> list[Action]:
     inst = pending.head(state)
     owned = state.regions_of(inst.id)
-    out = [Action("withdraw auto", msgs.label("withdraw_auto")),
-           Action("done", msgs.label("done"))]
+    fixed = [Action("withdraw auto", msgs.label("withdraw_auto"))]
+    if _ok(state, seat, "done"):
+        fixed.append(Action("done", msgs.label("done")))
+    groups: list[list[Action]] = [[], [], []]
     if inst.pending:
-        out += [Action(f"withdraw {inst.pending} to {r}", msgs.label(
+        groups[0] = [Action(f"withdraw {inst.pending} to {r}", msgs.label(
             "withdraw", tokens=inst.pending, region=r)) for r in owned]
-        out += [Action(f"withdraw 1 to {r}", msgs.label("withdraw", tokens=1, region=r))
-                for r in owned if inst.pending > 1]
-    out += [Action(f"encampment {r}", msgs.label("encampment", region=r)) for r in owned]
-    return out
+        groups[2] = [Action(f"withdraw 1 to {r}", msgs.label("withdraw", tokens=1, region=r))
+                     for r in owned if inst.pending > 1]
+    groups[1] = [Action(f"encampment {r}", msgs.label("encampment", region=r)) for r in owned]
+    groups = [[a for a in g if _ok(state, seat, a.text)] for g in groups]
+    return fixed + _interleave(groups, LIMIT - len(fixed))
 
 
 _BUILDERS = {"pick": _pick, "conquest": _conquest, "redeploy": _redeploy, "heroes": _heroes,

@@ -135,3 +135,26 @@ def test_menus_are_short_unique_and_labelled_in_every_phase():
     state, _ = play(state, 0, "conquer 12", "conquer 13", "redeploy auto", "end turn")
     check(state, 1)
     assert seen >= {"pick", "conquest", "redeploy", "heroes", "end", "start"}
+
+
+def _six_regions(combos: str):
+    state = new(2, combos)
+    state, _ = play(state, 0, "pick 0", "conquer 1", "conquer 2", "conquer 3", "conquer 4",
+                    "conquer 9", "end conquest")
+    if active(state, 0).hand:
+        state, _ = play(state, 0, f"place {active(state, 0).hand} on 1")
+    state, _ = play(state, 0, "done", "end turn")
+    state, _ = play(state, 1, "pick 0", "conquer 16", "redeploy auto", "end turn")
+    state, _ = play(state, 0, "conquer 10", "end conquest")
+    assert len(state.regions_of(active(state, 0).id)) == 6 and active(state, 0).hand >= 3
+    menu = [a.text for a in GAME.legal_actions(state, 0)]
+    assert len(menu) <= 25 and "redeploy auto" in menu
+    assert any(t.startswith(f"place {active(state, 0).hand} on") for t in menu)
+    assert any(t.startswith("move") for t in menu) and any(t.startswith("take") for t in menu)
+    return menu
+
+
+def test_wide_redeployment_menus_still_offer_the_power_pieces():
+    assert any(t.startswith("fortress") for t in _six_regions("ratmen:fortified,humans:merchant"))
+    camps = _six_regions("ratmen:bivouacking,humans:merchant")
+    assert any(t.startswith("encampment ") for t in camps)

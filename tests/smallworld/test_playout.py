@@ -8,7 +8,8 @@ import pytest
 
 from rules.core.rng import Rng
 from rules.core.text import translate
-from rules.smallworld import GAME
+from rules.smallworld import GAME, actions
+from rules.smallworld import menu as menu_mod
 from tests.smallworld.helpers import NAMES, check_coins_private, check_invariants
 
 CASES = [(n, seed) for n in (2, 3, 4, 5) for seed in (1, 2)]
@@ -63,16 +64,26 @@ def test_random_playout_to_the_end(players, seed):
     assert GAME.dump(again) == GAME.dump(state)
 
 
-def test_menus_stay_short_and_all_listed_actions_are_legal():
-    state = GAME.new_game(7, 5, {})
+def _kinds(actions_list) -> set[str]:
+    return {actions.parse(a.text)[0] for a in actions_list}
+
+
+@pytest.mark.parametrize(("players", "seed", "moves"), [(5, 7, 300), (2, 3, 250)])
+def test_menus_stay_short_legal_and_offer_every_kind_of_legal_move(players, seed, moves):
+    """Truncation to 25 entries never hides a whole kind of move (fortress, take ...)."""
+    state = GAME.new_game(seed, players, {})
     policy = Rng(99)
-    for _ in range(300):
+    for _ in range(moves):
         if GAME.is_over(state):
             break
         seat = min(GAME.to_act(state))
         menu = GAME.legal_actions(state, seat)
         assert 0 < len(menu) <= 25
         assert all(GAME.is_legal(state, seat, a) for a in menu)
+        if state.phase != "start":
+            candidates = [a for a in menu_mod._BUILDERS[state.phase](state, seat)
+                          if GAME.is_legal(state, seat, a)]
+            assert _kinds(menu) == _kinds(candidates), state.phase
         state, _ = GAME.apply(state, seat, policy.choice(list(menu)))
 
 
