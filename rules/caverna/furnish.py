@@ -23,8 +23,29 @@ DWELLINGS = ("dwelling", "simple-dwelling-1", "simple-dwelling-2", "mixed-dwelli
 PAIRED = {"trader": "spare-part-storage", "spare-part-storage": "trader"}
 
 
+BUILDER_MODES = {"ore-wood": ("wood",), "ore-stone": ("stone",), "ore-both": ("wood", "stone")}
+
+
+def builder_cost(player: dict, tile_id: str, mode: str) -> dict | None:
+    """Return the cost when the Builder owner names the ore swaps (None if not possible)."""
+    if not has(player, "builder") or mode not in BUILDER_MODES:
+        return None
+    price = dict(data.tile(tile_id)["cost"])
+    if has(player, "carpenter") and price.get("wood"):
+        price["wood"] -= 1
+    if has(player, "stone-carver") and price.get("stone"):
+        price["stone"] -= 1
+    for good in BUILDER_MODES[mode]:
+        if not price.get(good):
+            return None
+        price[good] -= 1
+        price["ore"] = price.get("ore", 0) + 1
+    return {g: n for g, n in price.items() if n}
+
+
 def cost(player: dict, tile_id: str) -> dict:
-    """Return the cost of ``tile_id`` for ``player`` after Carpenter/Stone carver/Builder."""
+    """Return the cost of ``tile_id`` for ``player`` after Carpenter/Stone carver/Builder
+    (the Builder's ore stands in automatically for missing wood or stone)."""
     price = dict(data.tile(tile_id)["cost"])
     if has(player, "carpenter") and price.get("wood"):
         price["wood"] -= 1

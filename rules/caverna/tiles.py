@@ -258,15 +258,33 @@ class FurnishDecision(Handler):
 
     def accepts(self, state, d, text):
         words = text.split()
+        if len(words) == 4 and not d.get("price"):
+            return self._builder_ok(state, d, words)
         if len(words) != 3 or words[0] != "furnish" or words[1] not in self._tiles(state, d):
             return False
         return _sq(words[2]) in furnish.squares(state.ps[d["seat"]], words[1])
 
+    def _builder_ok(self, state, d, words: list[str]) -> bool:
+        """Typed "furnish <tile> r,c ore-wood|ore-stone|ore-both" (Builder owners)."""
+        player = state.ps[d["seat"]]
+        if words[0] != "furnish" or words[1] not in state.tiles_left:
+            return False
+        if d["filter"] != "any" and words[1] not in furnish.DWELLINGS:
+            return False
+        if d["filter"] == "dwelling-growth" and not furnish.grows_after(state, d["seat"], words[1]):
+            return False
+        price = furnish.builder_cost(player, words[1], words[3])
+        return (price is not None and all(player["goods"][g] >= n for g, n in price.items())
+                and _sq(words[2]) in furnish.squares(player, words[1]))
+
     def apply(self, state, d, text, events):
-        _, tile_id, where = text.split()
-        square = _sq(where)
+        words = text.split()
+        tile_id, square = words[1], _sq(words[2])
+        price = d.get("price")
+        if len(words) == 4:
+            price = furnish.builder_cost(state.ps[d["seat"]], tile_id, words[3])
         engine.pop(state, d)
-        furnish.build(state, d["seat"], tile_id, square, events, d.get("price"))
+        furnish.build(state, d["seat"], tile_id, square, events, price)
         mark(state, [square])
         if d.get("then_grow"):
             parts.grow(state, d["seat"], d.get("space"), events)

@@ -205,3 +205,15 @@ def test_guest_room_wish_dwelling_then_growth():
     state, _ = play(state, 0, "place wish-for-children",
                     "furnish dwelling 2,4", "choose growth")
     assert len(state.ps[0]["dwarfs"]) == 3
+
+
+def test_builder_typed_ore_swap():
+    state = new(3)
+    p = state.ps[0]
+    p["furnishings"].append("builder")
+    lay(state, 0, "2,4", "cavern")
+    p["goods"].update(wood=4, stone=3, ore=2)
+    state, _ = play(state, 0, "place housework", "choose furnish",
+                    "furnish dwelling 2,4 ore-both")
+    g = state.ps[0]["goods"]
+    assert (g["wood"], g["stone"], g["ore"]) == (1, 1, 0)
