@@ -279,3 +279,26 @@ def test_terrain_and_symbol_bonuses_of_active_races():
     swamp, events = play(swamp, 0, "pick 0", "conquer 16", "conquer 17", "conquer 18",
                          "redeploy auto", "end turn")
     assert _score(events) == 3 + 2  # swamps 16 and 18
+
+
+def test_knocked_out_encampments_wait_when_their_race_has_no_region_left():
+    state = new(2, "humans:bivouacking,ratmen:commando")
+    state, _ = play(state, 0, "pick 0", "conquer 1", "end conquest", "place 8 on 1",
+                    "encampment 1", "done", "end turn")
+    assert (tokens(state, 1), state.regions[1].encampments) == (10, 1)
+    state, _ = play(state, 1, "pick 0")
+    assert conquest.cost(state, active(state, 1), 1) == 2 + 10 + 1 - 1 == active(state, 1).hand
+    state, events = play(state, 1, "conquer 1", "redeploy auto", "end turn")
+    humans = active(state, 0)
+    assert "tokens_to_hand" in keys(events) and state.phase == "start" and state.current == 0
+    assert (humans.hand, humans.camps, humans.knocked_camps) == (9, 5, 0)
+
+
+def test_amazon_reserve_goes_to_the_tray_on_decline():
+    state = new(2, "amazons:forest,ratmen:merchant")
+    state, _ = play(state, 0, "pick 0", "conquer 1", "redeploy auto", "end turn")
+    assert active(state, 0).reserve == 4 and state.tray["amazons"] == 1
+    state, _ = play(state, 1, "pick 0", "conquer 16", "redeploy auto", "end turn")
+    state, _ = play(state, 0, "decline")
+    amazons = state.insts[state.regions[1].inst]
+    assert amazons.reserve == 0 and tokens(state, 1) == 1 and state.tray["amazons"] == 14
