@@ -302,3 +302,17 @@ def test_amazon_reserve_goes_to_the_tray_on_decline():
     state, _ = play(state, 0, "decline")
     amazons = state.insts[state.regions[1].inst]
     assert amazons.reserve == 0 and tokens(state, 1) == 1 and state.tray["amazons"] == 14
+
+
+def test_sorcerers_cannot_convert_in_decline_tokens_or_hero_regions():
+    state = new(2, "humans:heroic,sorcerers:merchant,ratmen:alchemist")
+    state, _ = play(state, 0, "pick 0", "conquer 1", "conquer 2", "conquer 6", "place 3 on 6",
+                    "move 1 from 1 to 6", "move 1 from 2 to 6", "done", "hero 6", "hero 2",
+                    "end turn")
+    assert (tokens(state, 1), state.regions[2].hero) == (1, True)
+    state, _ = play(state, 1, "pick 0", "conquer 5")
+    assert reason(state, 1, "convert 2") == "immune"
+    assert reason(state, 1, "convert 1") is None
+    state, _ = play(state, 1, "redeploy auto", "end turn")
+    state, _ = play(state, 0, "decline")
+    assert reason(state, 1, "convert 1") == "convert_not_active_enemy"
