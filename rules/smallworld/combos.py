@@ -58,6 +58,7 @@ def refill(state: State, events: list) -> None:
         if not state.power_deck and not _reshuffle(state, events):
             return
         race, power = state.race_deck.pop(0), state.power_deck.pop(0)
+        state.race_deck_known = min(state.race_deck_known, len(state.race_deck))
         state.column.append([race, power, 0])
         events.append(msgs.event("combo_revealed", reveals=True, race=msgs.race(race),
                                  power=msgs.power(power), position=len(state.column) - 1))
@@ -81,6 +82,7 @@ def return_banner(state: State, inst: Instance, events: list) -> None:
     if player.active == inst.id:
         player.active = None
     state.race_deck.append(inst.race)
+    state.race_deck_known += 1
     if inst.has_spirit and inst.declined:
         state.discard.append(inst.power)
     events.append(msgs.event("banner_returned", seat=inst.owner, race=msgs.race(inst.race)))

@@ -99,11 +99,16 @@ class SmallWorld(Game):
         return state_mod.load(dict(data))
 
     def rerandomise_hidden(self, state, seat: int | None, seed: int):
-        """Re-draw other seats' coins and the hidden deck order from ``seed``."""
+        """Re-draw other seats' coins and the hidden deck order from ``seed``.
+
+        Returned banners lie face down at the bottom of the race deck in an order everybody
+        saw, so only the part above them is shuffled.
+        """
         out = self.copy(state)
         rng = Rng(seed)
-        rng.shuffle(out.race_deck)
-        rng.shuffle(out.power_deck)
+        hidden = len(out.race_deck) - out.race_deck_known
+        out.race_deck[:hidden] = rng.shuffle(out.race_deck[:hidden])
+        out.power_deck = rng.shuffle(out.power_deck)
         if not out.over:
             for s, player in enumerate(out.players):
                 if s != seat:

@@ -85,6 +85,7 @@ class State:
     players: list = field(default_factory=list)
     column: list = field(default_factory=list)  # [[race, power, coins], ...]
     race_deck: list = field(default_factory=list)
+    race_deck_known: int = 0  # returned banners at the bottom of the race deck (public order)
     power_deck: list = field(default_factory=list)
     discard: list = field(default_factory=list)
     tray: dict = field(default_factory=dict)

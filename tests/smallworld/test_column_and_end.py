@@ -159,3 +159,26 @@ def test_65_determinism():
     assert GAME.dump(a) == GAME.dump(b)
     assert new(2, seed=43).race_deck != new(2, seed=42).race_deck or \
         new(2, seed=43).power_deck != new(2, seed=42).power_deck
+
+
+def test_rerandomising_keeps_returned_banners_at_the_bottom_of_the_race_deck():
+    state = new(2, "ratmen:alchemist,humans:swamp")
+    state, _ = play(state, 0, "pick 0", "end conquest", "done", "end turn")
+    state, _ = play(state, 1, "pick 0", "end conquest", "done", "end turn")
+    state, _ = play(state, 0, "decline")  # no region: the Ratmen banner goes back at once
+    assert state.race_deck[-1] == "ratmen" and state.race_deck_known == 1
+    hidden = sorted(state.race_deck[:-1])
+    orders = set()
+    for seed in range(5):
+        other = GAME.rerandomise_hidden(state, 1, seed)
+        assert other.race_deck[-1] == "ratmen" and sorted(other.race_deck[:-1]) == hidden
+        orders.add(tuple(other.race_deck))
+    assert len(orders) > 1
+    while state.race_deck_known < len(state.race_deck):  # pick, decline: banners cycle
+        seat = state.current
+        if state.phase == "start":
+            state, _ = play(state, seat, "decline")
+        else:
+            state, _ = play(state, seat, "pick 0", "end conquest", "done", "end turn")
+        assert state.race_deck_known <= len(state.race_deck)
+    assert GAME.rerandomise_hidden(state, 0, 1).race_deck == state.race_deck
