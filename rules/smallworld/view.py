@@ -114,6 +114,9 @@ def prompt(state: State, seat: int) -> Msg:
     acting = state.inst(state.acting)
     if state.phase == "withdraw":
         inst = pending.head(state)
+        if not inst.pending:
+            return msgs.prompt("withdraw_camps", race=msgs.race(inst.race),
+                               count=inst.knocked_camps)
         return msgs.prompt("withdraw", race=msgs.race(inst.race), tokens=inst.pending)
     if state.phase in ("conquest", "redeploy") and acting is not None:
         key = state.phase + ("_ghouls" if acting.declined else "")

@@ -51,6 +51,8 @@ def test_54_bivouacking_encampments():
     state, events = play(state, 1, "conquer 2", "redeploy auto", "end turn")
     assert state.tray["ratmen"] == tray + 1 and state.regions[2].encampments == 0
     assert state.phase == "withdraw" and GAME.to_act(state) == frozenset({0})
+    prompt = GAME.prompt(state, 0)
+    assert prompt.key == "smallworld.prompt.withdraw_camps" and prompt.params["count"] == 2
     state, _ = play(state, 0, "encampment 1", "encampment 1")
     assert state.regions[1].encampments == 5 and state.current == 0
     state, _ = play(state, 0, "decline")
