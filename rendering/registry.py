@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import importlib
-import io
 import pkgutil
+import struct
+import zlib
 from functools import lru_cache
 from typing import Callable
 
@@ -42,10 +43,34 @@ def render(view: View, last_move: str | None = None, **options) -> Image.Image:
 
 def render_png(view: View, last_move: str | None = None, **options) -> bytes:
     """Draw ``view`` and return PNG bytes ready to upload."""
-    image = render(view, last_move=last_move, **options)
-    buffer = io.BytesIO()
-    image.save(buffer, format="PNG", optimize=False, compress_level=3)
-    return buffer.getvalue()
+    return encode_png(render(view, last_move=last_move, **options))
+
+
+def encode_png(image: Image.Image, level: int = 3) -> bytes:
+    """Encode ``image`` as a lossless RGB PNG, fast.
+
+    Pillow's encoder spends most of its time choosing a filter for every row; board images
+    are flat colours that compress well unfiltered, so rows are written with filter 0 and
+    plain zlib, about twice as fast at a similar size.
+    """
+    if image.mode != "RGB":
+        image = image.convert("RGB")
+    width, height = image.size
+    raw = memoryview(image.tobytes())
+    stride = width * 3
+    compressor = zlib.compressobj(level)
+    parts = []
+    for start in range(0, len(raw), stride):
+        parts.append(compressor.compress(b"\x00"))
+        parts.append(compressor.compress(raw[start:start + stride]))
+    parts.append(compressor.flush())
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", header)
+            + _chunk(b"IDAT", b"".join(parts)) + _chunk(b"IEND", b""))
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
 
 def has_renderer(game_name: str) -> bool:

@@ -1,0 +1,24 @@
+"""The rendering registry: renderers are found by game name; PNG encoding is lossless."""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image, ImageDraw
+
+from rendering.registry import encode_png, has_renderer
+from rules.core import all_games
+
+
+def test_every_registered_game_has_a_renderer():
+    assert all(has_renderer(game.name) for game in all_games())
+    assert not has_renderer("no-such-game")
+
+
+def test_encode_png_is_lossless_for_rgb_and_rgba():
+    image = Image.new("RGBA", (123, 45), (10, 20, 30, 255))
+    ImageDraw.Draw(image).ellipse((5, 5, 60, 40), fill=(200, 100, 50, 255))
+    data = encode_png(image)
+    decoded = Image.open(io.BytesIO(data))
+    assert decoded.format == "PNG" and decoded.size == (123, 45)
+    assert decoded.convert("RGB").tobytes() == image.convert("RGB").tobytes()
