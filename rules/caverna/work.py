@@ -84,6 +84,12 @@ class TurnDecision(Handler):
         parsed = parse(text)
         return parsed is not None and parsed in placements(state, d["seat"])
 
+    def prompt_params(self, state, d):
+        player = state.ps[d["seat"]]
+        first = next_dwarf(player)
+        weapon = player["dwarfs"][first]["weapon"] if first is not None else 0
+        return {"seat": d["seat"], "strength": weapon, "round": state.round}
+
     def apply(self, state, d, text, events):
         space_id, strength = parse(text)
         seat = d["seat"]
