@@ -62,7 +62,7 @@ def arrange(player: dict, counts: dict | None = None) -> dict | None:
     """Return {square: {type: n}} housing ``counts`` (default: the player's), or None."""
     counts = counts or player["animals"]
     need = tuple(counts[t] for t in FARM)
-    unit_list = tuple(sorted(units(player), key=lambda u: -u[1]))
+    unit_list = tuple(sorted(units(player), key=lambda u: (u[2] != {"donkey"}, -u[1])))
     plan = _solve(unit_list, need, counts.get("dog", 0))
     if plan is None:
         return None

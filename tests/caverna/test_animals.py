@@ -179,3 +179,11 @@ def test_donkeys_counted_in_mines_when_they_could_stand_elsewhere():
     assert animals.donkeys_in_mines(player, ("ore-mine",)) == 2
     give(state, 0, donkey=2, boar=2)
     assert animals.donkeys_in_mines(player) == 2  # pasture + dwelling hold the rest
+
+
+def test_arrangement_prefers_mines_for_donkeys():
+    state = new(3)
+    lay(state, 0, "3,5", "ore-mine")
+    give(state, 0, donkey=1)
+    layout = animals.arrange(state.ps[0])
+    assert layout == {"3,5": {"donkey": 1}}
