@@ -200,3 +200,38 @@ def test_47_skeleton_bonus_is_capped_by_the_tray():
     state, events = play(state, 0, "end conquest")
     assert find(events, "skeleton_bonus")[0].params["tokens"] == 1
     assert active(state, 0).hand == hand + 1 and state.tray["skeletons"] == 0
+
+
+SORCERER_GAME = [  # 5p map; Flying Sorcerers convert lone tokens anywhere, once per opponent
+    (0, "pick 0, conquer 1, redeploy auto, end turn"),
+    (1, "pick 0, conquer 0, conquer 8, conquer 9, conquer 2, conquer 10, conquer 4, conquer 11, "
+        "conquer 17, conquer 3, end conquest, place 1 on 0, done, end turn"),
+    (2, "pick 0, conquer 7, conquer 13, conquer 15, conquer 23, conquer 30, conquer 21, "
+        "end conquest, place 1 on 7, done, end turn"),
+    (3, "pick 0, conquer 38, conquer 37, conquer 28, conquer 45, conquer 44, end conquest, "
+        "done, end turn"),
+    (4, "pick 0, conquer 40, conquer 41, conquer 31, end conquest, done, end turn"),
+    (0, "convert 2, convert 23, redeploy auto, end turn"),
+    (1, "conquer 5, end conquest, place 1 on 0, done, end turn"),
+    (2, "conquer 6, end conquest, place 1 on 6, done, end turn"),
+    (3, "conquer 22, end conquest, place 2 on 22, done, end turn"),
+    (4, "conquer 32, end conquest, place 1 on 31, done, end turn"),
+    (0, "convert 3, convert 7, convert 28, convert 40, redeploy auto, end turn"),
+    (1, "conquer 12, end conquest, done, end turn"),
+    (2, "conquer 14, end conquest, done, end turn"),
+    (3, "conquer 27, end conquest, place 1 on 22, done, end turn"),
+    (4, "conquer 24, end conquest, done, end turn"),
+    (0, "convert 0, convert 6"),
+]
+
+
+def test_48_no_conversion_once_the_sorcerer_tray_is_empty():
+    state = new(5, "sorcerers:flying,ratmen:commando,humans:mounted,elves:alchemist,"
+                   "dwarves:swamp,orcs:hill,giants:forest")
+    for seat, texts in SORCERER_GAME:
+        state, _ = play(state, seat, *texts.split(", "))
+    sorcerers = active(state, 0)
+    assert state.tray["sorcerers"] == 0 and sorcerers.hand >= 1
+    assert state.insts[state.regions[31].inst].owner == 4 and tokens(state, 31) == 1
+    assert 4 not in sorcerers.converted
+    assert reason(state, 0, "convert 31") == "tray_empty"
