@@ -88,8 +88,29 @@ def problem(state: State, seat: int, cmd: tuple):
         turn.end_conquest(probe, [])
         return problem(probe, seat, cmd)
     if verb not in PHASE_VERBS.get(state.phase, ()):
-        return msgs.err("not_now")
+        return _wrong_step(state, seat, verb)
     return _CHECKS[verb](state, seat, *cmd[1:])
+
+
+_ATTACKS = frozenset({"abandon", "conquer", "die", "berserk", "convert", "dragon"})
+_ENDING = frozenset({"ally", "end_turn", "end_turn_decline"})
+
+
+def _wrong_step(state: State, seat: int, verb: str):
+    """Return the most helpful reason for a move of another step of the turn."""
+    acting = state.inst(state.acting)
+    own_race_step = acting is None or not acting.declined
+    if verb == "pick" and state.active(seat) is not None:
+        return msgs.err("pick_has_race")
+    if state.phase == "pick" and verb != "pick":
+        return msgs.err("pick_first")
+    if verb in _ENDING and state.phase in ("conquest", "redeploy"):
+        return msgs.err("finish_first")
+    if verb in _ENDING | _ATTACKS and state.phase == "heroes":
+        return msgs.err("heroes_first")
+    if verb in _ATTACKS and own_race_step and state.phase in ("redeploy", "end"):
+        return msgs.err("conquests_over")
+    return msgs.err("not_now")
 
 
 _ENDS_CONQUEST = frozenset({"place", "move", "take", "done", "encampment", "encampment_off"})

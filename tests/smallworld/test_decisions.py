@@ -68,13 +68,13 @@ def test_another_seats_move_is_not_their_decision():
 
 def test_common_refusals_carry_the_rule():
     state = new(2, "ratmen:merchant,humans:heroic")
-    assert _refusal(state, 0, "conquer 3") == "not_now"  # pick first
+    assert _refusal(state, 0, "conquer 3") == "pick_first"
     assert _refusal(state, 0, "pick 9") == "no_such_combo"
     state, _ = play(state, 0, "pick 0")
     assert _refusal(state, 0, "conquer 9") == "not_border"
     assert _refusal(state, 0, "conquer 0") == "water"
     assert _refusal(state, 0, "conquer 40") == "no_such_region"
-    assert _refusal(state, 0, "pick 0") == "not_now"
+    assert _refusal(state, 0, "pick 0") == "pick_has_race"
     assert _refusal(state, 0, "decline") == "decline_first"
     assert _refusal(state, 0, "die 1") == "die_not_needed"
     state, _ = play(state, 0, "conquer 1", "conquer 2", "conquer 3")
@@ -84,17 +84,20 @@ def test_common_refusals_carry_the_rule():
     state, _ = play(state, 0, "conquer 4")
     assert active(state, 0).hand == 1
     assert _refusal(state, 0, "conquer 8") == "need_tokens"
-    assert _refusal(state, 0, "end turn") == "not_now"
+    assert _refusal(state, 0, "end turn") == "finish_first"
     state, _ = play(state, 0, "end conquest")
     assert _refusal(state, 0, "done") == "hand_left"
-    assert _refusal(state, 0, "conquer 4") == "not_now"
+    assert _refusal(state, 0, "conquer 4") == "conquests_over"
     assert _refusal(state, 0, "move 2 from 1 to 2") == "keep_one"
     assert _refusal(state, 0, "place 1 on 5") == "not_your_region"
     state, _ = play(state, 0, "redeploy auto")
     assert _refusal(state, 0, "end turn decline") == "not_stout"
     assert _refusal(state, 0, "ally 1") == "not_diplomat"
     state, _ = play(state, 0, "end turn")
-    state, _ = play(state, 1, "pick 0", "conquer 16", "redeploy auto", "hero 16", "end turn")
+    state, _ = play(state, 1, "pick 0", "conquer 16", "redeploy auto")
+    assert _refusal(state, 1, "end turn") == "heroes_first"
+    assert _refusal(state, 1, "withdraw auto") == "not_now"
+    state, _ = play(state, 1, "hero 16", "end turn")
     assert _refusal(state, 0, "conquer 16") == "immune"  # before any reach question
     state, _ = play(state, 0, "conquer 9")
     assert _refusal(state, 0, "decline") == "decline_first"

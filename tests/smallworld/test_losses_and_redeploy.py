@@ -88,7 +88,7 @@ def test_24_die_success():
     assert roll.reveals and roll.params["value"] == 2
     assert tokens(state, 13) == 1 and not state.regions[13].lost_tribe
     assert state.phase == "redeploy" and active(state, 0).hand == 0
-    assert reason(state, 0, "conquer 7") == "not_now"
+    assert reason(state, 0, "conquer 7") == "conquests_over"
 
 
 def test_25_die_failure():
@@ -110,7 +110,7 @@ def test_26_die_limits():
     assert reason(state, 0, "die 5") == "die_too_far"
     assert reason(state, 0, "die 13") is None
     state, _ = play(state, 0, "place 1 on 6")
-    assert reason(state, 0, "die 13") == "not_now"
+    assert reason(state, 0, "die 13") == "conquests_over"
 
 
 def test_27_withdrawal_order_is_clockwise_from_the_current_player():

@@ -134,7 +134,7 @@ def test_39_normal_decline():
     assert state.current == 1
     state = _pass(state, 1)
     assert state.phase == "pick"
-    assert reason(state, 0, "conquer 4") == "not_now"
+    assert reason(state, 0, "conquer 4") == "pick_first"
 
 
 def test_40_decline_timing():
@@ -226,7 +226,7 @@ def test_44_wiped_out_active_race():
     dwarves = active(state, 1)
     assert state.tray["dwarves"] == 8 and not state.regions_of(dwarves.id)
     assert dwarves.hand == dwarves.pending == dwarves.reserve == 0
-    assert reason(state, 1, "pick 0") == "not_now"
+    assert reason(state, 1, "pick 0") == "pick_has_race"
     assert reason(state, 1, "conquer 4") == "no_tokens"
     state, events = play(state, 1, "end conquest", "done", "end turn")
     assert _score(events) == (0, {})
