@@ -102,6 +102,8 @@ def _wrong_step(state: State, seat: int, verb: str):
     own_race_step = acting is None or not acting.declined
     if verb == "pick" and state.active(seat) is not None:
         return msgs.err("pick_has_race")
+    if verb == "pick" and not own_race_step:
+        return msgs.err("ghouls_first")
     if state.phase == "pick" and verb != "pick":
         return msgs.err("pick_first")
     if verb in _ENDING and state.phase in ("conquest", "redeploy"):

@@ -192,6 +192,7 @@ def test_43_ghouls_keep_tokens_and_conquer_first():
     state = _pass(state, 1)
     ghouls = state.insts[state.regions[3].inst]
     assert ghouls.hand == 6 and state.phase == "conquest" and state.acting == ghouls.id
+    assert reason(state, 0, "pick 0") == "ghouls_first"
     state, events = play(state, 0, "conquer 10")
     assert find(events, "conquer")[0].params["cost"] == 3
     assert GAME.view(state, 0).data["phase"] == "ghoul_conquest"
