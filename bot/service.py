@@ -162,6 +162,7 @@ class Service:
         except RulesError as error:
             raise UserError(error.msg) from None
         low, high = self._player_range(game, min_players, max_players)
+        self._new_state(game, 0, high, parsed)  # refuse options the game cannot start with
         async with self._lock(place):
             try:
                 record = await self.store.create_game(
@@ -220,10 +221,18 @@ class Service:
             seats = list(record.seats)
             if shuffle:
                 Rng(record.seed, 1 << 32).shuffle(seats)
-            state = table.game.new_game(record.seed, len(seats), record.options)
+            state = self._new_state(table.game, record.seed, len(seats), record.options)
             started = await self._guard(self.store.start_game(
                 record.id, record.version, seats, table.game.dump(state)))
             return self._table(started)
+
+    @staticmethod
+    def _new_state(game: Game, seed: int, players: int, options: Mapping) -> Any:
+        """Set up a game, turning a refused option into a user message."""
+        try:
+            return game.new_game(seed, players, options)
+        except RulesError as error:
+            raise UserError(error.msg) from None
 
     @staticmethod
     def host_of(record: GameRecord) -> str:

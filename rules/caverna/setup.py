@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from rules.core import CannotParse, Msg, Rng
+from rules.core import CannotParse, Msg, Rng, start_seat
 
 from . import data, spaces
 from .state import State, new_player
@@ -54,9 +54,7 @@ def harvest_markers(rng: Rng, players: int, fixed: list | None) -> list[str]:
 def new_state(seed: int, players: int, options: Mapping[str, Any]) -> State:
     """Return the state before round 1 starts."""
     rng = Rng(seed)
-    start = options.get("start", -1)
-    if start is None or start < 0 or start >= players:
-        start = rng.randbelow(players)
+    start = start_seat(options.get("start", -1), players, rng)
     cards = round_cards(rng, players, options.get("rounds") or None)
     markers = harvest_markers(rng, players, options.get("harvest") or None)
     tiles = [t for t, v in data.tiles().items() if v["intro"] or not options.get("intro")]

@@ -12,6 +12,18 @@ _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"0", "false", "no", "off"}
 
 
+def start_seat(value: int | None, players: int, rng) -> int:
+    """Return the seat a ``first_player``-style option names, or a random one for -1/None.
+
+    Raises :class:`CannotParse` when the seat does not exist at this player count.
+    """
+    if value is None or value == -1:
+        return rng.randbelow(players)
+    if not 0 <= value < players:
+        raise CannotParse(Msg("core.error.bad_start_seat", {"value": value, "players": players}))
+    return value
+
+
 def defaults(specs: tuple[OptionSpec, ...]) -> dict[str, Any]:
     """Return every option at its default value."""
     return {spec.name: spec.default for spec in specs}

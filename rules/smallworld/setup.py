@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from rules.core.errors import CannotParse
+from rules.core.options import start_seat
 from rules.core.rng import Rng
 
 from . import combos, data, msgs, turn
@@ -23,9 +24,7 @@ def new_game(seed: int, players: int, options: Mapping[str, Any], variant: str =
     state.race_deck, state.power_deck = _decks(state, options.get("combos") or [])
     state.players = [Player(coins=consts["start_coins"]) for _ in range(players)]
     state.dice = _dice(state, options.get("dice") or [])
-    first = options.get("first_player")
-    state.first = first if first is not None and 0 <= first < players else \
-        state.rng.randbelow(players)
+    state.first = start_seat(options.get("first_player"), players, state.rng)
     state.current = state.first
     combos.refill(state, [])
     turn.start_turn(state, [])

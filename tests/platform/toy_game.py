@@ -11,7 +11,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from rules.core import Action, Event, Game, Msg, OptionSpec, Rng, ScoreLine, View, not_legal
+from rules.core import (
+    Action,
+    Event,
+    Game,
+    Msg,
+    OptionSpec,
+    Rng,
+    ScoreLine,
+    View,
+    not_legal,
+    start_seat,
+)
 
 
 @dataclass
@@ -31,12 +42,14 @@ class ToyGame(Game):
     min_players = 1
     max_players = 4
     verbs = frozenset({"step", "roll", "hop", "vote"})
-    options = (OptionSpec("goal", "int", 10, "toy.option.goal", minimum=2, maximum=50),)
+    options = (OptionSpec("goal", "int", 10, "toy.option.goal", minimum=2, maximum=50),
+               OptionSpec("first", "int", 0, "toy.option.first", minimum=-1))
 
     def new_game(self, seed, players, options):
         rng = Rng(seed)
         secrets = [rng.randint(1, 100) for _ in range(players)]
-        state = ToyState(rng=rng, positions=[0] * players, secrets=secrets)
+        state = ToyState(rng=rng, positions=[0] * players, secrets=secrets,
+                         turn=start_seat(options.get("first", 0), players, rng))
         state.goal = options.get("goal", 10)  # type: ignore[attr-defined]
         return state
 

@@ -32,7 +32,7 @@ async def _refused(coro, key: str):
 
 async def test_lobby_flow_seats_players_in_join_order(service):
     table = await service.new_game(PLACE, ALICE, "toy", "goal=5")
-    assert table.record.options == {"goal": 5}
+    assert table.record.options == {"goal": 5, "first": 0}
     await service.join(PLACE, BOB)
     table = await service.start(PLACE, ALICE)
     assert table.names == ["Alice", "Bob"] and table.record.status == "active"
@@ -198,3 +198,15 @@ async def test_secret_simultaneous_choices_are_flagged_and_stored(service, store
     assert vote.secret and last.secret
     moves = await store.moves(table.record.id)
     assert [m.secret for m in moves] == [False, True, True]
+
+
+async def test_options_the_game_refuses_are_caught_at_new_and_at_start(service, store):
+    await _refused(service.new_game(Place("g", "x"), ALICE, "toy", "first=9"),
+                   "core.error.bad_start_seat")
+    table = await service.new_game(PLACE, ALICE, "toy", "first=2")
+    await service.join(PLACE, BOB)
+    await _refused(service.start(PLACE, ALICE), "core.error.bad_start_seat")
+    assert (await store.get_game(table.record.id)).status == "lobby"
+    await service.join(PLACE, CAROL)
+    table = await service.start(PLACE, ALICE)
+    assert table.to_act() == frozenset({2})
