@@ -81,10 +81,7 @@ async def service_path(game, players: int, moves: int = 40) -> list[float]:
         service = Service(store, games=[game], seed_source=lambda: 3)
         place = Place("bench", game.name)
         seats = [Player(str(i), f"P{i + 1}") for i in range(players)]
-        await service.new_game(place, seats[0], game.name)
-        for player in seats[1:]:
-            await service.join(place, player)
-        await service.start(place, seats[0])
+        await service.open_and_start(place, seats, game.name)
         playout = random_playout(game, 3, players)
         half = len(playout.moves) // 2
         times = []

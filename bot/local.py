@@ -66,11 +66,7 @@ class Terminal:
 
     async def setup(self, game: str, options: str) -> Table:
         """Open the table, seat everyone and start."""
-        await self.service.new_game(PLACE, self.seats[0], game, options or None,
-                                    max_players=None)
-        for player in self.seats[1:]:
-            await self.service.join(PLACE, player)
-        table = await self.service.start(PLACE, self.seats[0])
+        table = await self.service.open_and_start(PLACE, self.seats, game, options or None)
         self.game_id = table.record.id
         self.write(presenter.say("started", game=presenter.game_title(table),
                                  players=", ".join(table.names)))

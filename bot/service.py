@@ -182,6 +182,14 @@ class Service:
                             min=game.min_players, max=game.max_players)
         return low, high
 
+    async def open_and_start(self, place: Place, players: Sequence[Player], game_name: str,
+                             options: str | Mapping[str, str] | None = None) -> Table:
+        """Open a table for ``players`` (the first hosts), seat them in order and start."""
+        await self.new_game(place, players[0], game_name, options)
+        for player in players[1:]:
+            await self.join(place, player)
+        return await self.start(place, players[0])
+
     async def join(self, place: Place, player: Player) -> Table:
         """Seat ``player`` in the channel's lobby."""
         async with self._lock(place):

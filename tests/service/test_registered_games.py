@@ -21,10 +21,7 @@ async def test_a_whole_game_through_the_service(game, tmp_path):
     service = Service(store, games=[game], seed_source=lambda: 31)
     place = Place("g", game.name)
     seats = [Player(str(i), f"P{i + 1}") for i in range(players)]
-    await service.new_game(place, seats[0], game.name)
-    for player in seats[1:]:
-        await service.join(place, player)
-    table = await service.start(place, seats[0])
+    table = await service.open_and_start(place, seats, game.name)
     playout = random_playout(game, 31, players, defaults(game.options))
     for seat, text in playout.moves:
         outcome = await service.act(place, seats[seat], text)
