@@ -41,7 +41,7 @@ def explain(state, seat: int, text: str) -> Msg | None:
         return _err("not_done")
     if verb == "choose":
         return _err("cannot_choose")
-    return None
+    return _err("not_possible", prompt=engine.HANDLERS[d["type"]].prompt(state, d))
 
 
 def _place(state, seat: int, d: dict, text: str) -> Msg | None:

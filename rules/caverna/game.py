@@ -6,8 +6,9 @@ import pickle
 from typing import Any, Mapping
 
 from rules.core import Action, Game, Msg, OptionSpec, ScoreLine, View, normalise
+from rules.core.errors import cannot_parse
 
-from . import convert, engine, expedition, flow, harvest, setup, spaces, tiles, view, work  # noqa: F401  (register handlers)
+from . import convert, engine, expedition, flow, grammar, harvest, setup, spaces, tiles, view, work  # noqa: F401  (register handlers)
 from . import state as state_mod
 from .explain import explain
 
@@ -47,7 +48,7 @@ class Caverna(Game):
         d = engine.decision_for(state, seat)
         if d is None:
             return []
-        return engine.HANDLERS[d["type"]].options(state, d) + convert.actions(state, seat)
+        return menu(engine.HANDLERS[d["type"]].options(state, d), convert.actions(state, seat))
 
     def prompt(self, state, seat: int) -> Msg:
         d = engine.decision_for(state, seat)
@@ -64,7 +65,16 @@ class Caverna(Game):
             return True
         if engine.HANDLERS[d["type"]].accepts(state, d, text):
             return True
+        if convert.is_conversion(text):
+            return any(a.text == text for a in convert.actions(state, seat))
         return _typed_gold(state, seat, text)
+
+    def parse_action(self, state, seat: int, text: str) -> Action:
+        """Refuse text that is no Caverna move (CannotParse) before judging legality."""
+        wanted = normalise(text)
+        if not grammar.well_formed(wanted):
+            raise cannot_parse(text)
+        return super().parse_action(state, seat, text)
 
     def explain_illegal(self, state, seat: int, text: str) -> Msg | None:
         return explain(state, seat, normalise(text))
@@ -128,6 +138,19 @@ class Caverna(Game):
 
     def load(self, data: Mapping) -> Any:
         return state_mod.load(data)
+
+
+MENU_LIMIT = 25
+
+
+def menu(main: list[Action], extra: list[Action]) -> list[Action]:
+    """Return at most 25 listed actions: the step's own options first (ruby-paid placements
+    last), then the any-time conversions; whatever is cut can still be typed."""
+    if len(main) + len(extra) <= MENU_LIMIT:
+        return main + extra
+    first = [a for a in main if a.group != "ruby"]
+    rest = [a for a in main if a.group == "ruby"] + extra
+    return (first + rest)[:MENU_LIMIT]
 
 
 def _typed_gold(state, seat: int, text: str) -> bool:

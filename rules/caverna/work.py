@@ -77,8 +77,11 @@ class TurnDecision(Handler):
                                         "caverna.action.place_ruby", {
                                             "space": spaces.space_msg(space_id),
                                             "strength": strength or 0}), group=group))
+        normal = [a for a in out if a.group != "ruby"]
+        plain = {a.text for a in normal}
         ruby = [a for a in out if a.group == "ruby"]
-        return [a for a in out if a.group != "ruby"] + ruby[:24]
+        ruby.sort(key=lambda a: " ".join(a.text.split()[:2]) in plain)  # new spaces first
+        return normal + ruby[:24]
 
     def accepts(self, state, d, text):
         parsed = parse(text)

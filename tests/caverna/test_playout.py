@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from rules.caverna import GAME
-from rules.core import Rng, translate
+from rules.caverna import GAME, convert, grammar, work
+from rules.core import Action, Rng, translate
 
 
 def _play(seed: int, players: int):
@@ -21,6 +21,7 @@ def _play(seed: int, players: int):
         seat = min(GAME.to_act(state))
         actions = GAME.legal_actions(state, seat)
         assert actions, GAME.dump(state)["pending"]
+        _check_surface(state, seat, actions)
         translate(GAME.prompt(state, seat))
         for action in actions:
             translate(action.label)
@@ -39,6 +40,20 @@ def _play(seed: int, players: int):
         assert GAME.dump(GAME.load(json.loads(json.dumps(dumped)))) == dumped
     assert GAME.is_over(state)
     return state, moves
+
+
+def _check_surface(state, seat: int, actions) -> None:
+    """At most 25 listed moves, all well formed; unlisted placements/conversions typeable."""
+    assert len(actions) <= 25, [a.text for a in actions]
+    assert all(grammar.well_formed(a.text) for a in actions), [a.text for a in actions]
+    listed = {a.text for a in actions}
+    typed = [f"place {s}" + ("" if k is None else f" ruby {k}")
+             for s, k in work.placements(state, seat)] if state.pending[-1]["type"] == "turn" \
+        else []
+    typed += [a.text for a in convert.actions(state, seat)]
+    for text in typed:
+        if text not in listed:
+            assert GAME.is_legal(state, seat, Action(text)), text
 
 
 def _replay(seed: int, players: int, moves):
