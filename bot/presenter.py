@@ -139,10 +139,14 @@ def clip(lines: Sequence[str], limit: int = MAX_MESSAGE) -> str:
     return text
 
 
-async def board_png(table: Table, seat: int | None = None,
-                    last_move: str | None = None, **options) -> bytes | None:
-    """Render ``seat``'s view of the board to PNG in a worker thread (None if no renderer)."""
+async def board_png(table: Table, seat: int | None = None, last_move: str | None = None,
+                    focus_seat: int | None = None) -> bytes | None:
+    """Render ``seat``'s view of the board to PNG in a worker thread (None if no renderer).
+
+    ``focus_seat`` asks for that player's own board in full, where the game has one.
+    """
     if not table.started or not has_renderer(table.game.name):
         return None
     view = table.view(seat)
-    return await asyncio.to_thread(render_png, view, last_move, **options)
+    return await asyncio.to_thread(render_png, view, last_move, names=table.names,
+                                   focus_seat=focus_seat)

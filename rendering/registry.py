@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import inspect
 import pkgutil
 import struct
 import zlib
@@ -35,10 +36,19 @@ def _renderers() -> dict[str, Renderer]:
 def render(view: View, last_move: str | None = None, **options) -> Image.Image:
     """Draw ``view`` with its game's renderer, highlighting ``last_move`` when given.
 
-    ``options`` are passed on only when given (e.g. ``focus_seat`` for a game that can show
-    one player's board in full).
+    ``options`` are the platform's drawing wishes: ``names`` (player names by seat) and
+    ``focus_seat`` (the seat whose own board to show in full). A renderer receives those its
+    ``render`` accepts; the others do not apply to its game and are left out.
     """
-    return _renderers()[view.game](view, last_move=last_move, **options)
+    renderer = _renderers()[view.game]
+    accepted = _accepted_options(renderer)
+    wanted = {k: v for k, v in options.items() if k in accepted and v is not None}
+    return renderer(view, last_move=last_move, **wanted)
+
+
+@lru_cache(maxsize=None)
+def _accepted_options(renderer: Renderer) -> frozenset[str]:
+    return frozenset(inspect.signature(renderer).parameters)
 
 
 def render_png(view: View, last_move: str | None = None, **options) -> bytes:

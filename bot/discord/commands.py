@@ -112,9 +112,11 @@ def play_commands(service: Service) -> list[app_commands.Command]:
 
     @app_commands.command(name="board")
     @app_commands.guild_only()
-    async def board(interaction: discord.Interaction) -> None:
+    @app_commands.describe(player="Show this player's own board in full (where the game has one)")
+    async def board(interaction: discord.Interaction,
+                    player: Optional[discord.Member] = None) -> None:
         """Post the current board and whose turn it is again."""
-        await flows.board(interaction)
+        await flows.board(interaction, None if player is None else str(player.id))
 
     @app_commands.command(name="me")
     @app_commands.guild_only()

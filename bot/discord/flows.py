@@ -160,11 +160,11 @@ async def lobby_click(interaction, game_id: int, verb: str) -> None:
 
 # -- play ------------------------------------------------------------------------------------
 async def post_turn(ctx: Context, table: Table, lines: list[str], last_move: str | None = None,
-                    retire: bool = True) -> None:
+                    retire: bool = True, focus_seat: int | None = None) -> None:
     """Post the board, the text and the next decision's components; retire the old message."""
     rows = specs.turn_rows(table, ctx.locale)
     lines = lines + _typing_hint(table, rows, ctx.locale)
-    png = await board_png(table, None, last_move) if table.started else None
+    png = await board_png(table, None, last_move, focus_seat) if table.started else None
     previous = table.record.board_message_id
     message = await ctx.reply.public(lines, rows, png)
     if retire and previous and not _is_clicked(ctx, previous):
@@ -256,13 +256,20 @@ async def show_me(interaction, game_id: int | None = None) -> None:
     await handle(interaction, work)
 
 
-async def board(interaction) -> None:
-    """``/board``: post the current board, whose turn it is and the components again."""
+async def board(interaction, focus_user: str | None = None) -> None:
+    """``/board``: post the current board, whose turn it is and the components again.
+
+    With a player, that player's own board is drawn in full (for games that have one).
+    """
     async def work(ctx: Context) -> None:
         table = await ctx.service.table(ctx.place)
         if not table.started:
             raise UserError("not_started")
-        await post_turn(ctx, table, status_lines(table, texts.mention, ctx.locale))
+        focus = None if focus_user is None else table.record.seat_of(focus_user)
+        if focus_user is not None and focus is None:
+            raise UserError("player_not_in_game")
+        await post_turn(ctx, table, status_lines(table, texts.mention, ctx.locale),
+                        focus_seat=focus)
     await handle(interaction, work)
 
 

@@ -272,3 +272,21 @@ async def test_board_over_the_upload_limit_is_left_out(discord_, toy_renderer):
     discord_.attachment_limit = 8 * 1024 * 1024
     again = await discord_.command(BOB, "board")
     assert again.public[0].files
+
+
+async def test_board_for_one_player_asks_for_their_board_in_full(discord_, service, no_renderers):
+    asked = []
+
+    def render(view, last_move=None, focus_seat=None, names=None):
+        from PIL import Image
+
+        asked.append((focus_seat, names))
+        return Image.new("RGB", (8, 8), "white")
+
+    no_renderers["toy"] = render
+    await started(discord_)
+    result = await discord_.command(ALICE, "board", player=BOB)
+    assert result.public[-1].files and asked[-1] == (1, ["Alice", "Bob"])
+    refused = await discord_.command(ALICE, "board", player=CAROL)
+    assert refused.private[-1].content == "That player is not playing in this game."
+    assert not refused.public

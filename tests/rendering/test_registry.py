@@ -22,3 +22,23 @@ def test_encode_png_is_lossless_for_rgb_and_rgba():
     decoded = Image.open(io.BytesIO(data))
     assert decoded.format == "PNG" and decoded.size == (123, 45)
     assert decoded.convert("RGB").tobytes() == image.convert("RGB").tobytes()
+
+
+def test_renderers_get_only_the_options_they_accept(monkeypatch):
+    from rendering import registry
+    from rules.core import View
+
+    calls = []
+
+    def narrow(view, last_move=None):
+        calls.append(("narrow", last_move))
+        return Image.new("RGB", (2, 2))
+
+    def wide(view, last_move=None, focus_seat=None, names=None):
+        calls.append(("wide", focus_seat, names))
+        return Image.new("RGB", (2, 2))
+
+    monkeypatch.setattr(registry, "_renderers", lambda: {"a": narrow, "b": wide})
+    registry.render(View("a", None, {}), "x", focus_seat=1, names=["A"])
+    registry.render(View("b", None, {}), None, focus_seat=1, names=["A"])
+    assert calls == [("narrow", "x"), ("wide", 1, ["A"])]
