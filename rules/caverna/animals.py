@@ -7,9 +7,7 @@ single type; dogs need no room but let a meadow/pasture hold max(capacity, dogs+
 
 from __future__ import annotations
 
-from functools import lru_cache
-
-from . import board
+from . import board, housing
 from .goods import has
 from .state import FARM
 
@@ -61,20 +59,31 @@ def _room_units(player: dict, square: str, tile: str | None) -> list[tuple]:
 def arrange(player: dict, counts: dict | None = None) -> dict | None:
     """Return {square: {type: n}} housing ``counts`` (default: the player's), or None."""
     counts = counts or player["animals"]
-    need = tuple(counts[t] for t in FARM)
     unit_list = tuple(sorted(units(player), key=lambda u: (u[2] != {"donkey"}, -u[1])))
-    plan = _solve(unit_list, need, counts.get("dog", 0))
-    if plan is None:
-        return None
+    need = tuple(counts[t] for t in FARM)
+    dogs = counts.get("dog", 0)
+    key = (unit_list, need, dogs)
+    if key not in _CACHE:
+        if len(_CACHE) > 4096:
+            _CACHE.clear()
+        _CACHE[key] = housing.solve(unit_list, need, dogs)
+    plan = _CACHE[key]
+    return None if plan is None else _layout(unit_list, plan, dogs)
+
+
+_CACHE: dict[tuple, list | None] = {}
+
+
+def _layout(unit_list: tuple, plan: list, dogs: int) -> dict:
     layout: dict[str, dict] = {}
-    dogs_left = counts.get("dog", 0)
-    for (where, _cap, _types, _dog), (kind, n, dogs) in zip(unit_list, plan, strict=True):
+    dogs_left = dogs
+    for (where, _cap, _types, _dog), (kind, n, unit_dogs) in zip(unit_list, plan, strict=True):
         if kind is not None and n:
             spot = layout.setdefault(where, {})
             spot[kind] = spot.get(kind, 0) + n
-        if dogs:
-            layout.setdefault(where, {})["dog"] = dogs
-            dogs_left -= dogs
+        if unit_dogs:
+            layout.setdefault(where, {})["dog"] = unit_dogs
+            dogs_left -= unit_dogs
     if dogs_left:
         spot = layout.setdefault("4,4", {})
         spot["dog"] = spot.get("dog", 0) + dogs_left
@@ -89,51 +98,6 @@ def fits(player: dict, counts: dict | None = None) -> bool:
 def arrangement(player: dict) -> dict:
     """Return the arrangement for display ({} squares when animals do not fit yet)."""
     return arrange(player) or {}
-
-
-def _solve(unit_list: tuple, need: tuple, dogs: int) -> list | None:
-    """Assign (type, count, dogs) to each unit so every need is met, or None."""
-
-    @lru_cache(maxsize=None)
-    def go(i: int, need: tuple, dogs: int):
-        if not any(need):
-            return ()
-        if i == len(unit_list) or _room_left(i, dogs) < sum(need):
-            return None
-        _where, cap, types, dogable = unit_list[i]
-        for index, kind in enumerate(FARM):
-            if not need[index] or kind not in types:
-                continue
-            for use_dogs in _dog_choices(cap, dogable and kind == "sheep", dogs, need[index]):
-                room = max(cap, use_dogs + 1) if use_dogs else cap
-                if room <= 0:
-                    continue
-                put = min(room, need[index])
-                rest = list(need)
-                rest[index] -= put
-                tail = go(i + 1, tuple(rest), dogs - use_dogs)
-                if tail is not None:
-                    return ((kind, put, use_dogs),) + tail
-        tail = go(i + 1, need, dogs)
-        return None if tail is None else ((None, 0, 0),) + tail
-
-    @lru_cache(maxsize=None)
-    def _room_left(i: int, dogs: int) -> int:
-        total = sum(u[1] for u in unit_list[i:])
-        return total + dogs + sum(1 for u in unit_list[i:] if u[3])
-
-    result = go(0, need, dogs)
-    if result is None:
-        return None
-    return list(result) + [(None, 0, 0)] * (len(unit_list) - len(result))
-
-
-def _dog_choices(cap: int, dogable: bool, dogs: int, wanted: int) -> list[int]:
-    if not dogable or dogs == 0:
-        return [0]
-    best = min(dogs, max(wanted - 1, 0))
-    choices = [0] + [k for k in range(max(cap, 1), best + 1)]
-    return sorted(set(choices), reverse=True)
 
 
 def donkeys_in_mines(player: dict, kinds=("ore-mine", "ruby-mine")) -> int:
