@@ -204,8 +204,21 @@ def _starts(player: dict, twin: str) -> list[str]:
 
 
 def has_twin(player: dict, twin: str) -> bool:
-    """Tell whether ``twin`` has at least one legal placement."""
-    return any(twin_ok(player, twin, s, d) for s in _starts(player, twin) for d in DIRS)
+    """Tell whether ``twin`` has at least one legal placement (remembered per board)."""
+    cells = player["cells"]
+    shape = tuple((c["kind"], c["stable"], c["furnishing"] is None) for c in cells.values())
+    key_ = (twin, "office-room" in player["furnishings"], shape,
+            tuple(cells) if len(cells) != 24 else None)
+    found = _HAS_TWIN.get(key_)
+    if found is None:
+        if len(_HAS_TWIN) > 8192:
+            _HAS_TWIN.clear()
+        found = _HAS_TWIN[key_] = any(
+            twin_ok(player, twin, s, d) for s in _starts(player, twin) for d in DIRS)
+    return found
+
+
+_HAS_TWIN: dict[tuple, bool] = {}
 
 
 def single_options(player: dict, kind: str) -> list[str]:
