@@ -46,7 +46,10 @@ class Game(ABC):
 
     @abstractmethod
     def prompt(self, state: Any, seat: int) -> Msg:
-        """Describe the decision ``seat`` owes now ("Choose a region to conquer")."""
+        """Describe the decision ``seat`` owes now ("Choose a region to conquer").
+
+        Do not name the seat: the platform puts the player's name or mention in front.
+        """
 
     @abstractmethod
     def apply_unchecked(self, state: Any, seat: int, action: Action) -> list[Event]:
