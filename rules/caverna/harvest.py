@@ -92,15 +92,24 @@ def breed(state, seat: int, allowed=FARM, events: list | None = None) -> None:
     born = animals.breeding_types(player, allowed)
     if not born:
         return
+    before = {t: player["animals"][t] for t in born}
     for t in born:
         player["animals"][t] += 1
     events.append(Event("caverna.event.breed", {"seat": seat, "animals": [
         Msg(f"caverna.good.{t}", {"n": 1}) for t in born]}))
-    if has(player, "breeding-cave"):
-        gain(state, seat, {"food": BREEDING_FOOD[len(born)]}, events)
-    gain(state, seat, quarry_bonus(player, born), events)
-    if not animals.fits(player):
-        engine.push(state, {"type": "overflow", "seat": seat, "frozen": born})
+    if animals.fits(player):
+        newborn_bonus(state, seat, born, events)
+    else:
+        engine.push(state, {"type": "overflow", "seat": seat, "frozen": born, "before": before})
+
+
+def newborn_bonus(state, seat: int, kept: list[str], events: list) -> None:
+    """Breeding cave food and Quarry stone for the newborns that found room (a newborn
+    without room is never born, seed §harvest)."""
+    player = state.ps[seat]
+    if has(player, "breeding-cave") and kept:
+        gain(state, seat, {"food": BREEDING_FOOD[len(kept)]}, events)
+    gain(state, seat, quarry_bonus(player, kept), events)
 
 
 def needs_overflow(state, seat: int) -> bool:
@@ -143,8 +152,12 @@ class OverflowDecision(Handler):
             convert_animals(state, d["seat"], kind, 1, events)
 
     def auto(self, state, d, events):
-        if animals.fits(state.ps[d["seat"]]):
+        player = state.ps[d["seat"]]
+        if animals.fits(player):
             engine.pop(state, d)
+            if "before" in d:
+                kept = [t for t in d["frozen"] if player["animals"][t] > d["before"][t]]
+                newborn_bonus(state, d["seat"], kept, events)
             return True
         return False
 
