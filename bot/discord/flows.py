@@ -173,14 +173,14 @@ async def post_turn(ctx: Context, table: Table, lines: list[str], last_move: str
 
 
 def _typing_hint(table: Table, rows: list, locale: str) -> list[str]:
-    """Tell a single acting seat to type with /move when its options do not fit components."""
+    """Tell a single acting seat to type with /move when not all its options fit components."""
     to_act = table.to_act()
     if len(to_act) != 1 or table.is_over():
         return []
     seat = next(iter(to_act))
     count = len(table.game.legal_actions(table.state, seat))
-    has_options = any(not str(c.custom_id).startswith("tt:me:") for row in rows for c in row)
-    return [] if has_options or count == 0 else [say("type_with_move", locale, count=count)]
+    shown = specs.shown_options(rows)
+    return [] if shown >= count else [say("type_with_move", locale, count=count)]
 
 
 def _is_clicked(ctx: Context, message_id: str) -> bool:

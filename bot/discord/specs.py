@@ -71,10 +71,12 @@ def locale_for(raw: object) -> str:
 # -- decisions -------------------------------------------------------------------------------
 def decision_rows(table: Table, seat: int, locale: str = "en",
                   max_rows: int = MAX_ROWS) -> list[Row]:
-    """Rows offering ``seat``'s current options: buttons if ≤5, a menu if ≤25, else none.
+    """Rows offering ``seat``'s current options: buttons if ≤5, else menus of ≤25.
 
     Over 25 options, one menu per action group is offered when every group fits in a menu
-    and the groups fit in ``max_rows``; otherwise the player types with ``/move``.
+    and the groups fit in ``max_rows``; otherwise the options are cut into menus of 25 in
+    the game's order, as many as fit, and the rest are typed with ``/move`` (autocomplete
+    searches all of them).
     """
     if table.is_over() or seat not in table.to_act():
         return []
@@ -88,9 +90,29 @@ def decision_rows(table: Table, seat: int, locale: str = "en",
                       for i, a in enumerate(actions))]
     groups = _groups(actions) if len(actions) > MAX_OPTIONS else [(None, list(enumerate(actions)))]
     if len(groups) > max_rows or any(len(members) > MAX_OPTIONS for _, members in groups):
-        return []
+        groups = _chunks(actions, max_rows)
     return [(_select(table, seat, part, group, members, locale),)
             for part, (group, members) in enumerate(groups)]
+
+
+def _chunks(actions: Sequence[Action],
+            max_rows: int) -> list[tuple[None, list[tuple[int, Action]]]]:
+    """Cut actions into menus of 25 in order, at most ``max_rows`` of them."""
+    indexed = list(enumerate(actions))[: MAX_OPTIONS * max_rows]
+    return [(None, indexed[start:start + MAX_OPTIONS])
+            for start in range(0, len(indexed), MAX_OPTIONS)]
+
+
+def shown_options(rows: Sequence[Row]) -> int:
+    """How many decision options the rows offer (menu entries and option buttons)."""
+    count = 0
+    for row in rows:
+        for component in row:
+            if isinstance(component, SelectSpec):
+                count += len(component.options)
+            elif not str(component.custom_id).startswith("tt:me:"):
+                count += 1
+    return count
 
 
 def _groups(actions: Sequence[Action]) -> list[tuple[str | None, list[tuple[int, Action]]]]:

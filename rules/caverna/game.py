@@ -140,17 +140,16 @@ class Caverna(Game):
         return state_mod.load(data)
 
 
-MENU_LIMIT = 25
-
-
 def menu(main: list[Action], extra: list[Action]) -> list[Action]:
-    """Return at most 25 listed actions: the step's own options first (ruby-paid placements
-    last), then the any-time conversions; whatever is cut can still be typed."""
-    if len(main) + len(extra) <= MENU_LIMIT:
-        return main + extra
+    """Return every option of the step: its own options first (ruby-paid placements last),
+    then the any-time conversions. The platform fits long lists into Discord's menus and
+    autocomplete searches all of them."""
     first = [a for a in main if a.group != "ruby"]
-    rest = [a for a in main if a.group == "ruby"] + extra
-    return (first + rest)[:MENU_LIMIT]
+    rest = [a for a in main if a.group == "ruby"]
+    listed: dict[str, Action] = {}
+    for action in first + rest + extra:  # a step option may also be an any-time conversion
+        listed.setdefault(action.text, action)
+    return list(listed.values())
 
 
 def _typed_gold(state, seat: int, text: str) -> bool:

@@ -81,7 +81,7 @@ class TurnDecision(Handler):
         plain = {a.text for a in normal}
         ruby = [a for a in out if a.group == "ruby"]
         ruby.sort(key=lambda a: " ".join(a.text.split()[:2]) in plain)  # new spaces first
-        return normal + ruby[:24]
+        return normal + ruby
 
     def accepts(self, state, d, text):
         parsed = parse(text)

@@ -42,7 +42,13 @@ class Game(ABC):
 
     @abstractmethod
     def legal_actions(self, state: Any, seat: int) -> Sequence[Action]:
-        """List the options of ``seat``'s current decision (empty if it owes none)."""
+        """List the options of ``seat``'s current decision (empty if it owes none).
+
+        List every option of the current step; the platform fits long lists into menus and
+        autocomplete searches them all. Only where a step's typed forms are too many to
+        enumerate (moving N tokens between any two regions) list a sensible selection and
+        accept the rest through :meth:`is_legal`.
+        """
 
     @abstractmethod
     def prompt(self, state: Any, seat: int) -> Msg:

@@ -14,7 +14,7 @@ from bot.store import Store
 from tests.platform.toy_game import TOY
 
 from .harness import FakeDiscord, Recorder, check_limits, install
-from .wide_game import GROUPED, HUGE, LONG, WIDE
+from .wide_game import GROUPED, HUGE, LONG, VAST, WIDE
 
 ALICE = (111, "Alice")
 BOB = (222, "Bob")
@@ -61,7 +61,7 @@ def db_path(tmp_path):
 @pytest.fixture
 async def service(db_path):
     store = await Store.open(db_path)
-    yield Service(store, games=[TOY, WIDE, HUGE, GROUPED, LONG], seed_source=lambda: 4242)
+    yield Service(store, games=[TOY, WIDE, HUGE, GROUPED, LONG, VAST], seed_source=lambda: 4242)
     await store.close()
 
 

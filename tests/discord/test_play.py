@@ -63,12 +63,24 @@ async def test_move_by_menu_with_many_options(discord_, service):
     assert (await service.table(PLACE)).state.positions == [7, 0]
 
 
-async def test_too_many_options_ask_for_typing(discord_, service):
+async def test_more_than_25_options_come_in_menus_of_25(discord_, service):
     turn = await started(discord_, game="huge")
-    assert turn.custom_ids() == ["tt:me:1"]
-    assert "42 options: type or search them with `/move`." in turn.content
-    result = await discord_.command(ALICE, "move", action="hop 33")
-    assert "**Alice** played `hop 33`." in result.public[-1].content
+    menus = [c for row in turn.components for c in row["components"] if c["type"] == 3]
+    assert [len(m["options"]) for m in menus] == [25, 17]
+    assert "type or search" not in turn.content
+    await discord_.click(ALICE, turn, menus[1]["custom_id"], [menus[1]["options"][-1]["value"]])
+    assert (await service.table(PLACE)).state.positions == [40, 0]
+
+
+async def test_options_beyond_the_menus_are_typed_and_found_by_autocomplete(discord_, service):
+    turn = await started(discord_, game="vast")
+    menus = [c for row in turn.components for c in row["components"] if c["type"] == 3]
+    assert [len(m["options"]) for m in menus] == [25, 25, 25, 25]
+    assert "122 options: type or search them with `/move`." in turn.content
+    found = await discord_.autocomplete(ALICE, "move", "action", action="hop 11")
+    assert "hop 117" in [c["value"] for c in found.choices()]
+    result = await discord_.command(ALICE, "move", action="hop 117")
+    assert "**Alice** played `hop 117`." in result.public[-1].content
 
 
 async def test_grouped_options_get_one_menu_per_group(discord_, service):

@@ -69,13 +69,16 @@ def test_up_to_25_options_are_one_menu():
     specs.check_rows(rows)
 
 
-def test_more_than_25_options_need_typing_unless_grouped():
-    assert specs.decision_rows(table(HUGE), 0) == []
+def test_more_than_25_options_go_into_group_menus_or_menus_of_25():
+    huge = specs.decision_rows(table(HUGE), 0)
+    assert [len(row[0].options) for row in huge] == [25, 17]
+    assert specs.shown_options(huge) == 42
     rows = specs.decision_rows(table(GROUPED), 0)
     assert [len(row[0].options) for row in rows] == [12, 10, 10, 8]
     assert [row[0].custom_id for row in rows] == [f"tt:sel:42:7:0:{p}" for p in range(4)]
     assert specs.resolve_value(table(GROUPED), 0, "hop 38") == "hop 38"
-    assert specs.decision_rows(table(GROUPED), 0, max_rows=3) == []
+    cut = specs.decision_rows(table(GROUPED), 0, max_rows=1)
+    assert [len(row[0].options) for row in cut] == [25] and specs.shown_options(cut) == 25
 
 
 def test_simultaneous_decisions_offer_only_the_me_button():

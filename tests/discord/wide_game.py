@@ -35,6 +35,7 @@ class WideToy(ToyGame):
 
 WIDE = WideToy("wide", 12)
 HUGE = WideToy("huge", 40)
+VAST = WideToy("vast", 120)
 GROUPED = WideToy("grouped", 38, grouped=True)
 
 
