@@ -7,7 +7,7 @@ import json
 import pytest
 
 from rules.caverna import GAME, convert, grammar, work
-from rules.core import Action, Rng, translate
+from rules.core import Rng, translate
 
 
 def _play(seed: int, players: int):
