@@ -23,7 +23,7 @@ async def test_move_lines_show_public_events_and_who_is_next(service):
     lines = presenter.move_lines(outcome, mention)
     assert lines[0] == "**Alice** played `step`."
     assert "Alice moved 1." in lines
-    assert lines[-1].startswith("<@200>: Bob, step, roll or hop.")
+    assert lines[-1].startswith("<@200>: Step, roll or hop.")
     secret = outcome.table.state.secrets[0]
     assert all(str(secret) not in line for line in lines[1:-1])
 

@@ -67,7 +67,8 @@ def translate_all(game: Game, state: Any, events, names) -> None:
     for event in events:
         translate(event.msg, "en", names)
     for seat in game.to_act(state):
-        translate(game.prompt(state, seat), "en", names)
+        prompt = translate(game.prompt(state, seat), "en", names)
+        assert not prompt.startswith(names[seat]), f"the prompt names the seat: {prompt}"
         for action in game.legal_actions(state, seat):
             if action.label is not None:
                 translate(action.label, "en", names)

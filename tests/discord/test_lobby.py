@@ -78,7 +78,7 @@ async def test_start_closes_lobby_and_posts_the_first_turn(discord_, service):
     edited, turn = result.public
     assert edited is lobby
     assert "Race to Ten (test game) begins! Seat order: Alice, Bob." in turn.content
-    assert "<@111>: Alice, step, roll or hop." in turn.content
+    assert "<@111>: Step, roll or hop." in turn.content
     table = await service.table(PLACE)
     version = table.record.version
     assert turn.custom_ids() == [f"tt:act:1:{version}:0:0", f"tt:act:1:{version}:0:1",

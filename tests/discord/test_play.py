@@ -37,7 +37,7 @@ async def test_move_by_command_posts_result_and_next_turn(discord_, service):
     [post] = public
     assert "**Alice** played `step`." in post.content
     assert "Alice moved 1." in post.content
-    assert "<@222>: Bob, step, roll or hop." in post.content
+    assert "<@222>: Step, roll or hop." in post.content
     assert post.custom_ids()[:3] == [f"tt:act:1:{before + 1}:1:{i}" for i in range(3)]
     assert await version(service) == before + 1
 
@@ -191,7 +191,7 @@ async def test_undo_takes_back_the_last_move(discord_, service):
     result = await discord_.command(ALICE, "undo")
     post = result.public[-1]
     assert "Alice took back their last move." in post.content
-    assert "<@111>: Alice, step, roll or hop." in post.content
+    assert "<@111>: Step, roll or hop." in post.content
     assert (await service.table(PLACE)).state.positions == [0]
     await discord_.command(ALICE, "move", action="roll")
     rolled = await discord_.command(ALICE, "undo")
