@@ -21,6 +21,7 @@ FORMS = {
     "place": rf"place {_WORD}( ruby \d+)?",
     "choose": rf"choose {_WORD}",
     "done": r"done",
+    "leave": r"leave",
     "cancel": r"cancel",
     "tile": rf"tile (meadow-field|cavern-tunnel|cavern-cavern|ore-mine) {_SQ} {_DIR}"
             rf"|tile (meadow|field|tunnel|cavern) {_SQ}",

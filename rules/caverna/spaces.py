@@ -181,17 +181,33 @@ class SpaceDecision(Handler):
         conn = connector(state, d["seat"], d["key"])
         return conn != "then" and (bool(d["done"]) or d["goods_part"])
 
+    def _may_leave(self, state, d: dict) -> bool:
+        """Farming cards ("build and then/or take the animals", spec §4.0): after building,
+        the player may leave the animals on the space."""
+        spec = data.space_def(d["key"])
+        space = find(state, d["space"])
+        return bool(spec.get("post_take") and not d["imitating"] and d["done"]
+                    and any(space["goods"].values()))
+
     def options(self, state, d):
         spec = data.space_def(d["key"])
         out = [Action(f"choose {spec['parts'][i]}", Msg("caverna.action.choose", {
             "part": part_msg(spec["parts"][i])})) for i in self._selectable(state, d)]
-        if self._may_stop(state, d):
+        if self._may_leave(state, d):
+            out.append(Action("done", Msg("caverna.action.done_take")))
+            out.append(Action("leave", Msg("caverna.action.leave_animals")))
+        elif self._may_stop(state, d):
             out.append(Action("done", Msg("caverna.action.done")))
         return out
 
     def apply(self, state, d, text, events):
         if text == "done":
             self._finish(state, d, events)
+            return
+        if text == "leave":
+            events.append(Event("caverna.event.left_animals", {
+                "seat": d["seat"], "space": space_msg(d["space"])}))
+            engine.pop(state, d)
             return
         spec = data.space_def(d["key"])
         part = text.split()[1]
@@ -210,6 +226,8 @@ class SpaceDecision(Handler):
         selectable = self._selectable(state, d)
         conn = connector(state, d["seat"], d["key"])
         if not selectable:
+            if self._may_leave(state, d):
+                return False  # take the animals, or leave them on the space
             self._finish(state, d, events)
             return True
         if conn == "then" or (len(selectable) == 1 and not self._may_stop(state, d)):

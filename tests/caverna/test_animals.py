@@ -29,12 +29,39 @@ def test_sheep_farming_builds_then_takes_sheep():
     assert state.spaces[-2]["goods"] == {"sheep": 2}
     state, _ = play(state, 0, "place sheep-farming", "choose farming-build",
                     "fence large 2,2 down", "fence small 3,3", "stable 3,3")
+    assert {"done", "leave"} <= set(main_texts(state, 0))
+    state, _ = play(state, 0, "done")
     player = state.ps[0]
     assert player["goods"]["wood"] == 0 and player["goods"]["stone"] == 0
     caps = sorted(u[1] for u in animals.units(player) if u[0] in ("2,2", "3,3"))
     assert caps == [4, 4]
     assert state.ps[0]["animals"]["sheep"] == 2
     assert state.spaces[-1]["goods"] == {}
+
+
+def test_sheep_farming_may_build_and_leave_the_sheep_on_the_space():
+    """'and then/or' (spec §4.0): build only; the sheep stay and keep accumulating."""
+    state = new(3, rounds=SHEEP_FIRST)
+    state = finish_round(state)
+    lay(state, 0, "3,3", "meadow", bonus=None)
+    give(state, 0, wood=2)
+    state, events = play(state, 0, "place sheep-farming", "choose farming-build",
+                         "fence small 3,3")
+    if "leave" not in main_texts(state, 0):
+        state, events = play(state, 0, "done")  # end the building step if it asks
+    state, events = play(state, 0, "leave")
+    assert state.ps[0]["animals"]["sheep"] == 0
+    assert next(s for s in state.spaces if s["key"] == "sheep-farming")["goods"] == {"sheep": 2}
+    assert any(e.key == "caverna.event.left_animals" for e in events)
+
+
+def test_sheep_farming_without_building_takes_the_sheep():
+    """With nothing to build, the only part left is taking the animals (at least one part)."""
+    state = new(3, rounds=SHEEP_FIRST)
+    state = finish_round(state)
+    state, events = play(state, 0, "place sheep-farming")
+    assert state.ps[0]["animals"]["sheep"] == 2
+    assert next(s for s in state.spaces if s["key"] == "sheep-farming")["goods"] == {}
 
 
 def test_only_one_small_and_one_large_pasture_per_action():
