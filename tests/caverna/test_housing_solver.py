@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import itertools
-import time
 
 from rules.caverna import animals, housing
 from rules.core import Rng
@@ -73,36 +72,3 @@ def test_one_sheep_and_one_dog_on_a_bare_meadow():
     counts = {"sheep": 3, "donkey": 0, "boar": 2, "cattle": 0, "dog": 1}
     assert animals.arrange(player, counts) == {"3,4": {"sheep": 2}, "4,3": {"sheep": 1, "dog": 1},
                                                "4,4": {"boar": 2}}
-
-
-def _big_farm():
-    state = new(3)
-    player = state.ps[0]
-    forest = ["1,1", "1,2", "1,3", "2,1", "2,2", "2,3", "3,1", "3,2", "3,3", "4,1", "4,2", "4,3"]
-    for n, square in enumerate(forest):
-        pasture = n // 2 if n < 4 else n
-        lay(state, 0, square, "pasture", pasture=pasture, stable=square in ("1,1", "1,3", "2,2"))
-    for square, tile in (("2,4", "breakfast-room"), ("1,4", "cuddle-room"),
-                         ("1,5", "mixed-dwelling")):
-        lay(state, 0, square, "cavern", furnishing=tile)
-        player["furnishings"].append(tile)
-    lay(state, 0, "3,5", "ore-mine")
-    lay(state, 0, "2,5", "ruby-mine")
-    player["animals"]["dog"] = 4
-    return player
-
-
-def test_large_herds_are_judged_fast():
-    player = _big_farm()
-    worst = 0.0
-    for sheep, donkey, boar, cattle in itertools.product(range(0, 30, 3), range(0, 12, 2),
-                                                         range(0, 20, 3), range(0, 12, 3)):
-        counts = dict(player["animals"], sheep=sheep, donkey=donkey, boar=boar, cattle=cattle)
-        best = 1.0
-        for _ in range(2):
-            animals._CACHE.clear()
-            start = time.perf_counter()
-            animals.fits(player, counts)
-            best = min(best, time.perf_counter() - start)
-        worst = max(worst, best)
-    assert worst < 0.010, worst

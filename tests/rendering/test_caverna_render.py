@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import time
 
 import pytest
 from PIL import Image, ImageChops
@@ -154,16 +153,6 @@ def test_finished_game_shows_the_score_breakdown():
     plain = render(view_of({**view.data, "final": None}), last, focus_seat=1)
     changed = ImageChops.difference(image, plain).getbbox()
     assert changed is not None and changed[0] > 600  # in the panel right of the board
-
-
-def test_seven_player_render_is_fast_once_warm():
-    view, last = real_view(7, 160)
-    render(view, last)
-    started = time.perf_counter()
-    for _ in range(5):
-        render(view, last)
-    per_render = (time.perf_counter() - started) / 5
-    assert per_render < 0.3  # target 0.1 s; the bound leaves room for a loaded CI machine
 
 
 def test_space_hints_come_from_the_space_data():
