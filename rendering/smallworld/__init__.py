@@ -7,6 +7,8 @@ pixels wide. The map background of each map is drawn once and cached.
 
 from __future__ import annotations
 
+from typing import Sequence
+
 from PIL import Image, ImageDraw
 
 from rendering.common import PAPER
@@ -24,9 +26,13 @@ def preload(map_ids: tuple[str, ...] = MAPS) -> None:
         board.static_layer(map_id)
 
 
-def render(view: View, last_move: str | None = None) -> Image.Image:
-    """Draw the Small World ``view``, outlining highlighted regions and captioning ``last_move``."""
-    data = view.data
+def render(view: View, last_move: str | None = None,
+           names: Sequence[str] | None = None) -> Image.Image:
+    """Draw the Small World ``view``, outlining highlighted regions and captioning ``last_move``.
+
+    ``names`` are the players' display names by seat ("Player N" without them).
+    """
+    data = dict(view.data, names=list(names or []))
     height = _height(data, last_move)
     canvas = Image.new("RGB", (board.WIDTH, height), PAPER)
     draw = ImageDraw.Draw(canvas)

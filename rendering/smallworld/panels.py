@@ -70,7 +70,7 @@ def _to_act(draw, data: dict, width: int, height: int) -> None:
         seats = [data["current"]]
     x = width - MARGIN
     for seat in reversed(seats):
-        label = f"{text('label.player', number=seat + 1)} {text('label.to_act')}"
+        label = f"{seat_name(data, seat)} {text('label.to_act')}"
         w = draw.textlength(label, font=font(24, True)) + 28
         box = (x - w, height / 2 - 20, x, height / 2 + 20)
         fill = player_colour(seat)
@@ -145,11 +145,25 @@ def players(draw: ImageDraw.ImageDraw, top: int, width: int, data: dict) -> int:
         score = scores.get(str(seat), scores.get(seat)) if data.get("over") else None
         mark = "\u2605" if score is not None and score == best else (
             "\u25b6" if seat in acting and not data.get("over") else "")
-        _player_card(draw, MARGIN + i * (card_w + GAP), top + GAP, card_w, player, mark, score)
+        _player_card(draw, MARGIN + i * (card_w + GAP), top + GAP, card_w, player, mark, score,
+                     seat_name(data, seat))
     return PLAYER_H + 2 * GAP
 
 
-def _player_card(draw, x: float, y: float, w: float, player: dict, mark: str, score) -> None:
+NAME_LENGTH = 16
+
+
+def seat_name(data: dict, seat: int) -> str:
+    """The player's display name (shortened to fit a card), or "Player N" without names."""
+    names = data.get("names") or []
+    if 0 <= seat < len(names) and names[seat]:
+        name = str(names[seat])
+        return name if len(name) <= NAME_LENGTH else name[: NAME_LENGTH - 1] + "\u2026"
+    return text("label.player", number=seat + 1)
+
+
+def _player_card(draw, x: float, y: float, w: float, player: dict, mark: str, score,
+                 name: str) -> None:
     """Draw one seat's card; ``mark`` is a pointer for a seat to act or a star for a winner."""
     seat = player.get("seat", 0)
     seat_colour = player_colour(seat)
@@ -157,7 +171,7 @@ def _player_card(draw, x: float, y: float, w: float, player: dict, mark: str, sc
                            width=6 if mark else 3)
     draw.rounded_rectangle((x, y, x + w, y + 40), radius=12, fill=seat_colour)
     draw.rectangle((x, y + 28, x + w, y + 40), fill=seat_colour)
-    title = text("label.player", number=seat + 1)
+    title = name
     if mark:
         title = f"{mark} {title}"
     ink = readable_on(seat_colour)

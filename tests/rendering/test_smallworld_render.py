@@ -308,3 +308,16 @@ def test_real_view_hides_other_seats_coins_in_the_image():
     assert GAME.view(state, None).data["players"][1]["coins"] is None
     assert GAME.view(state, 1).data["players"][1]["coins"] is not None
     assert _panel_strip(public).tobytes() != _panel_strip(mine).tobytes()
+
+
+def test_player_names_replace_seat_numbers_and_long_ones_are_shortened():
+    from rendering.smallworld.panels import seat_name
+
+    data = {"names": ["Ann", "A very long display name indeed"]}
+    assert seat_name(data, 0) == "Ann"
+    assert seat_name(data, 1).endswith("\u2026") and len(seat_name(data, 1)) == 16
+    assert seat_name({}, 2) == "Player 3"
+    view = busy_view("2p")
+    plain = render(view)
+    named = render(view, names=["Ann", "Bob"])
+    assert plain.size == named.size and ImageChops.difference(plain, named).getbbox() is not None
