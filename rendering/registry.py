@@ -17,20 +17,39 @@ from rules.core import View
 Renderer = Callable[..., Image.Image]
 
 
+def preload_all() -> list[str]:
+    """Build every renderer's static layers now (renderers that define ``preload()``).
+
+    Returns the names of the games warmed. The bot calls this in a worker thread at start,
+    so the first board after a restart is drawn as fast as the others.
+    """
+    warmed = []
+    for name, module in _renderer_modules().items():
+        if callable(getattr(module, "preload", None)):
+            module.preload()
+            warmed.append(name)
+    return warmed
+
+
 @lru_cache(maxsize=1)
-def _renderers() -> dict[str, Renderer]:
+def _renderer_modules() -> dict:
     """Import every game module under ``rendering/`` that defines ``GAME_NAME`` and ``render``."""
     import rendering
 
-    found: dict[str, Renderer] = {}
+    found = {}
     for module in pkgutil.iter_modules(rendering.__path__):
         if module.name in {"registry", "common"}:
             continue
         loaded = importlib.import_module(f"rendering.{module.name}")
         name = getattr(loaded, "GAME_NAME", None)
         if name and callable(getattr(loaded, "render", None)):
-            found[name] = loaded.render
+            found[name] = loaded
     return found
+
+
+def _renderers() -> dict[str, Renderer]:
+    """The render function of each game, by game name."""
+    return {name: module.render for name, module in _renderer_modules().items()}
 
 
 def render(view: View, last_move: str | None = None, **options) -> Image.Image:

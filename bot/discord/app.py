@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 import discord
@@ -10,6 +11,7 @@ from discord import app_commands
 from bot.errors import UserError
 from bot.presenter import say
 from bot.service import Service
+from rendering.registry import preload_all
 
 from .commands import build_commands
 from .components import DYNAMIC_ITEMS
@@ -48,6 +50,7 @@ class TabletopBot(discord.Client):
         if self.sync_commands:
             await self.sync_tree()
         log.info("resumed %d open games", await self.resumed_games())
+        self.warming = asyncio.create_task(asyncio.to_thread(preload_all))
 
     async def sync_tree(self) -> list[app_commands.AppCommand]:
         """Publish the command tree to Discord (one guild instantly, or globally)."""

@@ -42,3 +42,9 @@ def test_renderers_get_only_the_options_they_accept(monkeypatch):
     registry.render(View("a", None, {}), "x", focus_seat=1, names=["A"])
     registry.render(View("b", None, {}), None, focus_seat=1, names=["A"])
     assert calls == [("narrow", "x"), ("wide", 1, ["A"])]
+
+
+def test_preload_warms_every_renderer_that_can_be_warmed():
+    from rendering.registry import preload_all
+
+    assert "smallworld" in preload_all()
