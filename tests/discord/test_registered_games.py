@@ -22,7 +22,7 @@ def real_renderers(monkeypatch):
     import rendering.registry as registry
 
     monkeypatch.undo()
-    registry._renderers.cache_clear()
+    registry._renderer_modules.cache_clear()
     return registry
 
 
