@@ -32,7 +32,8 @@ def test_different_seeds_differ():
 def test_translate_names_seats_and_nests_messages():
     text = translate(Msg("core.ui.to_act_one", {"who": "X", "prompt": Msg("toy.prompt.vote")}))
     assert text == "X: Vote yes or no."
-    assert translate(Msg("toy.event.moved", {"seat": 1, "gain": 2}), names=["Ann", "Ben"]) == "Ben moved 2."
+    moved = Msg("toy.event.moved", {"seat": 1, "gain": 2})
+    assert translate(moved, names=["Ann", "Ben"]) == "Ben moved 2."
 
 
 def test_every_core_template_is_well_formed():
