@@ -64,9 +64,12 @@ def connector(state, seat: int, space_key: str) -> str:
 
 
 def has_goods_part(spec: dict, imitating: bool) -> bool:
-    """Tell whether the space gives goods on its own (which makes it always playable)."""
-    return bool(spec.get("gain") or spec.get("hooks") or (not imitating and (
-        spec.get("acc") or spec.get("acc_alt"))))
+    """Tell whether the space gives goods on its own (which makes it always playable).
+
+    Taking goods from an accumulating space always counts as executable, even when the
+    space is empty (spec §4.0) and so also when imitated (the imitator gets none, §4.15).
+    """
+    return bool(spec.get("gain") or spec.get("hooks") or spec.get("acc") or spec.get("acc_alt"))
 
 
 def playable(state, seat: int, space: dict, dwarf_index: int, imitating: bool = False) -> bool:
@@ -81,7 +84,7 @@ def playable(state, seat: int, space: dict, dwarf_index: int, imitating: bool = 
     if has_goods_part(spec, imitating):
         return True
     if not spec["parts"]:
-        return not imitating  # imitating a pure accumulation space would give nothing
+        return True
     options = spec["parts"]
     if spec["connector"] == "then":
         return all(parts.possible(state, probe, p) for p in options)

@@ -147,8 +147,22 @@ def test_imitation_cannot_copy_own_space():
     state, _ = play(state, 2, "place supplies")
     give(state, 0, food=4)
     state, _ = play(state, 0, "place imitation")
-    # own space never; a pure accumulation space would give nothing
-    assert main_texts(state, 0) == ["imitate supplies"]
+    # own space never; a pure accumulation space may be copied (for none of its goods)
+    assert sorted(main_texts(state, 0)) == ["imitate supplies", "imitate wood-gathering"]
+
+
+def test_imitating_an_accumulation_space_gives_none_of_its_goods():
+    """Spec §4.0/§4.15: always executable, but the accumulated goods were already taken."""
+    state = new(3, start=0)
+    state, _ = play(state, 0, "place sustenance", "done")
+    state, _ = play(state, 1, "place wood-gathering")
+    state, _ = play(state, 2, "place supplies")
+    give(state, 0, food=4)
+    wood = state.ps[0]["goods"]["wood"]
+    state, events = play(state, 0, "place imitation", "imitate wood-gathering")
+    assert state.ps[0]["goods"]["wood"] == wood
+    assert 0 not in GAME.to_act(state) or not any(
+        t.startswith("choose") for t in main_texts(state, 0))
 
 
 def test_ore_trading():
