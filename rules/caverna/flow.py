@@ -154,8 +154,11 @@ def _work_step(state, events: list) -> bool:
         if _home_dwarfs(state.ps[seat]):
             from .work import placements
             if not placements(state, seat):
-                for i in _home_dwarfs(state.ps[seat]):
+                stranded = _home_dwarfs(state.ps[seat])
+                for i in stranded:
                     state.ps[seat]["dwarfs"][i]["placed"] = "-"
+                events.append(Event("caverna.event.no_space", {"seat": seat,
+                                                               "count": len(stranded)}))
                 continue
             engine.push(state, {"type": "turn", "seat": seat})
             state.turn = seat

@@ -268,3 +268,13 @@ def test_growth_space_either_bundle_or_growth():
     assert main_texts(state, 0) == ["choose bundle", "choose growth"]
     state, _ = play(state, 0, "choose growth")
     assert len(state.ps[0]["dwarfs"]) == 3 and state.ps[0]["goods"]["wood"] == 0
+
+
+def test_a_player_with_no_space_to_take_is_told_and_skipped():
+    state = new(3, start=0)
+    for space in state.spaces:
+        if space["id"] != "sustenance":
+            space["occupant"] = {"seat": 2, "dwarf": 0, "weapon": 0}
+    state, events = play(state, 0, "place sustenance", "done")
+    skipped = [e.params["seat"] for e in events if e.key == "caverna.event.no_space"]
+    assert 1 in skipped
