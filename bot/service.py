@@ -42,12 +42,8 @@ class Place:
     channel: str
 
 
-@dataclass(frozen=True)
-class Player:
-    """Who is asking: a platform user id and display name."""
-
-    user_id: str
-    name: str
+# Who is asking: a platform user id and display name, the same record a seat keeps.
+Player = Seat
 
 
 @dataclass
@@ -167,7 +163,7 @@ class Service:
             try:
                 record = await self.store.create_game(
                     game=game.name, guild=place.guild, channel=place.channel,
-                    host=Seat(host.user_id, host.name), seed=self._seed_source(),
+                    host=host, seed=self._seed_source(),
                     options=parsed, min_players=low, max_players=high)
             except ChannelBusy:
                 raise UserError("channel_busy") from None
@@ -199,7 +195,7 @@ class Service:
                 raise UserError("already_seated")
             if len(record.seats) >= record.max_players:
                 raise UserError("lobby_full", max=record.max_players)
-            seats = (*record.seats, Seat(player.user_id, player.name))
+            seats = (*record.seats, player)
             return self._table(await self._guard(self.store.set_seats(record.id, record.version,
                                                                       seats)))
 
