@@ -21,7 +21,7 @@ from bot.service import Place, Player, Service
 from bot.store import Store
 from rendering.registry import has_renderer, render_png
 from rules.core import Rng, all_games
-from tests.contract.playout import random_playout
+from rules.core.playout import random_playout
 
 
 def percentile(values: list[float], fraction: float) -> float:

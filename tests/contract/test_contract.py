@@ -13,7 +13,7 @@ import pytest
 
 from rules.core import CannotParse, NotLegalNow, NotYourDecision, RulesError, all_games
 from rules.core.text import translate
-from tests.contract.playout import dumped, random_playout, replay, translate_all
+from rules.core.playout import dumped, random_playout, replay, translate_all
 from tests.platform.toy_game import TOY
 
 GAMES = [*all_games(), TOY]

@@ -9,7 +9,7 @@ import pytest
 from bot.service import Place, Player, Service
 from bot.store import Store
 from rules.core import all_games, defaults
-from tests.contract.playout import dumped, random_playout, replay
+from rules.core.playout import dumped, random_playout, replay
 
 GAMES = all_games()
 
