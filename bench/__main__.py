@@ -23,7 +23,7 @@ from bot.service import Place, Player, Service
 from bot.store import Store
 from rendering.registry import has_renderer, render_png
 from rules.core import Rng, all_games
-from rules.core.playout import random_playout
+from rules.core.playout import random_playout, random_step
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -49,8 +49,7 @@ def games_per_second(game, players: int, seconds: float) -> tuple[float, list[fl
         while not game.is_over(state):
             tick = time.perf_counter()
             seat = policy.choice(sorted(game.to_act(state)))
-            action = policy.choice(list(game.legal_actions(state, seat)))
-            state, _ = game.apply(state, seat, action)
+            _, state, _ = random_step(game, state, seat, game.legal_actions(state, seat), policy)
             steps.append(time.perf_counter() - tick)
         finished += 1
         seed += 1
