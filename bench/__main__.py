@@ -2,7 +2,8 @@
 
     python -m bench [--games smallworld caverna] [--counts 2 5] [--seconds 5]
 
-For each game and player count: random full games per second; legal-actions + apply time
+For each game and player count: random full games per second (beside the rate recorded before
+the refactors in bench/baseline.toml, and their ratio); legal-actions + apply time
 per move; render time of the public board mid-game; and the whole service path for one move
 (load from SQLite, apply, save, view, render) with a cold state cache, at the median and p99.
 """
@@ -14,6 +15,7 @@ import asyncio
 import statistics
 import tempfile
 import time
+import tomllib
 from pathlib import Path
 
 from bot import presenter
@@ -21,7 +23,7 @@ from bot.service import Place, Player, Service
 from bot.store import Store
 from rendering.registry import has_renderer, render_png
 from rules.core import Rng, all_games
-from rules.core.playout import random_playout
+from rules.core.playout import random_playout, random_step
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -47,12 +49,28 @@ def games_per_second(game, players: int, seconds: float) -> tuple[float, list[fl
         while not game.is_over(state):
             tick = time.perf_counter()
             seat = policy.choice(sorted(game.to_act(state)))
-            action = policy.choice(list(game.legal_actions(state, seat)))
-            state, _ = game.apply(state, seat, action)
+            _, state, _ = random_step(game, state, seat, game.legal_actions(state, seat), policy)
             steps.append(time.perf_counter() - tick)
         finished += 1
         seed += 1
     return finished / (time.perf_counter() - started), steps
+
+
+BASELINE = Path(__file__).with_name("baseline.toml")
+
+
+def baseline_rate(game_name: str, players: int) -> float | None:
+    """Return the recorded games/s before the refactors (bench/baseline.toml), if any."""
+    if not BASELINE.exists():
+        return None
+    with BASELINE.open("rb") as handle:
+        table = tomllib.load(handle)
+    return table.get(game_name, {}).get(str(players), {}).get("games_per_s")
+
+
+def versus(rate: float, base: float | None) -> str:
+    """Return ``rate`` as a multiple of ``base`` ("-" without a baseline)."""
+    return "-" if not base else f"{rate / base:.1f}x"
 
 
 def render_times(game, players: int, repeats: int = 20) -> list[float]:
@@ -103,8 +121,8 @@ def main() -> None:
     parser.add_argument("--counts", nargs="*", type=int)
     parser.add_argument("--seconds", type=float, default=3.0)
     args = parser.parse_args()
-    print(f"{'game':<12}{'n':>3}{'games/s':>10}  {'step ms med/p99':>19}  "
-          f"{'render ms med/p99':>19}  {'service ms med/p99':>19}")
+    print(f"{'game':<12}{'n':>3}{'games/s':>10}{'base':>8}{'x base':>8}  "
+          f"{'step ms med/p99':>19}  {'render ms med/p99':>19}  {'service ms med/p99':>19}")
     for game in all_games():
         if args.games and game.name not in args.games:
             continue
@@ -114,7 +132,10 @@ def main() -> None:
             rate, steps = games_per_second(game, players, args.seconds)
             renders = render_times(game, players)
             path = asyncio.run(service_path(game, players))
-            print(f"{game.name:<12}{players:>3}{rate:>10.2f}  {ms(steps):>19}  "
+            base = baseline_rate(game.name, players)
+            print(f"{game.name:<12}{players:>3}{rate:>10.2f}"
+                  f"{'-' if base is None else f'{base:.2f}':>8}{versus(rate, base):>8}  "
+                  f"{ms(steps):>19}  "
                   f"{ms(renders):>19}  {ms(path):>19}", flush=True)
 
 

@@ -1,4 +1,4 @@
-"""Conquest: ready troops, abandon, legal targets, cost, losses and withdrawal, the die.
+"""Conquest: ready troops, abandon, conquer, losses and withdrawal, the die (targets: targets).
 
 Actions handled here (acting race = in-decline Ghouls in the Ghoul phase, else the active race):
 ``abandon R`` (before the first conquest of the turn), ``conquer R``, ``die R`` (final
@@ -8,7 +8,10 @@ conquest with the reinforcement die, declared before the roll), ``end conquest``
 from __future__ import annotations
 
 from . import combos, data, effects, msgs, races
+from .pieces import clear_pieces, owned_by
 from .state import Instance, State
+from .targets import attack_problem, cost
+from .variant import rules_of
 
 
 # -- ready and abandon ------------------------------------------------------------------------
@@ -29,11 +32,11 @@ def ready(state: State, inst: Instance, events: list) -> None:
 
 def abandon_problem(state: State, inst: Instance, region: int):
     """Return why ``inst`` may not abandon ``region`` now (None if it may)."""
-    if not _exists(state, region):
+    if not 0 <= region < len(state.regions):
         return msgs.err("no_such_region", region=region)
     if inst.conquered or inst.conquests_over:
         return msgs.err("abandon_after_conquest")
-    if state.regions[region].inst != inst.id:
+    if not owned_by(state, inst, region):
         return msgs.err("not_your_region", region=region)
     return None
 
@@ -49,90 +52,14 @@ def abandon(state: State, inst: Instance, region: int, events: list) -> None:
                              region=region))
 
 
-def clear_pieces(state: State, region: int, camps_to: Instance | None) -> None:
-    """Return a region's pieces to supply (encampments to their owner's unplaced pile)."""
-    reg = state.regions[region]
-    for piece, key in (("lair", "lair"), ("fortress", "fortress"), ("hole", "hole"),
-                       ("hero", "hero"), ("dragon", "dragon")):
-        if getattr(reg, piece):
-            setattr(reg, piece, False)
-            state.supply[key] += 1
-    if reg.encampments and camps_to is not None:
-        camps_to.camps += reg.encampments
-    reg.encampments = 0
-
-
-# -- targets and cost -------------------------------------------------------------------------
-def _exists(state: State, region: int) -> bool:
-    return 0 <= region < len(state.regions)
-
-
-def raw_cost(state: State, inst: Instance, region: int) -> int:
-    """Return the cost before reductions (3.6)."""
-    reg = state.regions[region]
-    cost = 2 + reg.mountain + reg.lair + reg.fortress + reg.encampments + reg.lost_tribe
-    if reg.inst is not None and reg.inst != inst.id:
-        cost += reg.tokens
-    return cost
-
-
-def cost(state: State, inst: Instance, region: int) -> int:
-    """Return the number of tokens ``inst`` needs to conquer ``region`` (at least 1)."""
-    return max(1, raw_cost(state, inst, region) - effects.discount(state, inst, region))
-
-
-def target_problem(state: State, inst: Instance, region: int):
-    """Return why ``region`` is not a target of ``inst`` (rules 2-6 of 3.5), or None."""
-    if not _exists(state, region):
-        return msgs.err("no_such_region", region=region)
-    reg, static = state.regions[region], state.board.regions[region]
-    if static.water and not effects.may_enter_water(state, inst):
-        return msgs.err("water")
-    if reg.inst == inst.id:
-        return msgs.err("own_region")
-    if reg.hole or reg.hero or reg.dragon:
-        return msgs.err("immune")
-    peace = peace_with(state, inst, region)
-    if peace is not None:
-        return msgs.err("diplomat_peace", diplomat_seat=peace)
-    return reach_problem(state, inst, region)
-
-
-def peace_with(state: State, inst: Instance, region: int) -> int | None:
-    """Return the Diplomat seat whose active region this ally's active race may not attack."""
-    occupant = state.regions[region].inst
-    if inst.declined or occupant is None:
-        return None
-    for diplomat, ally in state.allies:
-        if ally == inst.owner and state.players[diplomat].active == occupant:
-            return diplomat
-    return None
-
-
-def reach_problem(state: State, inst: Instance, region: int):
-    """Return why ``region`` is out of reach (border rule, adjacency), or None."""
-    owned = state.regions_of(inst.id)
-    static = state.board.regions[region]
-    mode = effects.reach(state, inst)
-    if mode == "any_land":
-        return None
-    if not owned:
-        if static.border or races.enters_anywhere(state, inst):
-            return None
-        return msgs.err("not_border", region=region)
-    if static.adj & set(owned):
-        return None
-    if mode == "cavern_network" and "cavern" in static.symbols and any(
-            "cavern" in state.board.regions[o].symbols for o in owned):
-        return None
-    return msgs.err("not_adjacent", region=region)
-
-
-def conquer_problem(state: State, inst: Instance, region: int):
+def conquer_problem(state: State, inst: Instance, region: int, owned: set[int] | None = None):
     """Return why ``conquer region`` is illegal now, or None."""
-    problem = attack_problem(state, inst, region)
-    if problem is not None:
-        return problem
+    problem = attack_problem(state, inst, region, owned)
+    return problem if problem is not None else conquer_cost_problem(state, inst, region)
+
+
+def conquer_cost_problem(state: State, inst: Instance, region: int):
+    """Return why an attackable ``region`` is too dear for ``inst`` now, or None."""
     if inst.berserk is not None:
         return None
     need = cost(state, inst, region)
@@ -141,22 +68,16 @@ def conquer_problem(state: State, inst: Instance, region: int):
     return None
 
 
-def attack_problem(state: State, inst: Instance, region: int):
-    """Return why ``inst`` may not attack ``region`` at all now (hand, phase, target), or None."""
-    if inst.conquests_over:
-        return msgs.err("conquests_over")
-    if inst.hand < 1:
-        return msgs.err("no_tokens")
-    return target_problem(state, inst, region)
-
-
-def die_problem(state: State, inst: Instance, region: int):
+def die_problem(state: State, inst: Instance, region: int, owned: set[int] | None = None):
     """Return why ``die region`` is illegal now (3.8), or None."""
     if effects.power_has(state, inst, "berserk"):
         return msgs.err("berserk_no_die")
-    problem = attack_problem(state, inst, region)
-    if problem is not None:
-        return problem
+    problem = attack_problem(state, inst, region, owned)
+    return problem if problem is not None else die_cost_problem(state, inst, region)
+
+
+def die_cost_problem(state: State, inst: Instance, region: int):
+    """Return why the die may not help ``inst`` conquer an attackable ``region``, or None."""
     need = cost(state, inst, region)
     if need <= inst.hand:
         return msgs.err("die_not_needed", cost=need, have=inst.hand)
@@ -214,14 +135,12 @@ def resolve(state: State, inst: Instance, region: int, used: int, events: list,
     inst.conquered.append([region, non_empty])
     state.highlight.append(region)
     races.after_conquest(state, inst, region, events)
+    rules_of(state).after_conquest(state, inst, region, events)
 
 
 def _remove_defenders(state: State, inst: Instance, region: int, events: list) -> None:
     reg = state.regions[region]
-    if reg.lost_tribe:
-        reg.lost_tribe = False
-        state.lt_removed += 1
-        events.append(msgs.event("lost_tribe_removed", region=region))
+    rules_of(state).remove_neutrals(state, region, events)
     defender = state.inst(reg.inst)
     owner_camps = defender if defender is not None else None
     if reg.encampments and owner_camps is not None:

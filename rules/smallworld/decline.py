@@ -6,16 +6,18 @@ Actions: ``decline`` (first action of a turn, race not picked this turn) and, fo
 
 from __future__ import annotations
 
-from . import combos, conquest, msgs, races
+from . import combos, msgs
+from .pieces import clear_pieces
 from .state import Instance, State
+from .variant import rules_of
 
 
 def decline_problem(state: State, seat: int):
     """Return why ``decline`` is illegal for ``seat`` now, or None."""
-    if state.current != seat or state.phase != "start" or not state.fresh:
-        return msgs.err("decline_first")
     if state.active(seat) is None:
         return msgs.err("no_active_race")
+    if state.current != seat or state.phase != "start":
+        return msgs.err("decline_first")
     return None
 
 
@@ -57,12 +59,12 @@ def _remove_power_pieces(state: State, inst: Instance) -> None:
 
 
 def _shed_tokens(state: State, inst: Instance) -> None:
-    keep_all = races.keeps_tokens_in_decline(state, inst)
+    keep = rules_of(state).tokens_kept_in_decline(state, inst)
     for r in state.regions_of(inst.id):
         reg = state.regions[r]
-        if reg.tokens > 1 and not keep_all:
-            state.tray[inst.race] += reg.tokens - 1
-            reg.tokens = 1
+        if keep is not None and reg.tokens > keep:
+            state.tray[inst.race] += reg.tokens - keep
+            reg.tokens = keep
     state.tray[inst.race] += inst.hand + inst.pending + inst.reserve
     inst.hand = inst.pending = inst.reserve = 0
 
@@ -73,7 +75,7 @@ def remove_race(state: State, inst: Instance, events: list) -> None:
         reg = state.regions[r]
         state.tray[inst.race] += reg.tokens
         reg.tokens, reg.inst = 0, None
-        conquest.clear_pieces(state, r, camps_to=None)
+        clear_pieces(state, r, camps_to=None)
         state.highlight.append(r)
     state.tray[inst.race] += inst.hand + inst.pending + inst.reserve
     inst.hand = inst.pending = inst.reserve = 0

@@ -1,28 +1,34 @@
-"""The Small World game object: the platform contract wired to the mechanic modules."""
+"""The Small World game object: the platform contract on the core decision engine."""
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping
 
-from rules.core.errors import cannot_parse, not_legal
-from rules.core.game import Game, normalise
+from rules.core.decisions import DecisionGame, Handlers
 from rules.core.rng import Rng
 from rules.core.text import Msg
 from rules.core.types import Action, OptionSpec, ScoreLine, View
 
-from . import actions, menu, scoring, setup, view
+from . import flow, handlers, moves, msgs, scoring, setup, view
 from . import state as state_mod
 
 
-class SmallWorld(Game):
-    """Small World (base game) for 2-5 players."""
+class SmallWorld(DecisionGame):
+    """Small World (base game) for 2-5 players.
+
+    A variant subclasses it with its own ``name``, ``variant`` (the data folder and the
+    :class:`rules.smallworld.variant.Rules` registered under that name) and, when it adds
+    decisions, its own ``handlers`` (``handlers.BASE_HANDLERS`` plus its own, registered for
+    the variant with :func:`rules.smallworld.handlers.register_handlers`).
+    """
 
     name = "smallworld"
     title = "smallworld.title"
     min_players = 2
     max_players = 5
     variant = "base"
-    verbs = actions.VERBS
+    verbs = moves.VERBS
+    handlers: Handlers = handlers.HANDLERS
     options = (
         OptionSpec("combos", "list", [], "smallworld.option.combos"),
         OptionSpec("first_player", "int", -1, "smallworld.option.first_player",
@@ -32,48 +38,50 @@ class SmallWorld(Game):
 
     def new_game(self, seed: int, players: int, options: Mapping[str, Any]) -> state_mod.State:
         """Return the starting state (options: combos, first_player, dice)."""
-        return setup.new_game(seed, players, options or {}, self.variant)
+        state = setup.new_game(seed, players, options or {}, self.variant)
+        self.settle(state, [])
+        return state
+
+    # -- the decision engine's parts --------------------------------------------------------
+    def parse_move(self, text: str) -> tuple | None:
+        """Read normalised ``text`` as a structured move (see :mod:`moves`)."""
+        return moves.parse(text)
+
+    def move_text(self, move: tuple) -> str:
+        """Return the canonical text of ``move``."""
+        return moves.text(move)
+
+    def flow_step(self, state, events: list) -> bool:
+        """Pass the turn once every decision of this one (withdrawals included) is made."""
+        if state.over or state.pending:
+            return False
+        flow.advance(state, events)
+        return True
+
+    def problem(self, state, seat: int, action: Action) -> Msg | None:
+        """Return why ``action`` is refused for ``seat`` now (game over, not on turn...)."""
+        if state.over:
+            return msgs.err("game_over")
+        if seat not in self.to_act(state):
+            return msgs.err("not_your_turn")
+        return super().problem(state, seat, action)
+
+    def apply_unchecked(self, state, seat: int, action: Action) -> list:
+        """Play a legal action in place (then settle) and return its events."""
+        state.highlight = []
+        events = super().apply_unchecked(state, seat, action)
+        state.highlight = sorted(set(state.highlight))
+        return events
 
     def to_act(self, state) -> frozenset[int]:
-        """Return the seats owing a decision (a defender during withdrawals)."""
-        return actions.to_act(state)
-
-    def legal_actions(self, state, seat: int) -> Sequence[Action]:
-        """Return the short menu of the current decision."""
-        return menu.legal(state, seat)
+        """Return the seat owing the decision on top (a defender during withdrawals)."""
+        return frozenset(view.seats_to_act(state))
 
     def prompt(self, state, seat: int) -> Msg:
         """Describe the decision ``seat`` owes now."""
         return view.prompt(state, seat)
 
-    def is_legal(self, state, seat: int, action: Action) -> bool:
-        """Tell whether the typed or listed ``action`` is legal for ``seat`` now."""
-        cmd = actions.parse(normalise(action.text))
-        return cmd is not None and actions.problem(state, seat, cmd) is None
-
-    def explain_illegal(self, state, seat: int, text: str) -> Msg | None:
-        """Return the rule that forbids ``text`` now."""
-        cmd = actions.parse(normalise(text))
-        return None if cmd is None else actions.problem(state, seat, cmd)
-
-    def parse_action(self, state, seat: int, text: str) -> Action:
-        """Turn typed text into an action, or raise CannotParse / NotLegalNow."""
-        wanted = normalise(text)
-        cmd = actions.parse(wanted)
-        if cmd is None:
-            raise cannot_parse(text)
-        reason = actions.problem(state, seat, cmd)
-        if reason is not None:
-            raise not_legal(text, reason)
-        for action in self.legal_actions(state, seat):
-            if action.text == wanted:
-                return action
-        return Action(wanted)
-
-    def apply_unchecked(self, state, seat: int, action: Action) -> list:
-        """Play a legal action in place and return its events."""
-        return actions.execute(state, seat, actions.parse(normalise(action.text)))
-
+    # -- information -------------------------------------------------------------------------
     def view(self, state, seat: int | None) -> View:
         """Return what ``seat`` may see."""
         return view.build(state, seat)
@@ -87,7 +95,7 @@ class SmallWorld(Game):
         return scoring.final_scores(state)
 
     def copy(self, state):
-        """Return an independent copy of ``state``."""
+        """Return an independent copy of ``state`` (only what moves change is copied)."""
         return state_mod.copy_state(state)
 
     def dump(self, state) -> dict:

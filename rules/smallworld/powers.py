@@ -20,7 +20,9 @@ interpreted in :mod:`effects`.
 from __future__ import annotations
 
 from . import conquest, effects, msgs
+from .pieces import owned_by
 from .state import Instance, State
+from .targets import attack_problem
 
 
 # -- Berserk ----------------------------------------------------------------------------------
@@ -44,13 +46,13 @@ def berserk_roll(state: State, inst: Instance, events: list) -> None:
 
 
 # -- Dragon Master ----------------------------------------------------------------------------
-def dragon_problem(state: State, inst: Instance, region: int):
+def dragon_problem(state: State, inst: Instance, region: int, owned: set[int] | None = None):
     """Return why ``dragon region`` is illegal now, or None."""
     if not effects.power_has(state, inst, "dragon"):
         return msgs.err("not_dragon_master")
     if inst.dragon_used:
         return msgs.err("dragon_used")
-    return conquest.attack_problem(state, inst, region)
+    return attack_problem(state, inst, region, owned)
 
 
 def dragon(state: State, inst: Instance, region: int, events: list) -> None:
@@ -74,7 +76,7 @@ def fortress_problem(state: State, inst: Instance, region: int):
         return msgs.err("not_fortified")
     if inst.fortress_used:
         return msgs.err("fortress_used")
-    if not 0 <= region < len(state.regions) or state.regions[region].inst != inst.id:
+    if not owned_by(state, inst, region):
         return msgs.err("not_your_region", region=region)
     if state.regions[region].fortress:
         return msgs.err("fortress_there")
@@ -97,7 +99,7 @@ def encampment_problem(state: State, inst: Instance, region: int, remove: bool):
     """Return why ``encampment [off] region`` is illegal for ``inst`` now, or None."""
     if not effects.power_has(state, inst, "encampments"):
         return msgs.err("not_bivouacking")
-    if not 0 <= region < len(state.regions) or state.regions[region].inst != inst.id:
+    if not owned_by(state, inst, region):
         return msgs.err("not_your_region", region=region)
     if remove and state.regions[region].encampments < 1:
         return msgs.err("no_encampment_there")
@@ -136,7 +138,7 @@ def lift_heroes(state: State, inst: Instance) -> None:
 
 def hero_problem(state: State, inst: Instance, region: int):
     """Return why ``hero region`` is illegal now, or None."""
-    if not 0 <= region < len(state.regions) or state.regions[region].inst != inst.id:
+    if not owned_by(state, inst, region):
         return msgs.err("not_your_region", region=region)
     if state.regions[region].hero:
         return msgs.err("hero_there")

@@ -9,12 +9,11 @@ Amazons finish with exactly min(4, tokens) in hand: those go to the reserve.
 
 from __future__ import annotations
 
-from . import conquest, msgs, races
+from . import msgs, powers, races
+from .pieces import clear_pieces, owned_by
 from .state import Instance, State
 
-
-def _owned(state: State, inst: Instance, region: int) -> bool:
-    return 0 <= region < len(state.regions) and state.regions[region].inst == inst.id
+_owned = owned_by
 
 
 def place_problem(state: State, inst: Instance, count: int, region: int):
@@ -58,6 +57,8 @@ def done_problem(state: State, inst: Instance):
     if not state.regions_of(inst.id):
         return None
     need = races.reserve_needed(state, inst)
+    if inst.hand < need:  # Amazons short of their reserve: tokens must come off the board
+        return msgs.err("reserve_take", have=inst.hand, keep=need, missing=need - inst.hand)
     if inst.hand != need:
         return msgs.err("hand_left", have=inst.hand, keep=need)
     return None
@@ -90,7 +91,7 @@ def take(state: State, inst: Instance, count: int, region: int, events: list) ->
     events.append(msgs.event("tokens_taken", seat=inst.owner, tokens=count, region=region))
     if reg.tokens == 0:
         reg.inst = None
-        conquest.clear_pieces(state, region, camps_to=inst)
+        clear_pieces(state, region, camps_to=inst)
         events.append(msgs.event("abandon", seat=inst.owner, race=msgs.race(inst.race),
                                  region=region))
 
@@ -148,7 +149,6 @@ def _collect_reserve(state: State, inst: Instance, need: int, events: list) -> N
 
 
 def _auto_camps(state: State, inst: Instance, events: list) -> None:
-    from . import powers
     targets = threatened(state, inst)
     while targets and powers.encampment_problem(state, inst, targets[0], False) is None:
         region = min(targets, key=lambda r: (state.regions[r].encampments, r))

@@ -10,6 +10,7 @@ from rules.core.types import ScoreLine
 
 from . import data, effects, msgs
 from .state import State
+from .variant import rules_of
 
 
 def source_msg(state: State, source: str) -> Msg:
@@ -28,6 +29,7 @@ def turn_lines(state: State, seat: int) -> list[tuple[str, int]]:
     lines = [("regions", regions)]
     for inst in insts:
         lines.extend(effects.score_lines(state, inst))
+    lines.extend(rules_of(state).extra_score_lines(state, seat))
     return lines
 
 

@@ -1,19 +1,22 @@
-"""The Small World game state: regions, race instances, players, decks, and dump/load.
+"""The Small World game state: regions, race instances, players, decks, pending decisions.
 
 Every field is JSON-safe (ints, strings, lists, dicts with string keys) except ``rng``.
 Race instances are never deleted: an instance that left the board is marked ``gone``.
+``pending`` is the stack of decisions of :mod:`rules.core.decisions` (each a dict with
+``type``, ``seat`` and ``inst``, the race instance it concerns); ``phase`` and ``acting`` read
+its top. :func:`copy_state` copies only what a move may change (no dump/load, no deepcopy).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 from rules.core.rng import Rng
 
 from . import data
 
 
-@dataclass
+@dataclass(slots=True)
 class RegionState:
     """What lies in one region now."""
 
@@ -28,8 +31,13 @@ class RegionState:
     hero: bool = False
     dragon: bool = False
 
+    def clone(self) -> "RegionState":
+        """Return an independent copy."""
+        return RegionState(self.inst, self.tokens, self.lost_tribe, self.mountain, self.lair,
+                           self.fortress, self.encampments, self.hole, self.hero, self.dragon)
 
-@dataclass
+
+@dataclass(slots=True)
 class Instance:
     """One race banner + power badge taken by a player (active or in decline)."""
 
@@ -54,8 +62,17 @@ class Instance:
     conquests_over: bool = False
     has_spirit: bool = False  # keeps the Spirit badge after decline
 
+    def clone(self) -> "Instance":
+        """Return an independent copy (the pairs in ``conquered`` are never mutated)."""
+        return Instance(self.id, self.race, self.power, self.owner, self.picked_turn,
+                        self.declined, self.gone, self.hand, self.pending, self.reserve,
+                        self.camps, self.knocked_camps, self.holes_placed,
+                        list(self.conquered), list(self.converted), self.dragon_used,
+                        self.fortress_used, self.berserk, self.conquests_over,
+                        self.has_spirit)
 
-@dataclass
+
+@dataclass(slots=True)
 class Player:
     """One seat: hidden coins, its races, and coins earned per source."""
 
@@ -63,6 +80,10 @@ class Player:
     active: int | None = None
     declined: list = field(default_factory=list)
     earned: dict = field(default_factory=dict)
+
+    def clone(self) -> "Player":
+        """Return an independent copy."""
+        return Player(self.coins, self.active, list(self.declined), dict(self.earned))
 
 
 @dataclass
@@ -77,9 +98,6 @@ class State:
     rng: Rng
     turn: int = 1
     current: int = 0
-    phase: str = "start"
-    acting: int | None = None
-    fresh: bool = True
     regions: list = field(default_factory=list)
     insts: list = field(default_factory=list)
     players: list = field(default_factory=list)
@@ -95,11 +113,28 @@ class State:
     allies: list = field(default_factory=list)  # [[diplomat_seat, ally_seat], ...]
     attacked: list = field(default_factory=list)  # seats whose active race our active race hit
     ghoul_queue: list = field(default_factory=list)
-    withdraw_queue: list = field(default_factory=list)
     heroes_left: int = 0
     dice: list = field(default_factory=list)
     highlight: list = field(default_factory=list)
     over: bool = False
+    pending: list = field(default_factory=list)  # the decision stack (rules.core.decisions)
+    extra: dict = field(default_factory=dict)  # a variant's own JSON-safe fields
+
+    # -- the decision on top -------------------------------------------------------------
+    @property
+    def phase(self) -> str:
+        """The kind of decision owed now (``over`` once the game has ended)."""
+        if self.over:
+            return "over"
+        return self.pending[-1]["type"] if self.pending else "none"
+
+    @property
+    def acting(self) -> int | None:
+        """The race instance whose conquest, redeployment or end step is being played."""
+        if not self.pending or self.over:
+            return None
+        top = self.pending[-1]
+        return None if top["type"] == "withdraw" else top.get("inst")
 
     # -- lookups -------------------------------------------------------------------------
     @property
@@ -113,7 +148,8 @@ class State:
 
     def active(self, seat: int) -> Instance | None:
         """Return ``seat``'s active race instance, if any."""
-        return self.inst(self.players[seat].active)
+        iid = self.players[seat].active
+        return None if iid is None else self.insts[iid]
 
     def regions_of(self, iid: int) -> list[int]:
         """Return the region ids occupied by instance ``iid``."""
@@ -130,22 +166,57 @@ class State:
         return [self.insts[i] for i in ids]
 
 
+_PLAIN_LISTS = ("race_deck", "power_deck", "discard", "attacked", "ghoul_queue", "dice",
+                "highlight")
+
+
+def copy_state(state: State) -> State:
+    """Return an independent copy of ``state``, copying only what moves change."""
+    out = State(state.variant, state.map, state.n, state.turns, state.first,
+                Rng(state.rng.seed, state.rng.counter), state.turn, state.current,
+                [r.clone() for r in state.regions], [i.clone() for i in state.insts],
+                [p.clone() for p in state.players], [list(c) for c in state.column],
+                list(state.race_deck), state.race_deck_known, list(state.power_deck),
+                list(state.discard), dict(state.tray), dict(state.supply), state.lt_placed,
+                state.lt_removed, [list(a) for a in state.allies], list(state.attacked),
+                list(state.ghoul_queue), state.heroes_left, list(state.dice),
+                list(state.highlight), state.over, [dict(d) for d in state.pending],
+                _copy_json(state.extra))
+    return out
+
+
+def _copy_json(value):
+    if isinstance(value, dict):
+        return {k: _copy_json(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy_json(v) for v in value]
+    return value
+
+
+def _slots(obj) -> dict:
+    return {f.name: getattr(obj, f.name) for f in fields(obj)}
+
+
 def dump(state: State) -> dict:
     """Return the JSON-safe dict of ``state`` (a deep copy: nothing is shared)."""
-    out = {k: (list(v) if isinstance(v, list) else v) for k, v in vars(state).items()}
+    out = {f.name: getattr(state, f.name) for f in fields(state)}
+    for key in _PLAIN_LISTS:
+        out[key] = list(out[key])
     out["rng"] = state.rng.dump()
-    out["regions"] = [dict(vars(r)) for r in state.regions]
+    out["regions"] = [_slots(r) for r in state.regions]
     out["insts"] = [_inst(i) for i in state.insts]
     out["players"] = [{"coins": p.coins, "active": p.active, "declined": list(p.declined),
                        "earned": dict(p.earned)} for p in state.players]
     out["column"] = [list(c) for c in state.column]
     out["allies"] = [list(a) for a in state.allies]
     out["tray"], out["supply"] = dict(state.tray), dict(state.supply)
+    out["pending"] = [dict(d) for d in state.pending]
+    out["extra"] = _copy_json(state.extra)
     return out
 
 
 def _inst(inst: Instance) -> dict:
-    out = dict(vars(inst))
+    out = _slots(inst)
     out["conquered"] = [list(c) for c in inst.conquered]
     out["converted"] = list(inst.converted)
     return out
@@ -156,18 +227,16 @@ def load(raw: dict) -> State:
     values = dict(raw)
     values["rng"] = Rng.load(raw["rng"])
     values["regions"] = [RegionState(**r) for r in raw["regions"]]
-    values["insts"] = [Instance(**i) for i in raw["insts"]]
-    values["players"] = [Player(**p) for p in raw["players"]]
+    values["insts"] = [Instance(**{**i, "conquered": [list(c) for c in i["conquered"]],
+                                   "converted": list(i["converted"])}) for i in raw["insts"]]
+    values["players"] = [Player(p["coins"], p["active"], list(p["declined"]), dict(p["earned"]))
+                         for p in raw["players"]]
     values["tray"] = dict(raw["tray"])
     values["supply"] = dict(raw["supply"])
-    for key in ("race_deck", "power_deck", "discard", "attacked", "ghoul_queue",
-                "withdraw_queue", "dice", "highlight"):
+    for key in _PLAIN_LISTS:
         values[key] = list(raw[key])
     values["column"] = [list(c) for c in raw["column"]]
     values["allies"] = [list(a) for a in raw["allies"]]
+    values["pending"] = [dict(d) for d in raw.get("pending", ())]
+    values["extra"] = _copy_json(raw.get("extra", {}))
     return State(**values)
-
-
-def copy_state(state: State) -> State:
-    """Return an independent copy of ``state``."""
-    return load(dump(state))
