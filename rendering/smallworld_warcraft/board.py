@@ -60,7 +60,7 @@ def _sea(base: Image.Image) -> None:
             draw.arc((x, y, x + 26, y + 12), 200, 340, fill=wave, width=2)
 
 
-def _paint_island(base: Image.Image, place: Placement) -> None:
+def _paint_island(base: Image.Image, place: Placement, numbers: dict[str, int]) -> None:
     """Draw one island: sand coast, terrain, textures, borders, title, numbers and symbols."""
     draw = ImageDraw.Draw(base)
     shape = island_shape(place.island)
@@ -80,7 +80,7 @@ def _paint_island(base: Image.Image, place: Placement) -> None:
         draw.line(outline + outline[:1], fill=colour("border"), width=3, joint="curve")
     _title(draw, place)
     for region in regions:
-        _label(draw, place, region)
+        _label(draw, place, region, str(numbers[region.code]))
 
 
 def _textures(base: Image.Image, place: Placement) -> None:
@@ -111,31 +111,29 @@ def _title(draw, place: Placement) -> None:
               fill=colour("title"), anchor="mm", stroke_width=3, stroke_fill=colour("frame"))
 
 
-def label_origin(place: Placement, code: str) -> Point:
+def label_origin(place: Placement, code: str, number: str) -> Point:
     """Return the left end of a region's number label (pixels, vertically centred)."""
     x, y = region_anchor(place, code)
     region = next(r for r in data.islands()[place.island].regions if r.code == code)
-    width = _label_width(region)
-    return (x - width / 2, y - 30)
+    return (x - _label_width(region, number) / 2, y - 30)
 
 
 def _symbols(region) -> list[str]:
     return [s for s in STATIC_SYMBOLS if s in region.symbols]
 
 
-def _label_width(region) -> float:
+def _label_width(region, number: str) -> float:
     probe = ImageDraw.Draw(Image.new("L", (1, 1)))
-    number = probe.textlength(region.code[-2:], font=font(NUMBER_SIZE, True))
-    return number + len(_symbols(region)) * (2 * ICON_R + 3)
+    width = probe.textlength(number, font=font(NUMBER_SIZE, True))
+    return width + len(_symbols(region)) * (2 * ICON_R + 3)
 
 
-def _label(draw, place: Placement, region) -> None:
-    """Draw a region's number (the two digits of its code) and its printed symbols."""
-    x, y = label_origin(place, region.code)
-    digits = region.code[-2:]
-    draw.text((x, y), digits, font=font(NUMBER_SIZE, True), fill=INK, anchor="lm",
+def _label(draw, place: Placement, region, number: str) -> None:
+    """Draw a region's number on this board (what moves name) and its printed symbols."""
+    x, y = label_origin(place, region.code, number)
+    draw.text((x, y), number, font=font(NUMBER_SIZE, True), fill=INK, anchor="lm",
               stroke_width=3, stroke_fill=WHITE)
-    x += draw.textlength(digits, font=font(NUMBER_SIZE, True)) + 3 + ICON_R
+    x += draw.textlength(number, font=font(NUMBER_SIZE, True)) + 3 + ICON_R
     for symbol in _symbols(region):
         icons.SYMBOLS[symbol](draw, (x, y), ICON_R)
         x += 2 * ICON_R + 3
@@ -146,8 +144,9 @@ def static_layer(island_ids: tuple[str, ...]) -> Image.Image:
     """Return the sea with the islands, their names, numbers and symbols (drawn once)."""
     base = Image.new("RGB", (WIDTH, board_height(island_ids)), colour("ocean"))
     _sea(base)
+    numbers = {r.code: r.id for r in data.board(island_ids).regions}
     for place in placements(island_ids):
-        _paint_island(base, place)
+        _paint_island(base, place, numbers)
     return base
 
 

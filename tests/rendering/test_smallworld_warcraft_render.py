@@ -121,7 +121,7 @@ def test_every_number_sits_inside_its_own_region(island):
     raster, codes = id_raster(island)
     left, top = place.cell[:2]
     for k, code in enumerate(codes):
-        x, y = board.label_origin(place, code)
+        x, y = board.label_origin(place, code, str(data.board(ALL).index(code)))
         assert raster.getpixel((int(x + 12 - left), int(y - top))) == k + 1, code
         ax, ay = board.region_anchor(place, code)
         assert raster.getpixel((int(ax - left), int(ay + 6 - top))) == k + 1, code
