@@ -43,10 +43,12 @@ def faction_colour(faction: str | None) -> Colour:
 
 
 def name(kind: str, ident: str | None) -> str:
-    """Return the display name of a race, power, marker, faction or island id."""
+    """Return the display name of a race, power (shared Small World names), marker, faction
+    or island id."""
     if not ident:
         return ""
-    key = f"{GAME}.{kind}.{ident}"
+    family = "smallworld" if kind in ("race", "power") else GAME
+    key = f"{family}.{kind}.{ident}"
     return translate(Msg(key)) if has_message(key) else title_case(ident)
 
 

@@ -18,10 +18,11 @@ from .variant import rules_of
 def ready(state: State, inst: Instance, events: list) -> None:
     """Take every token above 1 per region into hand; Amazons also take their reserve (3.4)."""
     gained = 0
+    keep = rules_of(state).min_tokens(state, inst)
     for reg in state.regions:
-        if reg.inst == inst.id and reg.tokens > 1:
-            gained += reg.tokens - 1
-            reg.tokens = 1
+        if reg.inst == inst.id and reg.tokens > keep:
+            gained += reg.tokens - keep
+            reg.tokens = keep
     gained += inst.reserve
     inst.hand += gained
     inst.reserve = 0
@@ -129,6 +130,7 @@ def resolve(state: State, inst: Instance, region: int, used: int, events: list,
     non_empty = reg.lost_tribe or reg.inst is not None
     events.append(msgs.event(kind, seat=inst.owner, race=msgs.race(inst.race), region=region,
                              cost=used))
+    rules_of(state).before_defenders_leave(state, inst, region, events)
     _remove_defenders(state, inst, region, events)
     reg.inst, reg.tokens = inst.id, used
     inst.hand -= used
@@ -159,7 +161,9 @@ def _remove_defenders(state: State, inst: Instance, region: int, events: list) -
 
 def _defender_losses(state: State, inst: Instance, defender: Instance, tokens: int,
                      region: int, events: list) -> None:
-    lost = 0 if races.loses_nothing(state, defender) else 1
+    spared = races.loses_nothing(state, defender) or rules_of(state).spares_defender(
+        state, inst, defender, region, events)
+    lost = 0 if spared else 1
     lost = min(lost, tokens)
     state.tray[defender.race] += lost
     rest = tokens - lost

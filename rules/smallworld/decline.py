@@ -54,7 +54,8 @@ def _remove_power_pieces(state: State, inst: Instance) -> None:
                 state.supply[piece] += 1
         inst.camps += reg.encampments
         reg.encampments = 0
-    state.supply["encampment"] += inst.camps
+    if inst.camps:
+        state.supply["encampment"] += inst.camps
     inst.camps = inst.knocked_camps = 0
 
 

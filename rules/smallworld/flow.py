@@ -72,6 +72,7 @@ def end_conquest(state: State, events: list) -> None:
     inst.conquests_over = True
     decide(state, "redeploy", inst.id)
     races.redeploy_bonus(state, inst, events)
+    rules_of(state).after_conquests(state, inst, events)
 
 
 def after_redeploy(state: State, events: list) -> None:

@@ -27,7 +27,8 @@ def raw_cost(state: State, inst: Instance, region: int) -> int:
 
 def cost(state: State, inst: Instance, region: int) -> int:
     """Return the number of tokens ``inst`` needs to conquer ``region`` (at least 1)."""
-    return max(1, raw_cost(state, inst, region) - effects.discount(state, inst, region))
+    least = rules_of(state).min_tokens(state, inst)
+    return max(least, raw_cost(state, inst, region) - effects.discount(state, inst, region))
 
 
 def target_problem(state: State, inst: Instance, region: int, owned: set[int] | None = None):
@@ -64,6 +65,6 @@ def attack_problem(state: State, inst: Instance, region: int, owned: set[int] | 
     """Return why ``inst`` may not attack ``region`` at all now (hand, phase, target), or None."""
     if inst.conquests_over:
         return msgs.err("conquests_over")
-    if inst.hand < 1:
+    if inst.hand < rules_of(state).min_tokens(state, inst):
         return msgs.err("no_tokens")
     return target_problem(state, inst, region, owned)

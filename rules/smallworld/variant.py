@@ -43,6 +43,10 @@ class Rules:
         """Automatic effects at the start of ``seat``'s turn, before any choice (none here)."""
 
     # -- conquest ----------------------------------------------------------------------------
+    def min_tokens(self, state: State, inst: Instance) -> int:
+        """Return the fewest tokens ``inst`` conquers with and keeps per region (SWoW Tauren 2)."""
+        return 1
+
     def reach_problem(self, state: State, inst: Instance, region: int, owned: set[int]):
         """Return why ``region`` is out of reach of ``inst`` (owning ``owned``), or None.
 
@@ -83,6 +87,21 @@ class Rules:
             reg.lost_tribe = False
             state.lt_removed += 1
             events.append(msgs.event("lost_tribe_removed", region=region))
+
+    def before_defenders_leave(self, state: State, inst: Instance, region: int,
+                               events: list) -> None:
+        """Variant triggers of a successful conquest while the defenders are still there
+        (SWoW: the faction record, Orc and Battlemaster coins, tolls; none)."""
+
+    def spares_defender(self, state: State, inst: Instance, defender: Instance, region: int,
+                        events: list) -> bool:
+        """Tell whether the conquered ``defender`` loses no token this time (beyond the races'
+        own rule; SWoW: Light's Hope Chapel, the Draenei's first loss of a turn)."""
+        return False
+
+    def after_conquests(self, state: State, inst: Instance, events: list) -> None:
+        """Variant effects when ``inst``'s conquests end, before redeployment (SWoW: Spirit
+        Healer)."""
 
     def after_conquest(self, state: State, inst: Instance, region: int, events: list) -> None:
         """Variant triggers after a successful conquest (markers, faction records; none)."""

@@ -228,9 +228,9 @@ def _choices(sizes, by_size):
 
 def test_every_content_id_has_a_name_in_the_catalog():
     for race in data.races():
-        assert has_message(f"smallworld_warcraft.race.{race}")
+        assert has_message(f"smallworld.race.{race}")
     for power in data.powers():
-        assert has_message(f"smallworld_warcraft.power.{power}")
+        assert has_message(f"smallworld.power.{power}")
     for marker in data.markers():
         assert has_message(f"smallworld_warcraft.marker.{marker}")
     for island in data.islands().values():
