@@ -1,0 +1,42 @@
+"""Coins gained and paid during a Warcraft turn (spec §3.11): never below zero, told privately.
+
+Every gain or payment is booked under a source (a race, power or score id) so the final
+breakdown explains the total. A consequence payment pays ``min(amount, coins)``.
+"""
+
+from __future__ import annotations
+
+from rules.smallworld.scoring import source_msg
+from rules.smallworld.state import State
+
+from . import msgs
+
+
+def gain(state: State, seat: int, amount: int, source: str, events: list) -> None:
+    """Give ``seat`` ``amount`` coins now (Orcs, Battlemaster, Furious...), told to that seat."""
+    if amount <= 0:
+        return
+    player = state.players[seat]
+    player.coins += amount
+    player.earned[source] = player.earned.get(source, 0) + amount
+    events.append(msgs.event("coins_gained", audience=frozenset({seat}), seat=seat,
+                             coins=amount, total=player.coins,
+                             source=source_msg(state, source)))
+
+
+def transfer(state: State, payer: int, payee: int, amount: int, source: str,
+             events: list) -> int:
+    """Make ``payer`` pay up to ``amount`` coins to ``payee``; return what was paid.
+
+    Both players are told the amount; each sees only their own new total.
+    """
+    paid = min(amount, state.players[payer].coins)
+    if paid <= 0:
+        return 0
+    for seat, sign in ((payer, -1), (payee, 1)):
+        player = state.players[seat]
+        player.coins += sign * paid
+        player.earned[source] = player.earned.get(source, 0) + sign * paid
+    events.append(msgs.event("coins_paid", audience=frozenset({payer, payee}), seat=payer,
+                             target=payee, coins=paid, source=source_msg(state, source)))
+    return paid

@@ -1,0 +1,42 @@
+"""What one seat may see of a Warcraft game: the Small World view plus islands, region codes,
+factions, Murlocs and markers (face-down markers carry no id), in the renderer's format
+(``rendering/smallworld_warcraft``)."""
+
+from __future__ import annotations
+
+from rules.core.types import View
+from rules.smallworld import view as base_view
+from rules.smallworld.state import State
+
+from . import data, markers
+
+
+def build(state: State, seat: int | None) -> View:
+    """Return the view of ``seat`` (None: the public)."""
+    base = base_view.build(state, seat)
+    view_data = dict(base.data)
+    board = data.board(tuple(state.extra["islands"]))
+    view_data.update(
+        islands=list(state.extra["islands"]), round=state.turn, rounds=state.turns,
+        regions=[_region(state, board, r) for r in view_data["regions"]],
+        players=[_player(p) for p in view_data["players"]],
+        marker_pool=len(state.extra.get("pool", ())), bomb_pile=None)
+    return View("smallworld_warcraft", seat, view_data, base.private, base.summary)
+
+
+def _region(state: State, board: data.Board, region: dict) -> dict:
+    rid = region["id"]
+    found = markers.on_board(state).get(str(rid))
+    shown = [] if not found else [{"id": found["id"] if found["up"] else None,
+                                   "face_up": bool(found["up"])}]
+    race = region.get("race")
+    return dict(region, code=board.regions[rid].code,
+                faction=data.faction(race) if race in data.races() else None,
+                murlocs=int(region.get("lost_tribe") or 0), markers=shown, beasts=0,
+                champion=False, wisp_wall=False, fort=False, watchtower=False, bomb=False,
+                objective=False)
+
+
+def _player(player: dict) -> dict:
+    declined = player.get("declined") or []
+    return dict(player, declined=declined[-1] if declined else None, harmony=False)

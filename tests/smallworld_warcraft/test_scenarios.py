@@ -1,0 +1,387 @@
+"""The spec's test scenarios (smallworld_warcraft.md §8) played as games: set up, text moves,
+state and events checked (T01-T10, T14, T16, T20, T21, T27, T31-T33, T36, T38, T43-T45)."""
+
+from __future__ import annotations
+
+from rules.smallworld_warcraft import data
+from tests.smallworld_warcraft.helpers import (
+    cost,
+    face_up,
+    find,
+    give,
+    new,
+    occupy,
+    play,
+    r,
+    reason,
+    restart,
+)
+
+# ---------------------------------------------------------------- set-up (T01, T02)
+
+def test_t01_five_player_setup():
+    state = new(5, seed=7)
+    islands = state.extra["islands"]
+    assert sorted(islands) in (["L1", "L2", "M1", "S1", "S2"], ["L1", "L2", "M2", "S1", "S2"])
+    assert state.turns == 8
+    board = data.board(tuple(islands))
+    murlocs = {board.regions[i].code for i, reg in enumerate(state.regions) if reg.lost_tribe}
+    expected = {"L1-01", "L1-05", "L1-13", "L2-04", "L2-05", "L2-10", "S1-05", "S1-07",
+                "S2-01", "S2-07"} | ({"M1-01", "M1-06", "M1-09"} if "M1" in islands
+                                     else {"M2-03", "M2-07"})
+    assert murlocs == expected
+    mountains = {board.regions[i].code for i, reg in enumerate(state.regions) if reg.mountain}
+    assert mountains == {"L1-02", "L1-11", "L2-02", "L2-11", "S1-04", "S2-02"} | (
+        {"M1-02", "M1-08"} if "M1" in islands else {"M2-06"})
+    placed = {board.regions[int(k)].code for k, m in state.extra["markers"].items()
+              if not m["up"]}
+    assert placed == {"L1-07", "L2-08", "S1-06", "S2-03", "M1-05" if "M1" in islands
+                      else "M2-05"}
+    assert len(state.extra["pool"]) == 7
+    assert [p.coins for p in state.players] == [5] * 5 and len(state.column) == 6
+
+
+def test_t02_two_player_boards():
+    state = new(2, seed=3)
+    assert [data.islands()[i].size for i in state.extra["islands"]] == ["L", "M"]
+    assert state.turns == 10 and len(state.extra["markers"]) == 2
+    other = new(2, seed=3, boards="LS")
+    assert [data.islands()[i].size for i in other.extra["islands"]] == ["L", "S"]
+
+
+def test_face_down_markers_stay_out_of_every_view():
+    state = new(2, islands="L1,M1", markers="frostmourne,well_of_eternity")
+    from rules.smallworld_warcraft import GAME
+    for seat in (None, 0, 1):
+        text = repr(GAME.view(state, seat).data)
+        assert "frostmourne" not in text and "well_of_eternity" not in text
+
+
+# ---------------------------------------------------------------- reach and travel (T03-T05)
+
+def test_t03_first_conquest_must_be_an_entry_region():
+    state = new(2, islands="L1,M1", combos="humans:farmer")
+    state, _ = play(state, 0, "pick 0")
+    assert state.active(0).hand == 9
+    assert reason(state, 0, "conquer L1-07") == "not_entry"
+    assert reason(state, 0, "conquer L1-06") == "water"
+    state, events = play(state, 0, "conquer L1-01")
+    assert find(events, "conquer")[0].params["cost"] == 4
+    assert find(events, "murloc_removed") and not state.regions[r(state, "L1-01")].lost_tribe
+    assert state.active(0).hand == 5
+
+
+def test_t04_adjacent_regions_and_entry_regions_anywhere():
+    state = new(2, islands="L1,S2", boards="LS", combos="humans:farmer")
+    state, _ = play(state, 0, "pick 0", "conquer L1-01")
+    assert cost(state, 0, "L1-05") == 3
+    assert cost(state, 0, "L1-09") == 3
+    assert cost(state, 0, "S2-06") == 3
+    assert reason(state, 0, "conquer S2-04") == "not_adjacent"
+    state, _ = play(state, 0, "conquer L1-05")
+    assert cost(state, 0, "L1-09") == 2
+
+
+def test_t05_seafarer_and_meeting_stone_waive_travel():
+    state = new(2, islands="L1,S1", boards="LS", combos="humans:seafarer,orcs:farmer")
+    state, _ = play(state, 0, "pick 0")
+    assert cost(state, 0, "S1-05") == 3
+    state = new(2, islands="L1,S1", boards="LS", combos="orcs:farmer")
+    state, _ = play(state, 0, "pick 0")
+    assert cost(state, 0, "S1-05") == 4
+    state = new(2, islands="L2,M2")
+    stone = give(state, 0, "humans", "farmer")
+    occupy(state, stone, L2_08=2)
+    face_up(state, "L2-08", "meeting_stone")
+    restart(state)
+    assert cost(state, 0, "M2-09") == 2
+    stone.declined = True
+    state.players[0].active, state.players[0].declined = None, [stone.id]
+    other = give(state, 0, "orcs", "farmer")
+    occupy(state, other, L2_01=1)
+    assert cost(state, 0, "M2-09") == 3
+
+
+# ---------------------------------------------------------------- costs (T06-T08)
+
+def test_t06_dwarves_pay_two_less_on_mountains():
+    state = new(2, islands="L1,M1")
+    dwarves = give(state, 0, "dwarves", "farmer")
+    occupy(state, dwarves, L1_07=2)
+    orcs = give(state, 1, "orcs", "farmer")
+    occupy(state, orcs, L1_11=2)
+    restart(state)
+    assert cost(state, 0, "L1-02") == 1
+    assert cost(state, 0, "L1-11") == 3
+    dwarves.power = "blacksmith"
+    assert cost(state, 0, "L1-02") == 1
+
+
+def test_t07_trolls_and_empty_regions():
+    state = new(2, islands="L1,M1")
+    trolls = give(state, 0, "trolls", "farmer")
+    occupy(state, trolls, M1_05=2)
+    declined = give(state, 1, "humans", "farmer", declined=True)
+    occupy(state, declined, M1_08=1)
+    restart(state)
+    assert cost(state, 0, "M1-06") == 2
+    assert cost(state, 0, "M1-07") == 2
+    assert cost(state, 0, "M1-02") == 3
+    assert cost(state, 0, "M1-08") == 3
+
+
+def test_t08_tauren_never_place_fewer_than_two():
+    state = new(2, islands="L2,M1")
+    tauren = give(state, 0, "tauren", "blacksmith", hand=5)
+    occupy(state, tauren, L2_06=2)
+    restart(state)
+    assert cost(state, 0, "L2-10") == 2
+    assert cost(state, 0, "L2-01") == 2
+    state, _ = play(state, 0, "conquer L2-01")
+    assert state.regions[r(state, "L2-01")].tokens == 2 and state.active(0).hand == 1
+    assert reason(state, 0, "conquer L2-10") == "no_tokens"
+    assert reason(state, 0, "die L2-10") == "no_tokens"
+
+
+def test_t09_tauren_lose_one_and_keep_two_when_readying():
+    state = new(2, islands="L2,M1", first=0)
+    attacker = give(state, 0, "humans", "farmer")
+    occupy(state, attacker, L2_11=1)
+    tauren = give(state, 1, "tauren", "farmer", hand=0)
+    occupy(state, tauren, L2_10=2, L2_06=3)
+    restart(state)
+    assert cost(state, 0, "L2-10") == 4
+    state, events = play(state, 0, "conquer L2-10")
+    loss = find(events, "defender_losses")[0].params
+    assert (loss["lost"], loss["withdrawn"]) == (1, 1)
+    state, _ = play(state, 0, "redeploy auto", "end turn")
+    state, _ = play(state, 1, "withdraw auto")
+    assert state.regions[r(state, "L2-06")].tokens == 4
+    state, _ = play(state, 1, "conquer L2-01")
+    assert state.regions[r(state, "L2-06")].tokens == 2
+
+
+def test_t10_tauren_decline_with_two_tokens_per_region():
+    state = new(2, islands="L2,M1")
+    tauren = give(state, 0, "tauren", "farmer", hand=0)
+    occupy(state, tauren, L2_06=3, L2_10=2, L2_13=4)
+    restart(state)
+    tray = state.tray["tauren"]
+    state, _ = play(state, 0, "decline")
+    assert [state.regions[r(state, c)].tokens for c in ("L2-06", "L2-10", "L2-13")] == [2, 2, 2]
+    assert state.tray["tauren"] == tray + 3
+    orcs = give(state, 1, "orcs", "farmer")
+    occupy(state, orcs, L2_11=1)
+    assert cost(state, 1, "L2-10") == 4
+
+
+# ---------------------------------------------------------------- conquest coins (T14, T36, T38)
+
+def _attacker(state, race: str, power: str, **where):
+    inst = give(state, 0, race, power)
+    occupy(state, inst, **where)
+    return inst
+
+
+def test_t14_orcs_coins_and_faction_bonus():
+    state = new(3, islands="L1,M1,S1", first=0)
+    orcs = give(state, 0, "orcs", "blacksmith", hand=11)
+    occupy(state, orcs, L1_07=1)
+    worgen = give(state, 1, "worgen", "farmer")
+    occupy(state, worgen, L1_03=1, L1_04=1)
+    gnomes = give(state, 1, "gnomes", "farmer", declined=True)
+    occupy(state, gnomes, L1_08=1)
+    trolls = give(state, 2, "trolls", "farmer")
+    occupy(state, trolls, L1_10=1)
+    restart(state)
+    state.players[0].coins = 0
+    state, events = play(state, 0, "conquer L1-03", "conquer L1-04", "conquer L1-08",
+                         "conquer L1-10")
+    assert sum(e.params["coins"] for e in find(events, "coins_gained")) == 3
+    state, events = play(state, 0, "redeploy auto", "end turn")
+    score = find(events, "score")[0]
+    lines = {m.params["source"].key.rsplit(".", 1)[1]: m.params["coins"]
+             for m in score.params["breakdown"]}
+    assert lines["faction_bonus"] == 2
+
+
+def test_own_declined_race_gives_no_orc_coins_nor_faction_bonus():
+    state = new(2, islands="L1,M1")
+    _attacker(state, "orcs", "farmer", L1_07=1)
+    mine = give(state, 0, "humans", "farmer", declined=True)
+    occupy(state, mine, L1_03=1)
+    restart(state)
+    state, events = play(state, 0, "conquer L1-03")
+    assert not find(events, "coins_gained")
+    state, events = play(state, 0, "redeploy auto", "end turn")
+    breakdown = find(events, "score")[0].params["breakdown"]
+    assert all(m.params["source"].key != "smallworld.score.faction_bonus" for m in breakdown)
+
+
+def test_t36_empty_region_with_only_a_mountain_and_a_marker():
+    state = new(2, islands="L1,M1")
+    trolls = _attacker(state, "trolls", "battlemaster", L1_07=1)
+    face_up(state, "L1-11", "frostmourne")
+    restart(state)
+    assert cost(state, 0, "L1-11") == 3
+    state, events = play(state, 0, "conquer L1-11")
+    assert not find(events, "coins_gained") and trolls.hand >= 0
+
+
+def test_t38_furious_coins_for_two_or_more_defending_tokens():
+    state = new(3, islands="L1,M1,S1")
+    attacker = give(state, 0, "forsaken", "furious", hand=20)
+    occupy(state, attacker, L1_07=1)
+    b = give(state, 1, "orcs", "farmer")
+    occupy(state, b, L1_03=3, L1_11=1)
+    c = give(state, 2, "tauren", "farmer", declined=True)
+    occupy(state, c, L1_04=2)
+    restart(state)
+    state, events = play(state, 0, "conquer L1-03")
+    assert [e.params["coins"] for e in find(events, "coins_gained")] == [3]
+    state, events = play(state, 0, "conquer L1-13")
+    assert not find(events, "coins_gained")
+    state, events = play(state, 0, "conquer L1-04")
+    assert [e.params["coins"] for e in find(events, "coins_gained")] == [2]
+    state, events = play(state, 0, "conquer L1-11")
+    assert not find(events, "coins_gained")
+
+
+def test_t43_swamp_dweller_toll_even_in_decline():
+    state = new(2, islands="L1,M1")
+    _attacker(state, "humans", "farmer", L1_07=1)
+    b = give(state, 1, "orcs", "swamp_dweller", declined=True)
+    occupy(state, b, L1_08=1)
+    restart(state)
+    before = state.players[1].coins
+    assert cost(state, 0, "L1-08") == 3
+    state, events = play(state, 0, "conquer L1-08")
+    assert find(events, "coins_paid")[0].params["coins"] == 1
+    assert state.players[1].coins == before + 1
+
+
+# ---------------------------------------------------------------- losses (T16, T32)
+
+def test_t16_draenei_keep_their_first_loss_of_each_turn():
+    state = new(2, islands="L2,M1")
+    attacker = give(state, 0, "forsaken", "farmer", hand=20)
+    occupy(state, attacker, L2_02=1)
+    draenei = give(state, 1, "draenei", "farmer", hand=0)
+    occupy(state, draenei, L2_03=3, L2_04=1, L2_08=2)
+    restart(state)
+    tray = state.tray["draenei"]
+    state, events = play(state, 0, "conquer L2-03")
+    assert find(events, "draenei_saved")
+    assert find(events, "defender_losses")[0].params["lost"] == 0
+    state, events = play(state, 0, "conquer L2-04")
+    assert find(events, "defender_losses")[0].params["lost"] == 1
+    assert state.tray["draenei"] == tray + 1
+    state, _ = play(state, 0, "redeploy auto", "end turn")
+    state, _ = play(state, 1, "withdraw auto")
+    assert state.regions[r(state, "L2-08")].tokens == 5
+
+
+def test_t32_lights_hope_chapel_protects_every_region_of_its_owner():
+    state = new(2, islands="L2,M1")
+    attacker = give(state, 0, "forsaken", "farmer", hand=20)
+    occupy(state, attacker, L2_02=1)
+    defender = give(state, 1, "orcs", "farmer", hand=0)
+    occupy(state, defender, L2_08=2, L2_03=3)
+    face_up(state, "L2-08", "lights_hope_chapel")
+    restart(state)
+    state, events = play(state, 0, "conquer L2-03")
+    assert find(events, "chapel_saved") and find(events, "defender_losses")[0].params["lost"] == 0
+    state, events = play(state, 0, "conquer L2-08")
+    assert find(events, "defender_losses")[0].params["lost"] == 0
+
+
+# ---------------------------------------------------------------- Kobolds and Naga (T20, T21)
+
+def test_t20_kobolds_enter_by_any_cavern():
+    state = new(2, islands="L1,M2", combos="kobolds:farmer")
+    state, _ = play(state, 0, "pick 0")
+    assert cost(state, 0, "L1-10") == 2
+    state, _ = play(state, 0, "conquer L1-10")
+    humans = give(state, 1, "humans", "farmer")
+    occupy(state, humans, M2_08=2)
+    assert cost(state, 0, "M2-08") == 4
+
+
+def test_t21_naga_take_the_sea_first_and_stay_there_in_decline():
+    state = new(2, islands="L1,M1", combos="naga:farmer,humans:ranger")
+    state, _ = play(state, 0, "pick 0")
+    assert cost(state, 0, "L1-12") == 2
+    state, _ = play(state, 0, "conquer L1-12")
+    assert cost(state, 0, "L1-13") == 3
+    state, _ = play(state, 0, "redeploy auto", "end turn")
+    state, _ = play(state, 1, "pick 0")
+    assert reason(state, 1, "conquer L1-12") == "water"
+    state, _ = play(state, 1, "conquer L1-01", "redeploy auto", "end turn")
+    state, events = play(state, 0, "decline")
+    assert state.regions[r(state, "L1-12")].tokens == 1
+    assert find(events, "score")[0].params["total"] == 1
+
+
+# ---------------------------------------------------------------- markers (T27, T31, T33, T45)
+
+def test_t27_conquest_reveals_the_face_down_marker():
+    state = new(2, islands="L1,S2", boards="LS", markers="ashes_of_alar,karazhan")
+    _attacker(state, "humans", "farmer", L1_03=1)
+    restart(state)
+    state, events = play(state, 0, "conquer L1-07")
+    revealed = find(events, "marker_revealed")[0]
+    assert revealed.params["marker"].key.endswith("ashes_of_alar")
+    assert state.extra["markers"][str(r(state, "L1-07"))] == {"id": "ashes_of_alar", "up": True}
+
+
+def test_t31_well_of_eternity_moves_to_the_water_and_pays_a_majority():
+    state = new(2, islands="L1,M1", markers="frostmourne,well_of_eternity")
+    a = _attacker(state, "humans", "farmer", M1_06=1, M1_09=1, M1_02=1)
+    b = give(state, 1, "orcs", "farmer")
+    occupy(state, b, M1_03=1)
+    restart(state)
+    state, events = play(state, 0, "conquer M1-05")
+    assert find(events, "marker_moved")[0].params["target"] == r(state, "M1-04")
+    state, events = play(state, 0, "redeploy auto", "end turn")
+    lines = {m.params["source"].key.rsplit(".", 1)[1]: m.params["coins"]
+             for m in find(events, "score")[0].params["breakdown"]}
+    assert lines["well_of_eternity"] == 2
+    assert a.id in {reg.inst for reg in state.regions}
+
+
+def test_the_well_on_an_island_with_two_waters_asks_where_it_goes():
+    state = new(2, islands="L1,M1", markers="well_of_eternity,frostmourne")
+    _attacker(state, "humans", "farmer", L1_03=1)
+    restart(state)
+    state, _ = play(state, 0, "conquer L1-07")
+    assert state.pending[-1]["type"] == "well"
+    assert reason(state, 0, "conquer L1-02") == "place_well_first"
+    assert reason(state, 0, "well L1-01") == "not_well_water"
+    state, events = play(state, 0, "well L1-12")
+    assert state.extra["markers"][str(r(state, "L1-12"))]["id"] == "well_of_eternity"
+    assert state.pending[-1]["type"] == "conquest"
+
+
+def test_t33_spirit_healer_adds_a_token_after_conquests():
+    state = new(2, islands="L1,M1")
+    _attacker(state, "humans", "farmer", L1_07=1)
+    face_up(state, "L1-07", "spirit_healer")
+    restart(state)
+    state, events = play(state, 0, "conquer L1-03", "end conquest")
+    a = state.active(0)
+    assert find(events, "spirit_healer")
+    assert a.hand + state.on_board(a.id) == 9 + 1 and state.tray["humans"] == 0
+
+
+def test_t45_karazhan_and_t44_composite_scoring():
+    state = new(2, islands="L1,S1", boards="LS")
+    a = _attacker(state, "blood_elves", "herbalist", L1_07=1, L1_04=1, S1_01=1, S1_07=1,
+                  L1_03=1)
+    face_up(state, "L1-07", "karazhan")
+    restart(state)
+    state, events = play(state, 0, "end conquest", "redeploy auto", "end turn")
+    lines = {m.params["source"].key.rsplit(".", 1)[1]: m.params["coins"]
+             for m in find(events, "score")[0].params["breakdown"]}
+    assert lines["karazhan"] == 3
+    assert lines["regions"] == 5 and lines["blood_elves"] == 1 and lines["herbalist"] == 4
+    assert a.race == "blood_elves"
