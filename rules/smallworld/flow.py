@@ -91,6 +91,7 @@ def after_redeploy(state: State, events: list) -> None:
 
 def end_turn(state: State, stout: bool, events: list) -> None:
     """Score, maybe decline (Stout), then open the defenders' withdrawals."""
+    rules_of(state).end_of_turn(state, state.current, events)
     scoring.score_turn(state, state.current, events)
     if stout:
         decline.go_into_decline(state, state.current, events)

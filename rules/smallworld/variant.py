@@ -103,6 +103,13 @@ class Rules:
         """Variant effects when ``inst``'s conquests end, before redeployment (SWoW: Spirit
         Healer)."""
 
+    def clear_region(self, state: State, region: int) -> None:
+        """Return a variant's pieces of a region that was conquered or left empty (SWoW: wisp
+        walls, forts; none)."""
+
+    def end_of_turn(self, state: State, seat: int, events: list) -> None:
+        """Variant placements at the end of an expand turn, before scoring (SWoW: forts)."""
+
     def after_conquest(self, state: State, inst: Instance, region: int, events: list) -> None:
         """Variant triggers after a successful conquest (markers, faction records; none)."""
 

@@ -16,7 +16,7 @@ from rules.smallworld import msgs as base_msgs
 from rules.smallworld.state import Instance, RegionState, State
 from rules.smallworld.variant import Rules, register
 
-from . import archipelago, coins, data, faction, markers, msgs, reach, tally
+from . import archipelago, coins, data, faction, markers, msgs, pieces, reach, tally
 from .wells import well_revealed
 
 NAME = "warcraft"
@@ -110,7 +110,7 @@ class WarcraftRules(Rules):
     def defence(self, state: State, inst: Instance, region: int) -> int:
         """Base 2 + Mountain + Murloc + other races' tokens + travel (§3.3.2)."""
         reg = state.regions[region]
-        cost = 2 + reg.mountain + reg.lost_tribe
+        cost = 2 + reg.mountain + reg.lost_tribe + pieces.count(state, region)
         if reg.inst is not None and reg.inst != inst.id:
             cost += reg.tokens
         owned = frozenset(state.regions_of(inst.id))
@@ -160,8 +160,21 @@ class WarcraftRules(Rules):
             return True
         return False
 
+    def clear_region(self, state: State, region: int) -> None:
+        """Wisp walls and forts of a conquered or emptied region go back to the supply."""
+        pieces.clear(state, region)
+
+    def end_of_turn(self, state: State, seat: int, events: list) -> None:
+        """Garrison places its forts (§4.2, end of an expand turn)."""
+        active = state.active(seat)
+        if active is not None and _power_is(active, "garrison"):
+            pieces.place_forts(state, active, events)
+
     def after_conquest(self, state: State, inst: Instance, region: int, events: list) -> None:
-        """Reveal a face-down marker the tokens entered (the Well moves to water)."""
+        """Reveal a face-down marker the tokens entered (the Well moves to water); Night Elves
+        raise a wisp wall on a conquered forest."""
+        if "wisp_walls" in _hooks(inst) and state.board.regions[region].terrain == "forest":
+            pieces.put(state, region, "wisp_wall", events, inst.owner)
         if markers.reveal(state, inst, region, events) == "well_of_eternity":
             well_revealed(state, inst, region, events)
 

@@ -8,7 +8,7 @@ from rules.core.types import View
 from rules.smallworld import view as base_view
 from rules.smallworld.state import State
 
-from . import data, markers
+from . import data, markers, pieces
 
 
 def build(state: State, seat: int | None) -> View:
@@ -30,11 +30,12 @@ def _region(state: State, board: data.Board, region: dict) -> dict:
     shown = [] if not found else [{"id": found["id"] if found["up"] else None,
                                    "face_up": bool(found["up"])}]
     race = region.get("race")
+    held = pieces.of(state, rid)
     return dict(region, code=board.regions[rid].code,
                 faction=data.faction(race) if race in data.races() else None,
                 murlocs=int(region.get("lost_tribe") or 0), markers=shown, beasts=0,
-                champion=False, wisp_wall=False, fort=False, watchtower=False, bomb=False,
-                objective=False)
+                champion=False, wisp_wall=bool(held.get("wisp_wall")),
+                fort=bool(held.get("fort")), watchtower=False, bomb=False, objective=False)
 
 
 def _player(player: dict) -> dict:

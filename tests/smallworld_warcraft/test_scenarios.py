@@ -385,3 +385,49 @@ def test_t45_karazhan_and_t44_composite_scoring():
     assert lines["karazhan"] == 3
     assert lines["regions"] == 5 and lines["blood_elves"] == 1 and lines["herbalist"] == 4
     assert a.race == "blood_elves"
+
+
+# ---------------------------------------------------------------- wisp walls and forts (T24, T34)
+
+def test_t24_night_elves_raise_wisp_walls_that_outlast_their_decline():
+    state = new(2, islands="L1,M1")
+    _attacker(state, "night_elves", "farmer", L1_02=1)
+    restart(state)
+    assert cost(state, 0, "L1-03") == 1
+    state, events = play(state, 0, "conquer L1-03")
+    assert find(events, "wisp_wall_placed")
+    orcs = give(state, 1, "orcs", "farmer")
+    occupy(state, orcs, L1_04=1)
+    assert cost(state, 1, "L1-03") == 4
+    state, _ = play(state, 0, "redeploy auto", "end turn")
+    state, _ = play(state, 1, "end conquest", "redeploy auto", "end turn")
+    state, _ = play(state, 0, "decline")
+    assert state.extra["pieces"][str(r(state, "L1-03"))] == {"wisp_wall": 1}
+    assert cost(state, 1, "L1-03") == 4
+    supply = state.supply["wisp_wall"]
+    state, events = play(state, 1, "conquer L1-03")
+    assert str(r(state, "L1-03")) not in state.extra["pieces"]
+    assert state.supply["wisp_wall"] == supply + 1
+
+
+def test_no_wisp_wall_when_the_supply_is_empty():
+    state = new(2, islands="L1,M1")
+    _attacker(state, "night_elves", "farmer", L1_02=1)
+    restart(state)
+    state.supply["wisp_wall"] = 0
+    state, events = play(state, 0, "conquer L1-03")
+    assert not find(events, "wisp_wall_placed")
+
+
+def test_t34_garrison_forts_stay_in_decline_and_defend():
+    state = new(2, islands="L1,M1")
+    _attacker(state, "night_elves", "garrison", L1_02=1)
+    restart(state)
+    state, events = play(state, 0, "conquer L1-03", "redeploy auto", "end turn")
+    assert len(find(events, "fort_placed")) == 2
+    state, _ = play(state, 1, "pick 0", "conquer L1-01", "redeploy auto", "end turn")
+    state, _ = play(state, 0, "decline")
+    held = state.extra["pieces"]
+    assert held[str(r(state, "L1-02"))] == {"fort": 1}
+    assert held[str(r(state, "L1-03"))] == {"wisp_wall": 1, "fort": 1}
+    assert cost(state, 1, "L1-02") == 2 + 1 + 1 + 1  # Mountain, fort, one declined token
