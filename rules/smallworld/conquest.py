@@ -164,6 +164,8 @@ def _defender_losses(state: State, inst: Instance, defender: Instance, tokens: i
     spared = races.loses_nothing(state, defender) or rules_of(state).spares_defender(
         state, inst, defender, region, events)
     lost = 0 if spared else 1
+    if defender.declined and rules_of(state).declined_defenders_lose_all:
+        lost = tokens
     lost = min(lost, tokens)
     state.tray[defender.race] += lost
     rest = tokens - lost

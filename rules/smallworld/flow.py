@@ -61,8 +61,10 @@ def next_stage(state: State, events: list) -> None:
 
 
 def after_pick(state: State) -> None:
-    """The new race starts conquering."""
-    decide(state, "conquest", state.players[state.current].active)
+    """The new race starts conquering (after the variant's start-of-race steps, if any)."""
+    active = state.players[state.current].active
+    decide(state, "conquest", active)
+    rules_of(state).after_pick(state, state.insts[active])
 
 
 def end_conquest(state: State, events: list) -> None:

@@ -19,6 +19,7 @@ class Rules:
     """The base game's behaviour at every hook point; a variant overrides what differs."""
 
     name = "base"
+    declined_defenders_lose_all = False  # SWoW: all declined tokens of a conquered region go
 
     # -- set-up ------------------------------------------------------------------------------
     def choose_map(self, state: State, options: Mapping[str, Any]) -> str:
@@ -39,6 +40,10 @@ class Rules:
         state.supply["mountain"] -= sum(r.mountain for r in state.regions)
 
     # -- a turn ------------------------------------------------------------------------------
+    def after_pick(self, state: State, inst: Instance) -> None:
+        """Start-of-race steps of a race just picked, stacked above its conquest (SWoW: the
+        Worgen form); none."""
+
     def upkeep(self, state: State, seat: int, events: list) -> None:
         """Automatic effects at the start of ``seat``'s turn, before any choice (none here)."""
 

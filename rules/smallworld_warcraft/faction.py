@@ -1,4 +1,4 @@
-"""The faction bonus (spec §3.6, §5.7) and the Orc coins (§4.1).
+"""The faction bonus (spec §3.6, §5.7).
 
 At the end of its turn an Alliance race earns a coin for each Horde race (and a Horde race
 for each Alliance race) of an opponent from which it took at least one region this turn;
@@ -35,7 +35,3 @@ def faction_bonus(attacker_faction: str, taken: Iterable[tuple[str, int]],
     cap = 2 if battleground else 1
     return sum(min(cap, count) for faction, count in taken if faction == enemy and count > 0)
 
-
-def orc_coins(defeated_factions: Iterable[str]) -> int:
-    """Return the Orcs' immediate coins: one per region taken from an Alliance race."""
-    return sum(1 for faction in defeated_factions if faction == "alliance")

@@ -11,11 +11,14 @@ from rules.smallworld import handlers, moves
 from rules.smallworld.game import SmallWorld
 
 from . import data, markers, view
+from .races import FORMS, FormDecision, RecruitDecision
 from .variant import NAME
 from .wells import WellDecision
 
 CODE = re.compile(r"\b([lms][12])-?(\d{1,2})\b")
-HANDLERS = Handlers(handlers.BASE_HANDLERS + (WellDecision(),))
+OWN_DECISIONS = (WellDecision(), FormDecision(), RecruitDecision())
+HANDLERS = Handlers(handlers.BASE_HANDLERS + OWN_DECISIONS)
+OWN_KINDS = frozenset(d.kind for d in OWN_DECISIONS)
 handlers.register_handlers(NAME, HANDLERS)
 
 
@@ -29,7 +32,7 @@ class SmallWorldWarcraft(SmallWorld):
     name = "smallworld_warcraft"
     title = "smallworld_warcraft.title"
     variant = NAME
-    verbs = moves.VERBS | {"well"}
+    verbs = moves.VERBS | {"well", "form", "recruit"}
     handlers = HANDLERS
     options = (
         OptionSpec("two_player_boards", "choice", "LM", "smallworld_warcraft.option."
@@ -43,16 +46,19 @@ class SmallWorldWarcraft(SmallWorld):
     )
 
     def parse_move(self, text: str) -> tuple | None:
-        """Read a Small World move, or ``well R``."""
+        """Read a Small World move, or ``well R``, ``form human|worgen``, ``recruit N``."""
         words = text.split(" ")
-        if len(words) == 2 and words[0] == "well" and words[1].isdigit() and len(words[1]) < 4:
-            return ("well", int(words[1]))
+        if len(words) == 2 and words[0] in ("well", "recruit") and words[1].isdigit() and len(
+                words[1]) < 4:
+            return (words[0], int(words[1]))
+        if len(words) == 2 and words[0] == "form" and words[1] in FORMS:
+            return ("form", words[1])
         return moves.parse(text)
 
     def move_text(self, move: tuple) -> str:
         """Return the canonical text of ``move``."""
-        if move[0] == "well":
-            return f"well {move[1]}"
+        if move[0] in ("well", "recruit", "form"):
+            return f"{move[0]} {move[1]}"
         return moves.text(move)
 
     def parse_action(self, state, seat: int, text: str):
@@ -77,8 +83,8 @@ class SmallWorldWarcraft(SmallWorld):
     def prompt(self, state, seat: int):
         """Describe the decision ``seat`` owes now (the Warcraft decisions included)."""
         top = state.pending[-1] if state.pending and not state.over else None
-        if top is not None and top["type"] == WellDecision.kind and top["seat"] == seat:
-            return WellDecision().prompt(state, top)
+        if top is not None and top["type"] in OWN_KINDS and top["seat"] == seat:
+            return HANDLERS[top["type"]].prompt(state, top)
         return super().prompt(state, seat)
 
     def view(self, state, seat: int | None) -> View:

@@ -1,8 +1,6 @@
-"""End-of-turn counts of the Warcraft races, powers and places (spec §3.7, §4, §5).
-
-Pure functions of the board and of who occupies what: the data score kinds of races.toml and
-powers.toml, Karazhan, and the majority test used by the Well of Eternity and by Fortified
-watchtowers (every race on its own, all Murlocs together as one race).
+"""End-of-turn counts of the Warcraft places (spec §5): Karazhan, and the majority test of
+the Well of Eternity and of Fortified watchtowers (every race on its own, all Murlocs together
+as one race). Pure functions of the board and of who occupies what.
 """
 
 from __future__ import annotations
@@ -10,23 +8,6 @@ from __future__ import annotations
 from typing import Hashable, Iterable, Mapping
 
 from .data import Board
-
-
-def score_rule(board: Board, rule: dict, owned: Iterable[int], face_up_markers: int = 0) -> int:
-    """Return the coins one data score rule gives a race occupying ``owned``."""
-    regions = [board.regions[r] for r in owned]
-    kind, coins = rule["kind"], rule.get("coins", 1)
-    if kind == "terrain":
-        return coins * sum(r.terrain == rule["value"] for r in regions)
-    if kind == "symbol":
-        return coins * sum(rule["value"] in r.symbols for r in regions)
-    if kind == "islands":
-        return coins * len({r.island for r in regions})
-    if kind == "next_to_water":
-        return coins * sum(any(board.regions[o].water for o in r.adj) for r in regions)
-    if kind == "face_up_markers":
-        return coins * face_up_markers
-    raise ValueError(f"unknown score kind {kind!r}")
 
 
 def karazhan(board: Board, place: int, owned: Iterable[int]) -> int:

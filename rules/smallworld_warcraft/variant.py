@@ -16,7 +16,7 @@ from rules.smallworld import msgs as base_msgs
 from rules.smallworld.state import Instance, RegionState, State
 from rules.smallworld.variant import Rules, register
 
-from . import archipelago, coins, data, faction, markers, msgs, pieces, reach, tally
+from . import archipelago, coins, data, faction, markers, msgs, pieces, races, reach, tally
 from .wells import well_revealed
 
 NAME = "warcraft"
@@ -48,6 +48,7 @@ class WarcraftRules(Rules):
     """The Warcraft behaviour at every Small World hook point."""
 
     name = NAME
+    declined_defenders_lose_all = True
 
     # -- set-up ------------------------------------------------------------------------------
     def choose_map(self, state: State, options: Mapping[str, Any]) -> str:
@@ -82,6 +83,14 @@ class WarcraftRules(Rules):
     def upkeep(self, state: State, seat: int, events: list) -> None:
         """Reset the per-turn flags (regions taken, Draenei saves, once-per-turn uses)."""
         state.extra["turn"] = {"taken": {}, "draenei_saved": [], "ethereal_used": False}
+        active = state.active(seat)
+        if races.wants_form(state, active):
+            races.ask_form(state, active)
+
+    def after_pick(self, state: State, inst: Instance) -> None:
+        """A Worgen race just picked chooses its form at once."""
+        if races.wants_form(state, inst):
+            races.ask_form(state, inst)
 
     # -- conquest ----------------------------------------------------------------------------
     def reach_of(self, state: State, inst: Instance) -> reach.Reach:
@@ -132,6 +141,9 @@ class WarcraftRules(Rules):
         if "ethereal_steal" in _hooks(inst) and markers.legendary_place_at(state, region):
             flags(state)["ethereal_used"] = True
         defenders = (reg.tokens if defender is not None else 0) + reg.lost_tribe
+        lost = reg.lost_tribe + (0 if defender is None else reg.tokens if defender.declined
+                                 else min(1, reg.tokens))
+        races.count_kill(state, inst, lost)
         if _power_is(inst, "battlemaster") and defenders:
             coins.gain(state, inst.owner, 1, "battlemaster", events)
         if _power_is(inst, "furious") and defenders >= 2:
@@ -152,13 +164,14 @@ class WarcraftRules(Rules):
             return False
         if markers.held_by(state, defender, "lights_hope_chapel") is not None:
             events.append(msgs.event("chapel_saved", seat=defender.owner, region=region))
-            return True
-        saved = flags(state)["draenei_saved"]
-        if "first_loss_saved" in _hooks(defender) and defender.owner not in saved:
-            saved.append(defender.owner)
+        elif ("first_loss_saved" in _hooks(defender)
+              and defender.owner not in flags(state)["draenei_saved"]):
+            flags(state)["draenei_saved"].append(defender.owner)
             events.append(msgs.event("draenei_saved", seat=defender.owner, region=region))
-            return True
-        return False
+        else:
+            return False
+        races.count_kill(state, inst, -1)
+        return True
 
     def clear_region(self, state: State, region: int) -> None:
         """Wisp walls and forts of a conquered or emptied region go back to the supply."""
@@ -179,7 +192,8 @@ class WarcraftRules(Rules):
             well_revealed(state, inst, region, events)
 
     def after_conquests(self, state: State, inst: Instance, events: list) -> None:
-        """Spirit Healer: one more token from the tray into hand."""
+        """Forsaken recruitment (a decision), Spirit Healer: one more token into hand."""
+        races.ask_recruit(state, inst)
         if inst.declined or markers.held_by(state, inst, "spirit_healer") is None:
             return
         if state.tray[inst.race] > 0:
@@ -240,6 +254,10 @@ def _legendary_place(state: State, inst: Instance, region: int, rule: dict) -> b
     return markers.legendary_place_at(state, region) and not flags(state).get("ethereal_used")
 
 
+def _worgen_form(state: State, inst: Instance, region: int, rule: dict) -> bool:
+    return bool(flags(state).get("worgen_form"))
+
+
 def _islands(state: State, inst: Instance, rule: dict) -> int:
     board = wc_board(state)
     return len({board.regions[r].island for r in state.regions_of(inst.id)})
@@ -256,7 +274,8 @@ def _face_up_markers(state: State, inst: Instance, rule: dict) -> int:
 
 
 effects.register_kinds(
-    discounts={"nonempty": _nonempty, "legendary_place": _legendary_place},
+    discounts={"nonempty": _nonempty, "legendary_place": _legendary_place,
+               "worgen_form": _worgen_form},
     scores={"islands": _islands, "next_to_water": _next_to_water,
             "face_up_markers": _face_up_markers})
 RULES = register(WarcraftRules())

@@ -81,7 +81,7 @@ def test_hooks_come_from_the_closed_lists():
 
 def test_scores_and_discounts_use_known_kinds():
     score_kinds = {"terrain", "symbol", "islands", "next_to_water", "face_up_markers"}
-    discount_kinds = {"always", "terrain", "symbol", "nonempty", "legendary_place"}
+    discount_kinds = {"always", "terrain", "symbol", "nonempty", "legendary_place", "worgen_form"}
     tables = list(data.races().values()) + list(data.powers().values())
     for table in tables:
         assert {s["kind"] for s in table.get("score", ())} <= score_kinds

@@ -3,7 +3,7 @@ state and events checked (T01-T10, T14, T16, T20, T21, T27, T31-T33, T36, T38, T
 
 from __future__ import annotations
 
-from rules.smallworld_warcraft import data
+from rules.smallworld_warcraft import GAME, data
 from tests.smallworld_warcraft.helpers import (
     cost,
     face_up,
@@ -51,7 +51,6 @@ def test_t02_two_player_boards():
 
 def test_face_down_markers_stay_out_of_every_view():
     state = new(2, islands="L1,M1", markers="frostmourne,well_of_eternity")
-    from rules.smallworld_warcraft import GAME
     for seat in (None, 0, 1):
         text = repr(GAME.view(state, seat).data)
         assert "frostmourne" not in text and "well_of_eternity" not in text
@@ -431,3 +430,115 @@ def test_t34_garrison_forts_stay_in_decline_and_defend():
     assert held[str(r(state, "L1-02"))] == {"fort": 1}
     assert held[str(r(state, "L1-03"))] == {"wisp_wall": 1, "fort": 1}
     assert cost(state, 1, "L1-02") == 2 + 1 + 1 + 1  # Mountain, fort, one declined token
+
+
+# ---------------------------------------------------------------- Worgen and Forsaken (T23, T15)
+
+def _worgen(coins: int):
+    state = new(2, islands="L1,S1", boards="LS")
+    worgen = give(state, 0, "worgen", "farmer")
+    occupy(state, worgen, S1_01=1)
+    state.players[0].coins = coins
+    restart(state)
+    return state
+
+
+def test_t23_worgen_form_costs_a_coin_and_makes_every_conquest_cheaper():
+    state = _worgen(4)
+    assert state.pending[-1]["type"] == "form"
+    assert reason(state, 0, "conquer S1-02") == "choose_form_first"
+    state, _ = play(state, 0, "form worgen")
+    assert state.players[0].coins == 3
+    assert cost(state, 0, "S1-02") == 1 and cost(state, 0, "S1-05") == 2
+    state, _ = play(state, 0, "conquer S1-02")
+    assert cost(state, 0, "S1-04") == 2
+
+
+def test_t23_human_form_gains_two_coins_and_costs_stay():
+    state = _worgen(4)
+    state, events = play(state, 0, "form human")
+    assert state.players[0].coins == 6 and cost(state, 0, "S1-02") == 2
+
+
+def test_t23_no_coin_no_worgen_form_and_a_decline_turn_asks_nothing():
+    state = _worgen(0)
+    assert reason(state, 0, "form worgen") == "form_needs_coin"
+    listed = {a.text for a in GAME.legal_actions(state, 0)}
+    assert listed == {"form human", "form worgen", "decline"}
+    state, events = play(state, 0, "decline")
+    assert not find(events, "worgen_form") and state.players[0].active is None
+
+
+def test_a_worgen_race_just_picked_chooses_its_form_first():
+    state = new(2, islands="L1,M1", combos="worgen:farmer")
+    state, _ = play(state, 0, "pick 0")
+    assert state.pending[-1]["type"] == "form"
+    assert reason(state, 0, "decline") == "choose_form_first"
+
+
+def test_t15_forsaken_buy_one_token_per_token_lost_to_them():
+    state = new(2, islands="L1,S2", boards="LS")
+    forsaken = give(state, 0, "forsaken", "farmer", hand=10)
+    occupy(state, forsaken, S2_02=1)
+    kobolds = give(state, 1, "kobolds", "farmer", hand=0)
+    occupy(state, kobolds, S2_04=3)
+    state.players[0].coins = 3
+    restart(state)
+    state, _ = play(state, 0, "conquer S2-01", "conquer S2-04", "end conquest")
+    assert state.pending[-1]["type"] == "recruit"
+    assert [a.text for a in GAME.legal_actions(state, 0)] == ["recruit 0", "recruit 1", "recruit 2"]
+    assert reason(state, 0, "recruit 3") == "recruit_too_many"
+    assert reason(state, 0, "redeploy auto") == "recruit_first"
+    hand = state.active(0).hand
+    state, events = play(state, 0, "recruit 2")
+    assert state.players[0].coins == 1 and state.active(0).hand == hand + 2
+
+
+def test_forsaken_with_no_coin_cannot_buy():
+    state = new(2, islands="L1,S2", boards="LS")
+    forsaken = give(state, 0, "forsaken", "farmer", hand=7)
+    occupy(state, forsaken, S2_02=1)
+    state.players[0].coins = 0
+    restart(state)
+    state, _ = play(state, 0, "conquer S2-01", "end conquest")
+    assert reason(state, 0, "recruit 1") == "recruit_coins"
+    state, _ = play(state, 0, "recruit 0")
+    assert state.pending[-1]["type"] == "redeploy"
+
+
+def test_t10_both_declined_tauren_tokens_are_discarded_when_conquered():
+    state = new(2, islands="L2,M1")
+    attacker = give(state, 0, "forsaken", "farmer", hand=9)
+    occupy(state, attacker, L2_11=1)
+    tauren = give(state, 1, "tauren", "farmer", declined=True, hand=0)
+    occupy(state, tauren, L2_10=2, L2_13=2)
+    restart(state)
+    tray = state.tray["tauren"]
+    state, events = play(state, 0, "conquer L2-10")
+    assert find(events, "defender_losses")[0].params["lost"] == 2
+    assert state.tray["tauren"] == tray + 2
+
+
+# ---------------------------------------------------------------- power scores (T44)
+
+def _score_lines(events) -> dict:
+    return {m.params["source"].key.rsplit(".", 1)[1]: m.params["coins"]
+            for m in find(events, "score")[0].params["breakdown"]}
+
+
+def test_t44_explorer_fisherman_and_archaeologist():
+    for power, expected in (("explorer", 2), ("fisherman", 3), ("ranger", 3)):
+        state = new(2, islands="L1,S2", boards="LS")
+        _attacker(state, "blood_elves", power, L1_03=1, L1_10=1, S2_03=1, S2_08=1)
+        restart(state)
+        state, events = play(state, 0, "end conquest", "redeploy auto", "end turn")
+        assert _score_lines(events)[power] == expected, power
+        assert _score_lines(events)["blood_elves"] == 3
+    state = new(2, islands="L1,S2", boards="LS")
+    _attacker(state, "humans", "archaeologist", L1_07=1, L1_03=1)
+    face_up(state, "L1-07", "dark_portal")
+    face_up(state, "L1-03", "frostmourne")
+    restart(state)
+    state, events = play(state, 0, "end conquest", "redeploy auto", "end turn")
+    assert _score_lines(events)["archaeologist"] == 2
+    assert _score_lines(events)["dark_portal"] == 2
