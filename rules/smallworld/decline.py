@@ -32,6 +32,7 @@ def go_into_decline(state: State, seat: int, events: list) -> None:
     if not inst.has_spirit:
         state.discard.append(inst.power)
     _remove_power_pieces(state, inst)
+    rules_of(state).before_decline(state, inst, events)
     _shed_tokens(state, inst)
     inst.declined = True
     inst.berserk = None

@@ -119,6 +119,9 @@ class Rules:
         """Variant triggers after a successful conquest (markers, faction records; none)."""
 
     # -- decline and scoring -----------------------------------------------------------------
+    def before_decline(self, state: State, inst: Instance, events: list) -> None:
+        """Remove what only an active race keeps as ``inst`` declines (SWoW: watchtowers)."""
+
     def tokens_kept_in_decline(self, state: State, inst: Instance) -> int | None:
         """Return how many tokens per region stay at decline (None: all of them, Ghouls)."""
         return None if effects.race_has(state, inst, "keep_tokens_in_decline") else 1

@@ -5,18 +5,22 @@ as one race). Pure functions of the board and of who occupies what.
 
 from __future__ import annotations
 
-from typing import Hashable, Iterable, Mapping
-
-from .data import Board
+from typing import Hashable, Iterable, Mapping, Protocol
 
 
-def karazhan(board: Board, place: int, owned: Iterable[int]) -> int:
+class Graph(Protocol):
+    """A board whose regions have ``adj`` (region numbers)."""
+
+    regions: tuple
+
+
+def karazhan(board: Graph, place: int, owned: Iterable[int]) -> int:
     """Return Karazhan's coins: the race's other regions of the same terrain as its region."""
     terrain = board.regions[place].terrain
     return sum(1 for r in owned if r != place and board.regions[r].terrain == terrain)
 
 
-def majority_holder(board: Board, centre: int,
+def majority_holder(board: Graph, centre: int,
                     occupant: Mapping[int, Hashable]) -> Hashable | None:
     """Return the race that occupies strictly more regions around ``centre`` than any other.
 

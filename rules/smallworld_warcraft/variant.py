@@ -101,6 +101,8 @@ class WarcraftRules(Rules):
 
     def reach_problem(self, state: State, inst: Instance, region: int, owned: set[int]):
         """Entry regions on any island, adjacency, Kobold caverns, Naga water (§3.3.1)."""
+        if pieces.immune(state, region):
+            return base_msgs.err("immune")
         why = reach.problem(wc_board(state), region, frozenset(owned), self.reach_of(state, inst))
         if why is None:
             return None
@@ -178,10 +180,16 @@ class WarcraftRules(Rules):
         pieces.clear(state, region)
 
     def end_of_turn(self, state: State, seat: int, events: list) -> None:
-        """Garrison places its forts (§4.2, end of an expand turn)."""
+        """Garrison places its forts, Fortified updates its watchtowers (§3.1 T7b, T7c)."""
         active = state.active(seat)
         if active is not None and _power_is(active, "garrison"):
             pieces.place_forts(state, active, events)
+        if active is not None and _power_is(active, "fortified"):
+            pieces.update_watchtowers(state, active, events)
+
+    def before_decline(self, state: State, inst: Instance, events: list) -> None:
+        """Watchtowers go when their race declines."""
+        pieces.remove_watchtowers(state, inst, events)
 
     def after_conquest(self, state: State, inst: Instance, region: int, events: list) -> None:
         """Reveal a face-down marker the tokens entered (the Well moves to water); Night Elves

@@ -35,7 +35,8 @@ def _region(state: State, board: data.Board, region: dict) -> dict:
                 faction=data.faction(race) if race in data.races() else None,
                 murlocs=int(region.get("lost_tribe") or 0), markers=shown, beasts=0,
                 champion=False, wisp_wall=bool(held.get("wisp_wall")),
-                fort=bool(held.get("fort")), watchtower=False, bomb=False, objective=False)
+                fort=bool(held.get("fort")),
+                watchtower=bool(held.get("watchtower")), bomb=False, objective=False)
 
 
 def _player(player: dict) -> dict:

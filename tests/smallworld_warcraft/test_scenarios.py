@@ -542,3 +542,37 @@ def test_t44_explorer_fisherman_and_archaeologist():
     state, events = play(state, 0, "end conquest", "redeploy auto", "end turn")
     assert _score_lines(events)["archaeologist"] == 2
     assert _score_lines(events)["dark_portal"] == 2
+
+
+# ---------------------------------------------------------------- watchtowers (T39)
+
+def test_t39_fortified_watchtowers_follow_the_majority_around_farmland():
+    state = new(2, islands="L1,M1")
+    a = _attacker(state, "humans", "fortified", L1_05=1, L1_01=1, L1_09=1)
+    b = give(state, 1, "orcs", "farmer")
+    occupy(state, b, L1_10=1)
+    restart(state)
+    state, events = play(state, 0, "end conquest", "redeploy auto", "end turn")
+    held = state.extra["pieces"]
+    assert held[str(r(state, "L1-05"))] == {"watchtower": 1}
+    assert str(r(state, "L1-09")) not in held
+    assert reason(state, 1, "conquer L1-05") == "immune"
+    state, _ = play(state, 1, "conquer L1-09", "end conquest", "redeploy auto", "end turn")
+    state, _ = play(state, 0, "withdraw auto")
+    state, events = play(state, 0, "end conquest", "redeploy auto", "end turn")
+    assert find(events, "watchtower_removed") and str(r(state, "L1-05")) not in state.extra.get(
+        "pieces", {})
+    assert a.race == "humans"
+
+
+def test_watchtowers_go_when_their_race_declines():
+    state = new(2, islands="L1,M1")
+    _attacker(state, "humans", "fortified", L1_05=1, L1_01=1)
+    restart(state)
+    state, _ = play(state, 0, "end conquest", "redeploy auto", "end turn")
+    assert state.extra["pieces"][str(r(state, "L1-05"))] == {"watchtower": 1}
+    state, _ = play(state, 1, "pick 0", "conquer L1-13", "redeploy auto", "end turn")
+    supply = state.supply["watchtower"]
+    state, _ = play(state, 0, "decline")
+    assert str(r(state, "L1-05")) not in state.extra.get("pieces", {})
+    assert state.supply["watchtower"] == supply + 1
