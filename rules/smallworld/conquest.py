@@ -90,6 +90,7 @@ def die_cost_problem(state: State, inst: Instance, region: int):
 # -- resolution -------------------------------------------------------------------------------
 def conquer(state: State, inst: Instance, region: int, events: list) -> None:
     """Conquer ``region`` paying its cost (or the Berserk need), or fail a Berserk attempt."""
+    rules_of(state).before_attack(state, inst, region, events)
     need = cost(state, inst, region)
     if inst.berserk is not None:
         roll, inst.berserk = inst.berserk, None
@@ -104,6 +105,7 @@ def conquer(state: State, inst: Instance, region: int, events: list) -> None:
 
 def die(state: State, inst: Instance, region: int, events: list) -> None:
     """Declare ``region``, roll the die, and conquer with every token in hand on success (3.8)."""
+    rules_of(state).before_attack(state, inst, region, events)
     need = cost(state, inst, region)
     roll = roll_die(state)
     inst.conquests_over = True

@@ -93,6 +93,10 @@ class Rules:
             state.lt_removed += 1
             events.append(msgs.event("lost_tribe_removed", region=region))
 
+    def before_attack(self, state: State, inst: Instance, region: int, events: list) -> None:
+        """Variant steps when an attack on ``region`` is declared, before its cost is paid or
+        the die rolled (SWoW: the Harmony fee, the Pandaren's attack record); none."""
+
     def before_defenders_leave(self, state: State, inst: Instance, region: int,
                                events: list) -> None:
         """Variant triggers of a successful conquest while the defenders are still there

@@ -16,7 +16,7 @@ from rules.smallworld import msgs as base_msgs
 from rules.smallworld.state import Instance, RegionState, State
 from rules.smallworld.variant import Rules, register
 
-from . import archipelago, coins, data, faction, markers, msgs, pieces, races, reach, tally
+from . import archipelago, coins, data, faction, harmony, markers, msgs, pieces, races, reach, tally
 from .wells import well_revealed
 
 NAME = "warcraft"
@@ -83,6 +83,7 @@ class WarcraftRules(Rules):
     def upkeep(self, state: State, seat: int, events: list) -> None:
         """Reset the per-turn flags (regions taken, Draenei saves, once-per-turn uses)."""
         state.extra["turn"] = {"taken": {}, "draenei_saved": [], "ethereal_used": False}
+        harmony.recover(state, seat, events)
         active = state.active(seat)
         if races.wants_form(state, active):
             races.ask_form(state, active)
@@ -103,6 +104,9 @@ class WarcraftRules(Rules):
         """Entry regions on any island, adjacency, Kobold caverns, Naga water (§3.3.1)."""
         if pieces.immune(state, region):
             return base_msgs.err("immune")
+        fee = harmony.fee_due(state, inst, region)
+        if fee and state.players[inst.owner].coins < fee:
+            return msgs.err("harmony_fee", coins=fee)
         why = reach.problem(wc_board(state), region, frozenset(owned), self.reach_of(state, inst))
         if why is None:
             return None
@@ -134,6 +138,10 @@ class WarcraftRules(Rules):
             reg.lost_tribe = False
             state.lt_removed += 1
             events.append(msgs.event("murloc_removed", region=region))
+
+    def before_attack(self, state: State, inst: Instance, region: int, events: list) -> None:
+        """The Harmony fee before attacking the Pandaren; the Pandaren's attack record."""
+        harmony.before_attack(state, inst, region, events)
 
     def before_defenders_leave(self, state: State, inst: Instance, region: int,
                                events: list) -> None:
@@ -186,6 +194,8 @@ class WarcraftRules(Rules):
             pieces.place_forts(state, active, events)
         if active is not None and _power_is(active, "fortified"):
             pieces.update_watchtowers(state, active, events)
+        if harmony.is_pandaren(active):
+            harmony.hand_out(state, active, events)
 
     def before_decline(self, state: State, inst: Instance, events: list) -> None:
         """Watchtowers go when their race declines."""

@@ -8,7 +8,7 @@ from rules.core.types import View
 from rules.smallworld import view as base_view
 from rules.smallworld.state import State
 
-from . import data, markers, pieces
+from . import data, harmony, markers, pieces
 
 
 def build(state: State, seat: int | None) -> View:
@@ -19,7 +19,7 @@ def build(state: State, seat: int | None) -> View:
     view_data.update(
         islands=list(state.extra["islands"]), round=state.turn, rounds=state.turns,
         regions=[_region(state, board, r) for r in view_data["regions"]],
-        players=[_player(p) for p in view_data["players"]],
+        players=[_player(p, harmony.holders(state)) for p in view_data["players"]],
         marker_pool=len(state.extra.get("pool", ())), bomb_pile=None)
     return View("smallworld_warcraft", seat, view_data, base.private, base.summary)
 
@@ -39,6 +39,7 @@ def _region(state: State, board: data.Board, region: dict) -> dict:
                 watchtower=bool(held.get("watchtower")), bomb=False, objective=False)
 
 
-def _player(player: dict) -> dict:
+def _player(player: dict, holders: list[int]) -> dict:
     declined = player.get("declined") or []
-    return dict(player, declined=declined[-1] if declined else None, harmony=False)
+    return dict(player, declined=declined[-1] if declined else None,
+                harmony=player["seat"] in holders)

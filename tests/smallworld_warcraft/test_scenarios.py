@@ -576,3 +576,47 @@ def test_watchtowers_go_when_their_race_declines():
     state, _ = play(state, 0, "decline")
     assert str(r(state, "L1-05")) not in state.extra.get("pieces", {})
     assert state.supply["watchtower"] == supply + 1
+
+
+# ---------------------------------------------------------------- Harmony (T22)
+
+def _pandaren_game(round_one: bool):
+    state = new(4, islands="L1,M1,M2,S1", first=0,
+                markers="frostmourne,doomhammer,karazhan,dark_portal")
+    pandaren = give(state, 0, "pandaren", "farmer")
+    occupy(state, pandaren, L1_07=1, L1_03=1)
+    if not round_one:
+        state.turn = 3
+        for seat, race, code in ((1, "orcs", "L1_02"), (2, "humans", "L1_11"),
+                                 (3, "trolls", "S1_01")):
+            occupy(state, give(state, seat, race, "farmer"), **{code: 1})
+    restart(state)
+    return state
+
+
+def test_t22_harmony_goes_to_opponents_the_pandaren_left_alone():
+    state = _pandaren_game(round_one=False)
+    state, _ = play(state, 0, "conquer L1-11", "redeploy auto", "end turn")
+    assert sorted(state.extra["harmony"]) == [1, 3]
+    coins = state.players[1].coins
+    state, events = play(state, 1, "conquer L1-07")
+    assert find(events, "coins_paid")[0].params["coins"] == 2
+    assert state.players[1].coins == coins - 2
+    state, events = play(state, 1, "conquer L1-03")
+    assert not find(events, "coins_paid")
+
+
+def test_t22_a_holder_without_two_coins_cannot_attack_the_pandaren():
+    state = _pandaren_game(round_one=False)
+    state, _ = play(state, 0, "conquer L1-11", "redeploy auto", "end turn")
+    state.players[1].coins = 1
+    assert reason(state, 1, "conquer L1-07") == "harmony_fee"
+
+
+def test_t22_harmony_returns_at_the_pandaren_turn_and_round_one_gives_to_all():
+    state = _pandaren_game(round_one=True)
+    state, _ = play(state, 0, "end conquest", "redeploy auto", "end turn")
+    assert sorted(state.extra["harmony"]) == [1, 2, 3]
+    for seat in (1, 2, 3):
+        state, _ = play(state, seat, "pick 0", "end conquest", "redeploy auto", "end turn")
+    assert state.extra["harmony"] == []
