@@ -89,11 +89,11 @@ def after_redeploy(state: State, events: list) -> None:
         decide(state, "heroes", inst.id)
     else:
         decide(state, "end", inst.id)
+        rules_of(state).end_placements(state, inst, events)
 
 
 def end_turn(state: State, stout: bool, events: list) -> None:
     """Score, maybe decline (Stout), then open the defenders' withdrawals."""
-    rules_of(state).end_of_turn(state, state.current, events)
     scoring.score_turn(state, state.current, events)
     if stout:
         decline.go_into_decline(state, state.current, events)

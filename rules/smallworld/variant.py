@@ -116,8 +116,9 @@ class Rules:
         """Return a variant's pieces of a region that was conquered or left empty (SWoW: wisp
         walls, forts; none)."""
 
-    def end_of_turn(self, state: State, seat: int, events: list) -> None:
-        """Variant placements at the end of an expand turn, before scoring (SWoW: forts)."""
+    def end_placements(self, state: State, inst: Instance, events: list) -> None:
+        """Variant steps after the active race's redeployment, before ``end turn`` (SWoW:
+        forts, watchtowers, military objectives, Harmony); decisions may be stacked."""
 
     def after_conquest(self, state: State, inst: Instance, region: int, events: list) -> None:
         """Variant triggers after a successful conquest (markers, faction records; none)."""

@@ -11,12 +11,13 @@ from rules.smallworld import handlers, moves
 from rules.smallworld.game import SmallWorld
 
 from . import data, markers, view
+from .objectives import ObjectivesDecision
 from .races import FORMS, FormDecision, RecruitDecision
 from .variant import NAME
 from .wells import WellDecision
 
 CODE = re.compile(r"\b([lms][12])-?(\d{1,2})\b")
-OWN_DECISIONS = (WellDecision(), FormDecision(), RecruitDecision())
+OWN_DECISIONS = (WellDecision(), FormDecision(), RecruitDecision(), ObjectivesDecision())
 HANDLERS = Handlers(handlers.BASE_HANDLERS + OWN_DECISIONS)
 OWN_KINDS = frozenset(d.kind for d in OWN_DECISIONS)
 handlers.register_handlers(NAME, HANDLERS)
@@ -32,7 +33,7 @@ class SmallWorldWarcraft(SmallWorld):
     name = "smallworld_warcraft"
     title = "smallworld_warcraft.title"
     variant = NAME
-    verbs = moves.VERBS | {"well", "form", "recruit"}
+    verbs = moves.VERBS | {"well", "form", "recruit", "objective", "objectives"}
     handlers = HANDLERS
     options = (
         OptionSpec("two_player_boards", "choice", "LM", "smallworld_warcraft.option."
@@ -53,12 +54,19 @@ class SmallWorldWarcraft(SmallWorld):
             return (words[0], int(words[1]))
         if len(words) == 2 and words[0] == "form" and words[1] in FORMS:
             return ("form", words[1])
+        if len(words) == 2 and words[0] == "objective" and words[1].isdigit() and len(
+                words[1]) < 4:
+            return ("objective", int(words[1]))
+        if words == ["objectives", "done"]:
+            return ("objectives_done",)
         return moves.parse(text)
 
     def move_text(self, move: tuple) -> str:
         """Return the canonical text of ``move``."""
-        if move[0] in ("well", "recruit", "form"):
+        if move[0] in ("well", "recruit", "form", "objective"):
             return f"{move[0]} {move[1]}"
+        if move[0] == "objectives_done":
+            return "objectives done"
         return moves.text(move)
 
     def parse_action(self, state, seat: int, text: str):

@@ -16,7 +16,20 @@ from rules.smallworld import msgs as base_msgs
 from rules.smallworld.state import Instance, RegionState, State
 from rules.smallworld.variant import Rules, register
 
-from . import archipelago, coins, data, faction, harmony, markers, msgs, pieces, races, reach, tally
+from . import (
+    archipelago,
+    coins,
+    data,
+    faction,
+    harmony,
+    markers,
+    msgs,
+    objectives,
+    pieces,
+    races,
+    reach,
+    tally,
+)
 from .wells import well_revealed
 
 NAME = "warcraft"
@@ -158,6 +171,7 @@ class WarcraftRules(Rules):
             coins.gain(state, inst.owner, 1, "battlemaster", events)
         if _power_is(inst, "furious") and defenders >= 2:
             coins.gain(state, inst.owner, defenders, "furious", events)
+        objectives.claim(state, inst, region, events)
         if defender is None or defender.owner == inst.owner:
             return
         taken = flags(state)["taken"]
@@ -187,19 +201,22 @@ class WarcraftRules(Rules):
         """Wisp walls and forts of a conquered or emptied region go back to the supply."""
         pieces.clear(state, region)
 
-    def end_of_turn(self, state: State, seat: int, events: list) -> None:
-        """Garrison places its forts, Fortified updates its watchtowers (§3.1 T7b, T7c)."""
-        active = state.active(seat)
-        if active is not None and _power_is(active, "garrison"):
+    def end_placements(self, state: State, inst: Instance, events: list) -> None:
+        """Forts, watchtowers, military objectives, Harmony (§3.1 T7b, c, f, g)."""
+        active = inst
+        if _power_is(active, "garrison"):
             pieces.place_forts(state, active, events)
-        if active is not None and _power_is(active, "fortified"):
+        if _power_is(active, "fortified"):
             pieces.update_watchtowers(state, active, events)
         if harmony.is_pandaren(active):
             harmony.hand_out(state, active, events)
+        if objectives.is_humans(active):
+            objectives.ask(state, active)
 
     def before_decline(self, state: State, inst: Instance, events: list) -> None:
-        """Watchtowers go when their race declines."""
+        """Watchtowers and military objectives go when their race declines."""
         pieces.remove_watchtowers(state, inst, events)
+        objectives.remove(state, inst)
 
     def after_conquest(self, state: State, inst: Instance, region: int, events: list) -> None:
         """Reveal a face-down marker the tokens entered (the Well moves to water); Night Elves

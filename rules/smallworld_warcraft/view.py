@@ -8,7 +8,7 @@ from rules.core.types import View
 from rules.smallworld import view as base_view
 from rules.smallworld.state import State
 
-from . import data, harmony, markers, pieces
+from . import data, harmony, markers, objectives, pieces
 
 
 def build(state: State, seat: int | None) -> View:
@@ -36,7 +36,8 @@ def _region(state: State, board: data.Board, region: dict) -> dict:
                 murlocs=int(region.get("lost_tribe") or 0), markers=shown, beasts=0,
                 champion=False, wisp_wall=bool(held.get("wisp_wall")),
                 fort=bool(held.get("fort")),
-                watchtower=bool(held.get("watchtower")), bomb=False, objective=False)
+                watchtower=bool(held.get("watchtower")), bomb=False,
+                objective=rid in objectives.placed(state))
 
 
 def _player(player: dict, holders: list[int]) -> dict:

@@ -144,7 +144,7 @@ def test_t08_tauren_never_place_fewer_than_two():
 
 def test_t09_tauren_lose_one_and_keep_two_when_readying():
     state = new(2, islands="L2,M1", first=0)
-    attacker = give(state, 0, "humans", "farmer")
+    attacker = give(state, 0, "dwarves", "farmer")
     occupy(state, attacker, L2_11=1)
     tauren = give(state, 1, "tauren", "farmer", hand=0)
     occupy(state, tauren, L2_10=2, L2_06=3)
@@ -307,7 +307,7 @@ def test_t20_kobolds_enter_by_any_cavern():
 
 
 def test_t21_naga_take_the_sea_first_and_stay_there_in_decline():
-    state = new(2, islands="L1,M1", combos="naga:farmer,humans:ranger")
+    state = new(2, islands="L1,M1", combos="naga:farmer,orcs:ranger")
     state, _ = play(state, 0, "pick 0")
     assert cost(state, 0, "L1-12") == 2
     state, _ = play(state, 0, "conquer L1-12")
@@ -335,7 +335,7 @@ def test_t27_conquest_reveals_the_face_down_marker():
 
 def test_t31_well_of_eternity_moves_to_the_water_and_pays_a_majority():
     state = new(2, islands="L1,M1", markers="frostmourne,well_of_eternity")
-    a = _attacker(state, "humans", "farmer", M1_06=1, M1_09=1, M1_02=1)
+    a = _attacker(state, "dwarves", "farmer", M1_06=1, M1_09=1, M1_02=1)
     b = give(state, 1, "orcs", "farmer")
     occupy(state, b, M1_03=1)
     restart(state)
@@ -535,7 +535,7 @@ def test_t44_explorer_fisherman_and_archaeologist():
         assert _score_lines(events)[power] == expected, power
         assert _score_lines(events)["blood_elves"] == 3
     state = new(2, islands="L1,S2", boards="LS")
-    _attacker(state, "humans", "archaeologist", L1_07=1, L1_03=1)
+    _attacker(state, "dwarves", "archaeologist", L1_07=1, L1_03=1)
     face_up(state, "L1-07", "dark_portal")
     face_up(state, "L1-03", "frostmourne")
     restart(state)
@@ -548,7 +548,7 @@ def test_t44_explorer_fisherman_and_archaeologist():
 
 def test_t39_fortified_watchtowers_follow_the_majority_around_farmland():
     state = new(2, islands="L1,M1")
-    a = _attacker(state, "humans", "fortified", L1_05=1, L1_01=1, L1_09=1)
+    a = _attacker(state, "dwarves", "fortified", L1_05=1, L1_01=1, L1_09=1)
     b = give(state, 1, "orcs", "farmer")
     occupy(state, b, L1_10=1)
     restart(state)
@@ -562,12 +562,12 @@ def test_t39_fortified_watchtowers_follow_the_majority_around_farmland():
     state, events = play(state, 0, "end conquest", "redeploy auto", "end turn")
     assert find(events, "watchtower_removed") and str(r(state, "L1-05")) not in state.extra.get(
         "pieces", {})
-    assert a.race == "humans"
+    assert a.race == "dwarves"
 
 
 def test_watchtowers_go_when_their_race_declines():
     state = new(2, islands="L1,M1")
-    _attacker(state, "humans", "fortified", L1_05=1, L1_01=1)
+    _attacker(state, "dwarves", "fortified", L1_05=1, L1_01=1)
     restart(state)
     state, _ = play(state, 0, "end conquest", "redeploy auto", "end turn")
     assert state.extra["pieces"][str(r(state, "L1-05"))] == {"watchtower": 1}
@@ -620,3 +620,58 @@ def test_t22_harmony_returns_at_the_pandaren_turn_and_round_one_gives_to_all():
     for seat in (1, 2, 3):
         state, _ = play(state, seat, "pick 0", "end conquest", "redeploy auto", "end turn")
     assert state.extra["harmony"] == []
+
+
+# ---------------------------------------------------------------- military objectives (T19)
+
+def test_t19_humans_place_objectives_that_pay_non_horde_conquerors():
+    state = new(4, islands="L2,M1,M2,S1", first=0,
+                markers="frostmourne,doomhammer,karazhan,dark_portal")
+    humans = give(state, 0, "humans", "farmer")
+    occupy(state, humans, L2_01=1)
+    trolls = give(state, 1, "trolls", "farmer")
+    occupy(state, trolls, L2_10=1)
+    dwarves = give(state, 2, "dwarves", "farmer", declined=True)
+    occupy(state, dwarves, L2_03=1)
+    restart(state)
+    state, _ = play(state, 0, "end conquest", "redeploy auto")
+    assert state.pending[-1]["type"] == "objectives"
+    assert reason(state, 0, "end turn") == "objectives_first"
+    assert reason(state, 0, "objective L2-03") == "objective_alliance"
+    state, _ = play(state, 0, "objective L2-10", "objective L2-05", "end turn")
+    assert sorted(state.extra["objectives"]["regions"]) == sorted(
+        [r(state, "L2-10"), r(state, "L2-05")])
+    orcs = give(state, 1, "orcs", "farmer")
+    state.players[1].active = orcs.id
+    trolls.declined = True
+    state.players[1].declined = [trolls.id]
+    occupy(state, orcs, L2_11=1)
+    restart(state)
+    state, events = play(state, 1, "conquer L2-10")
+    assert not find(events, "objective_claimed")
+    assert r(state, "L2-10") in state.extra["objectives"]["regions"]
+    state, _ = play(state, 1, "end conquest", "redeploy auto", "end turn")
+    kobolds = give(state, 2, "kobolds", "farmer")
+    occupy(state, kobolds, L2_06=1)
+    restart(state)
+    before = (state.players[2].coins, state.players[0].coins)
+    state, events = play(state, 2, "conquer L2-10")
+    assert find(events, "objective_claimed")
+    assert (state.players[2].coins, state.players[0].coins) == (before[0] + 2, before[1] + 2)
+    assert state.extra["objectives"]["regions"] == [r(state, "L2-05")]
+
+
+def test_objectives_leave_the_board_when_the_humans_decline():
+    state = new(2, islands="L1,M1")
+    humans = give(state, 0, "humans", "farmer")
+    occupy(state, humans, L1_09=1)
+    restart(state)
+    state, _ = play(state, 0, "end conquest", "redeploy auto", "objective L1-12",
+                    "objectives done", "end turn")
+    assert state.extra["objectives"]["regions"] == [r(state, "L1-12")]
+    state, _ = play(state, 1, "pick 0", "conquer L1-13", "redeploy auto")
+    if state.pending[-1]["type"] == "objectives":
+        state, _ = play(state, 1, "objectives done")
+    state, _ = play(state, 1, "end turn")
+    state, _ = play(state, 0, "decline")
+    assert "objectives" not in state.extra
