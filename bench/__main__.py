@@ -121,7 +121,8 @@ def main() -> None:
     parser.add_argument("--counts", nargs="*", type=int)
     parser.add_argument("--seconds", type=float, default=3.0)
     args = parser.parse_args()
-    print(f"{'game':<12}{'n':>3}{'games/s':>10}{'base':>8}{'x base':>8}  "
+    wide = max(len(game.name) for game in all_games()) + 1
+    print(f"{'game':<{wide}}{'n':>3}{'games/s':>10}{'base':>8}{'x base':>8}  "
           f"{'step ms med/p99':>19}  {'render ms med/p99':>19}  {'service ms med/p99':>19}")
     for game in all_games():
         if args.games and game.name not in args.games:
@@ -133,7 +134,7 @@ def main() -> None:
             renders = render_times(game, players)
             path = asyncio.run(service_path(game, players))
             base = baseline_rate(game.name, players)
-            print(f"{game.name:<12}{players:>3}{rate:>10.2f}"
+            print(f"{game.name:<{wide}}{players:>3}{rate:>10.2f}"
                   f"{'-' if base is None else f'{base:.2f}':>8}{versus(rate, base):>8}  "
                   f"{ms(steps):>19}  "
                   f"{ms(renders):>19}  {ms(path):>19}", flush=True)

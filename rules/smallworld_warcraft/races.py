@@ -6,7 +6,8 @@ and the Forsaken recruitment (§4.1 Forsaken, T6).
   picking them. Human form gains 2 coins; Worgen form pays 1 (refused with no coin) and
   every conquest of the turn costs 1 less.
 * ``recruit N``: after the conquests of active Forsaken, buy up to one token per token they
-  made another race lose this turn, 1 coin each, from their tray into hand.
+  made another race lose this turn, 1 coin each, from their tray into hand (``redeploy
+  auto`` typed during the conquests ends them without a purchase).
 
 Both options are always listed in full (coins are hidden); a move the coins cannot pay is
 refused with its reason.
@@ -122,6 +123,10 @@ class RecruitDecision(Handler):
 
     def effect(self, state, d, move, events):
         pop(state, d)
+        if move[0] != "recruit":  # ``redeploy auto`` typed during the conquests: no purchase
+            top = state.pending[-1]
+            base_handlers.handler_of(state, top).effect(state, top, move, events)
+            return
         inst = state.insts[d["inst"]]
         paid = move[1] * data.constants()["payments"]["forsaken_token_price"]
         player = state.players[d["seat"]]

@@ -181,3 +181,16 @@ def test_other_seats_coins_are_not_drawn():
     assert ImageChops.difference(mine, public).getbbox() is not None
     assert ImageChops.difference(theirs, public).getbbox() is not None
     assert ImageChops.difference(render(busy_view(3, seat=None)), public).getbbox() is None
+
+
+def test_a_real_game_view_renders():
+    from rules.core import get_game
+    from rules.core.playout import random_playout
+
+    game = get_game("smallworld_warcraft")
+    playout = random_playout(game, seed=5, players=2, max_steps=120)
+    state = game.new_game(playout.seed, 2, dict(playout.options))
+    for seat, text in playout.moves:
+        state, _ = game.play(state, seat, text)
+    image = registry.render(game.view(state, None), playout.moves[-1][1])
+    assert image.width == WIDTH

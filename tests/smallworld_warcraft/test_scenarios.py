@@ -675,3 +675,14 @@ def test_objectives_leave_the_board_when_the_humans_decline():
     state, _ = play(state, 1, "end turn")
     state, _ = play(state, 0, "decline")
     assert "objectives" not in state.extra
+
+
+def test_redeploy_auto_during_forsaken_conquests_skips_the_purchase():
+    state = new(2, islands="L1,S2", boards="LS")
+    forsaken = give(state, 0, "forsaken", "farmer", hand=10)
+    occupy(state, forsaken, S2_02=1)
+    restart(state)
+    coins = state.players[0].coins
+    state, events = play(state, 0, "conquer S2-01", "redeploy auto")
+    assert not find(events, "recruited") and state.players[0].coins == coins
+    assert state.pending[-1]["type"] == "end"
