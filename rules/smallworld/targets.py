@@ -27,8 +27,9 @@ def raw_cost(state: State, inst: Instance, region: int) -> int:
 
 def cost(state: State, inst: Instance, region: int) -> int:
     """Return the number of tokens ``inst`` needs to conquer ``region`` (at least 1)."""
-    least = rules_of(state).min_tokens(state, inst)
-    return max(least, raw_cost(state, inst, region) - effects.discount(state, inst, region))
+    rules = rules_of(state)
+    cut = effects.discount(state, inst, region) + rules.extra_discount(state, inst, region)
+    return max(rules.min_tokens(state, inst), raw_cost(state, inst, region) - cut)
 
 
 def target_problem(state: State, inst: Instance, region: int, owned: set[int] | None = None):

@@ -48,6 +48,10 @@ class Rules:
         """Automatic effects at the start of ``seat``'s turn, before any choice (none here)."""
 
     # -- conquest ----------------------------------------------------------------------------
+    def extra_discount(self, state: State, inst: Instance, region: int) -> int:
+        """Return a cost reduction beyond the data discounts (SWoW: Frostmourne; none)."""
+        return 0
+
     def min_tokens(self, state: State, inst: Instance) -> int:
         """Return the fewest tokens ``inst`` conquers with and keeps per region (SWoW Tauren 2)."""
         return 1

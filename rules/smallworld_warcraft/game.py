@@ -11,6 +11,7 @@ from rules.smallworld import handlers, moves
 from rules.smallworld.game import SmallWorld
 
 from . import data, markers, view
+from .conquests import ARTIFACT_MOVES, WarcraftConquest
 from .objectives import ObjectivesDecision
 from .races import FORMS, FormDecision, RecruitDecision
 from .variant import NAME
@@ -18,7 +19,8 @@ from .wells import WellDecision
 
 CODE = re.compile(r"\b([lms][12])-?(\d{1,2})\b")
 OWN_DECISIONS = (WellDecision(), FormDecision(), RecruitDecision(), ObjectivesDecision())
-HANDLERS = Handlers(handlers.BASE_HANDLERS + OWN_DECISIONS)
+HANDLERS = Handlers(tuple(WarcraftConquest() if h.kind == "conquest" else h
+                          for h in handlers.BASE_HANDLERS) + OWN_DECISIONS)
 OWN_KINDS = frozenset(d.kind for d in OWN_DECISIONS)
 handlers.register_handlers(NAME, HANDLERS)
 
@@ -33,7 +35,8 @@ class SmallWorldWarcraft(SmallWorld):
     name = "smallworld_warcraft"
     title = "smallworld_warcraft.title"
     variant = NAME
-    verbs = moves.VERBS | {"well", "form", "recruit", "objective", "objectives"}
+    verbs = moves.VERBS | {"well", "form", "recruit", "objective", "objectives", "steal"} | set(
+        ARTIFACT_MOVES)
     handlers = HANDLERS
     options = (
         OptionSpec("two_player_boards", "choice", "LM", "smallworld_warcraft.option."
@@ -49,22 +52,24 @@ class SmallWorldWarcraft(SmallWorld):
     def parse_move(self, text: str) -> tuple | None:
         """Read a Small World move, or ``well R``, ``form human|worgen``, ``recruit N``."""
         words = text.split(" ")
-        if len(words) == 2 and words[0] in ("well", "recruit") and words[1].isdigit() and len(
-                words[1]) < 4:
+        numbered = ("well", "recruit", "objective", *ARTIFACT_MOVES)
+        if len(words) == 2 and words[0] in numbered and _number(words[1]):
             return (words[0], int(words[1]))
+        if (len(words) == 4 and words[0] == "steal" and words[2] == "to"
+                and _number(words[1]) and _number(words[3])):
+            return ("steal", int(words[1]), int(words[3]))
         if len(words) == 2 and words[0] == "form" and words[1] in FORMS:
             return ("form", words[1])
-        if len(words) == 2 and words[0] == "objective" and words[1].isdigit() and len(
-                words[1]) < 4:
-            return ("objective", int(words[1]))
         if words == ["objectives", "done"]:
             return ("objectives_done",)
         return moves.parse(text)
 
     def move_text(self, move: tuple) -> str:
         """Return the canonical text of ``move``."""
-        if move[0] in ("well", "recruit", "form", "objective"):
+        if move[0] in ("well", "recruit", "form", "objective", *ARTIFACT_MOVES):
             return f"{move[0]} {move[1]}"
+        if move[0] == "steal":
+            return f"steal {move[1]} to {move[2]}"
         if move[0] == "objectives_done":
             return "objectives done"
         return moves.text(move)
@@ -103,13 +108,17 @@ class SmallWorldWarcraft(SmallWorld):
         """Also re-deal the face-down markers (on the board and aside) among themselves."""
         out = super().rerandomise_hidden(state, seat, seed)
         rng = Rng(seed ^ 0x5757)
-        down = [r for r, m in sorted(markers.on_board(out).items()) if not m["up"]]
-        hidden = [out.extra["markers"][r]["id"] for r in down] + list(out.extra["pool"])
+        down = [m for m in markers.on_board(out) if not m["up"]]
+        hidden = [m["id"] for m in down] + list(out.extra["pool"])
         rng.shuffle(hidden)
-        for r in down:
-            out.extra["markers"][r] = {"id": hidden.pop(), "up": False}
+        for found in down:
+            found["id"] = hidden.pop()
         out.extra["pool"] = hidden
         return out
+
+
+def _number(word: str) -> bool:
+    return word.isascii() and word.isdigit() and len(word) < 4
 
 
 def _codes(islands: tuple[str, ...]) -> dict[str, int]:

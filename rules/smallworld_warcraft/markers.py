@@ -1,9 +1,10 @@
 """Artifacts and legendary places on the board (spec §5): face down until a race enters,
 owned by the occupying race, and the benefits of the places.
 
-``state.extra["markers"]`` maps a region (as a string) to ``{"id": marker, "up": bool}``;
-``state.extra["pool"]`` holds the face-down markers set aside. A marker benefits its owner
-only while the owner's ACTIVE race occupies its region (the Well of Eternity excepted).
+``state.extra["markers"]`` lists the markers on the board as ``{"id", "region", "up"}`` (a
+region may hold several once artifacts move); ``state.extra["pool"]`` holds the face-down
+markers set aside. A marker benefits its owner only while the owner's ACTIVE race occupies its
+region (the Well of Eternity excepted).
 """
 
 from __future__ import annotations
@@ -13,22 +14,26 @@ from rules.smallworld.state import Instance, State
 from . import data, msgs
 
 
-def on_board(state: State) -> dict[str, dict]:
-    """Return the markers on the board: region (string) -> {"id", "up"}."""
-    return state.extra.setdefault("markers", {})
+def on_board(state: State) -> list[dict]:
+    """Return the markers on the board: ``{"id", "region", "up"}`` each."""
+    return state.extra.setdefault("markers", [])
 
 
-def face_up_at(state: State, region: int) -> str | None:
-    """Return the id of the face-up marker in ``region``, if any."""
-    found = on_board(state).get(str(region))
-    return found["id"] if found and found["up"] else None
+def in_region(state: State, region: int) -> list[dict]:
+    """Return the markers lying in ``region``."""
+    return [m for m in on_board(state) if m["region"] == region]
+
+
+def face_up_in(state: State, region: int) -> list[str]:
+    """Return the ids of the face-up markers in ``region``."""
+    return [m["id"] for m in in_region(state, region) if m["up"]]
 
 
 def region_of(state: State, marker: str) -> int | None:
     """Return the region of ``marker`` when it lies face up on the board."""
-    for region, found in on_board(state).items():
+    for found in on_board(state):
         if found["id"] == marker and found["up"]:
-            return int(region)
+            return found["region"]
     return None
 
 
@@ -42,24 +47,25 @@ def held_by(state: State, inst: Instance, marker: str) -> int | None:
 
 def face_up_count(state: State, regions) -> int:
     """Return how many face-up markers lie in ``regions`` (Archaeologist)."""
-    return sum(face_up_at(state, r) is not None for r in regions)
+    wanted = set(regions)
+    return sum(1 for m in on_board(state) if m["up"] and m["region"] in wanted)
 
 
 def legendary_place_at(state: State, region: int) -> bool:
     """Tell whether a face-up legendary place lies in ``region`` (Ethereal discount)."""
-    marker = face_up_at(state, region)
-    return marker is not None and data.markers()[marker]["kind"] == "legendary_place"
+    return any(data.markers()[m]["kind"] == "legendary_place" for m in face_up_in(state, region))
 
 
-def reveal(state: State, inst: Instance, region: int, events: list) -> str | None:
-    """Flip a face-down marker of ``region`` as ``inst``'s tokens enter; return its id."""
-    found = on_board(state).get(str(region))
-    if not found or found["up"]:
-        return None
-    found["up"] = True
-    events.append(msgs.event("marker_revealed", seat=inst.owner, region=region,
-                             marker=msgs.marker(found["id"])))
-    return found["id"]
+def reveal(state: State, inst: Instance, region: int, events: list) -> list[str]:
+    """Flip the face-down markers of ``region`` as ``inst``'s tokens enter; return their ids."""
+    revealed = []
+    for found in in_region(state, region):
+        if not found["up"]:
+            found["up"] = True
+            revealed.append(found["id"])
+            events.append(msgs.event("marker_revealed", seat=inst.owner, region=region,
+                                     marker=msgs.marker(found["id"])))
+    return revealed
 
 
 def water_of_island(state: State, region: int) -> list[int]:
@@ -69,18 +75,17 @@ def water_of_island(state: State, region: int) -> list[int]:
     return [r.id for r in board.regions if r.island == island and r.water]
 
 
-def move_marker(state: State, source: int, target: int, events: list) -> None:
-    """Move the marker of ``source`` to ``target`` (the Well of Eternity on reveal)."""
-    markers = on_board(state)
-    markers[str(target)] = markers.pop(str(source))
-    events.append(msgs.event("marker_moved", region=source, target=target,
-                             marker=msgs.marker(markers[str(target)]["id"])))
+def move_marker(state: State, marker: str, target: int, events: list) -> None:
+    """Move face-up ``marker`` into ``target`` (an artifact used, the Well on reveal)."""
+    found = next(m for m in on_board(state) if m["id"] == marker)
+    events.append(msgs.event("marker_moved", region=found["region"], target=target,
+                             marker=msgs.marker(marker)))
+    found["region"] = target
 
 
 def replace_well(state: State, region: int, events: list) -> None:
     """Set the Well aside (its island has no water) and draw a legendary place instead."""
-    markers = on_board(state)
-    del markers[str(region)]
+    state.extra["markers"] = [m for m in on_board(state) if m["id"] != "well_of_eternity"]
     pool = state.extra.setdefault("pool", [])
     places = [m for m in pool if data.markers()[m]["kind"] == "legendary_place"]
     events.append(msgs.event("well_set_aside", region=region))
@@ -88,6 +93,6 @@ def replace_well(state: State, region: int, events: list) -> None:
         return
     drawn = places[state.rng.randbelow(len(places))]
     pool.remove(drawn)
-    markers[str(region)] = {"id": drawn, "up": True}
+    on_board(state).append({"id": drawn, "region": region, "up": True})
     events.append(msgs.event("marker_revealed", seat=None, region=region,
                              marker=msgs.marker(drawn)))

@@ -18,6 +18,7 @@ from rules.smallworld.variant import Rules, register
 
 from . import (
     archipelago,
+    artifacts,
     coins,
     data,
     faction,
@@ -89,7 +90,7 @@ class WarcraftRules(Rules):
             placed, pool = archipelago.deal_markers(state.rng, wc_board(state), fixed)
         except archipelago.SetupError as bad:
             raise CannotParse(msgs.err(bad.key, **bad.params)) from bad
-        state.extra["markers"] = {str(r): {"id": m, "up": False} for r, m in placed.items()}
+        state.extra["markers"] = [{"id": m, "region": r, "up": False} for r, m in placed.items()]
         state.extra["pool"] = pool
 
     # -- a turn ------------------------------------------------------------------------------
@@ -111,7 +112,8 @@ class WarcraftRules(Rules):
         """Return what lets ``inst`` reach regions (race hooks, travel waivers)."""
         waived = _power_is(inst, "seafarer") or markers.held_by(
             state, inst, "meeting_stone") is not None
-        return reach.Reach(hooks=_hooks(inst), no_travel=waived)
+        ashes = artifacts.using(state) == "ashes_of_alar"
+        return reach.Reach(hooks=_hooks(inst), no_travel=waived, as_if_adjacent=ashes)
 
     def reach_problem(self, state: State, inst: Instance, region: int, owned: set[int]):
         """Entry regions on any island, adjacency, Kobold caverns, Naga water (§3.3.1)."""
@@ -130,6 +132,10 @@ class WarcraftRules(Rules):
     def may_enter_water(self, state: State, inst: Instance) -> bool:
         """Only active Naga conquer seas and lakes."""
         return "water_conquest" in _hooks(inst)
+
+    def extra_discount(self, state: State, inst: Instance, region: int) -> int:
+        """Frostmourne's 2 tokens, or everything above the minimum for Doomhammer."""
+        return artifacts.discount(state)
 
     def min_tokens(self, state: State, inst: Instance) -> int:
         """Active Tauren conquer with and keep at least 2 tokens."""
@@ -223,8 +229,10 @@ class WarcraftRules(Rules):
         raise a wisp wall on a conquered forest."""
         if "wisp_walls" in _hooks(inst) and state.board.regions[region].terrain == "forest":
             pieces.put(state, region, "wisp_wall", events, inst.owner)
-        if markers.reveal(state, inst, region, events) == "well_of_eternity":
+        if "well_of_eternity" in markers.reveal(state, inst, region, events):
             well_revealed(state, inst, region, events)
+        for found in markers.in_region(state, region):
+            artifacts.record_owner(state, found["id"], inst.owner)
 
     def after_conquests(self, state: State, inst: Instance, events: list) -> None:
         """Forsaken recruitment (a decision), Spirit Healer: one more token into hand."""

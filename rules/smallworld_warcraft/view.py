@@ -26,9 +26,8 @@ def build(state: State, seat: int | None) -> View:
 
 def _region(state: State, board: data.Board, region: dict) -> dict:
     rid = region["id"]
-    found = markers.on_board(state).get(str(rid))
-    shown = [] if not found else [{"id": found["id"] if found["up"] else None,
-                                   "face_up": bool(found["up"])}]
+    shown = [{"id": m["id"] if m["up"] else None, "face_up": bool(m["up"])}
+             for m in markers.in_region(state, rid)]
     race = region.get("race")
     held = pieces.of(state, rid)
     return dict(region, code=board.regions[rid].code,

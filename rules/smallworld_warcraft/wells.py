@@ -22,7 +22,7 @@ def well_revealed(state: State, inst: Instance, region: int, events: list) -> No
     if not water:
         markers.replace_well(state, region, events)
     elif len(water) == 1:
-        markers.move_marker(state, region, water[0], events)
+        markers.move_marker(state, "well_of_eternity", water[0], events)
     else:
         state.pending.append({"type": KIND, "seat": inst.owner, "inst": inst.id,
                               "region": region, "water": water})
@@ -46,7 +46,7 @@ class WellDecision(Handler):
 
     def effect(self, state, d, move, events):
         pop(state, d)
-        markers.move_marker(state, d["region"], move[1], events)
+        markers.move_marker(state, "well_of_eternity", move[1], events)
 
     def prompt(self, state, d):
         return msgs.prompt("well")

@@ -95,15 +95,13 @@ def occupy(state, inst: Instance, **tokens_by_code: int) -> None:
 
 def face_up(state, code: str, marker: str) -> None:
     """Lay ``marker`` face up in region ``code`` (taking it from wherever it was)."""
-    markers = state.extra["markers"]
-    for key in [k for k, m in markers.items() if m["id"] == marker]:
-        del markers[key]
+    region = r(state, code)
+    placed = [m for m in state.extra["markers"] if m["id"] != marker]
     if marker in state.extra["pool"]:
         state.extra["pool"].remove(marker)
-    old = markers.get(str(r(state, code)))
-    if old is not None:
-        state.extra["pool"].append(old["id"])
-    markers[str(r(state, code))] = {"id": marker, "up": True}
+    state.extra["pool"].extend(m["id"] for m in placed if m["region"] == region)
+    state.extra["markers"] = [m for m in placed if m["region"] != region]
+    state.extra["markers"].append({"id": marker, "region": region, "up": True})
 
 
 def check_invariants(state) -> None:

@@ -3,7 +3,7 @@ state and events checked (T01-T10, T14, T16, T20, T21, T27, T31-T33, T36, T38, T
 
 from __future__ import annotations
 
-from rules.smallworld_warcraft import GAME, data
+from rules.smallworld_warcraft import GAME, data, markers
 from tests.smallworld_warcraft.helpers import (
     cost,
     face_up,
@@ -33,8 +33,7 @@ def test_t01_five_player_setup():
     mountains = {board.regions[i].code for i, reg in enumerate(state.regions) if reg.mountain}
     assert mountains == {"L1-02", "L1-11", "L2-02", "L2-11", "S1-04", "S2-02"} | (
         {"M1-02", "M1-08"} if "M1" in islands else {"M2-06"})
-    placed = {board.regions[int(k)].code for k, m in state.extra["markers"].items()
-              if not m["up"]}
+    placed = {board.regions[m["region"]].code for m in state.extra["markers"] if not m["up"]}
     assert placed == {"L1-07", "L2-08", "S1-06", "S2-03", "M1-05" if "M1" in islands
                       else "M2-05"}
     assert len(state.extra["pool"]) == 7
@@ -330,7 +329,8 @@ def test_t27_conquest_reveals_the_face_down_marker():
     state, events = play(state, 0, "conquer L1-07")
     revealed = find(events, "marker_revealed")[0]
     assert revealed.params["marker"].key.endswith("ashes_of_alar")
-    assert state.extra["markers"][str(r(state, "L1-07"))] == {"id": "ashes_of_alar", "up": True}
+    assert {"id": "ashes_of_alar", "region": r(state, "L1-07"), "up": True} in state.extra[
+        "markers"]
 
 
 def test_t31_well_of_eternity_moves_to_the_water_and_pays_a_majority():
@@ -357,7 +357,7 @@ def test_the_well_on_an_island_with_two_waters_asks_where_it_goes():
     assert reason(state, 0, "conquer L1-02") == "place_well_first"
     assert reason(state, 0, "well L1-01") == "not_well_water"
     state, events = play(state, 0, "well L1-12")
-    assert state.extra["markers"][str(r(state, "L1-12"))]["id"] == "well_of_eternity"
+    assert markers.region_of(state, "well_of_eternity") == r(state, "L1-12")
     assert state.pending[-1]["type"] == "conquest"
 
 
@@ -686,3 +686,80 @@ def test_redeploy_auto_during_forsaken_conquests_skips_the_purchase():
     state, events = play(state, 0, "conquer S2-01", "redeploy auto")
     assert not find(events, "recruited") and state.players[0].coins == coins
     assert state.pending[-1]["type"] == "end"
+
+
+# ---------------------------------------------------------------- artifacts (T27, T28, T41)
+
+def test_t27_ashes_of_alar_reach_another_island_once_a_turn():
+    state = new(2, islands="L1,S2", boards="LS", markers="ashes_of_alar,karazhan")
+    _attacker(state, "dwarves", "farmer", L1_03=1)
+    restart(state)
+    state, _ = play(state, 0, "conquer L1-07")
+    assert reason(state, 0, "conquer S2-07") == "not_adjacent"
+    assert cost(state, 0, "S2-07") == 3
+    state, events = play(state, 0, "ashes S2-07")
+    assert find(events, "conquer")[0].params["cost"] == 3
+    assert markers.region_of(state, "ashes_of_alar") == r(state, "S2-07")
+    assert reason(state, 0, "ashes S2-01") == "artifact_used"
+
+
+def test_t28_doomhammer_costs_one_token_and_two_coins_to_its_previous_owner():
+    state = new(3, islands="L2,M1,S1")
+    a = _attacker(state, "dwarves", "farmer", L2_08=2)
+    face_up(state, "L2-08", "doomhammer")
+    state.extra["owners"] = {"doomhammer": [0]}
+    c = give(state, 2, "trolls", "farmer", hand=3)
+    occupy(state, c, L2_11=3)
+    restart(state)
+    coins = state.players[0].coins
+    state, events = play(state, 0, "doomhammer L2-11")
+    assert find(events, "conquer")[0].params["cost"] == 1
+    assert state.players[0].coins == coins - 2
+    assert markers.region_of(state, "doomhammer") == r(state, "L2-11")
+    assert find(events, "defender_losses")[0].params["lost"] == 1
+    state, _ = play(state, 0, "end conquest", "redeploy auto", "end turn")
+    assert state.current == 1  # C has no region left: its withdrawn tokens stay in hand
+    b = give(state, 1, "orcs", "farmer")
+    occupy(state, b, L2_07=1)
+    restart(state)
+    state, _ = play(state, 1, "conquer L2-11")
+    assert state.extra["owners"]["doomhammer"] == [0, 1]
+    state.players[1].coins, before = 2, state.players[0].coins
+    state, events = play(state, 1, "doomhammer L2-08")
+    assert state.players[0].coins == before + 2 and state.players[1].coins == 0
+    assert a.race == "dwarves"
+
+
+def test_doomhammer_needs_two_coins_and_frostmourne_takes_two_off():
+    state = new(2, islands="L2,M1")
+    _attacker(state, "dwarves", "farmer", L2_08=2)
+    face_up(state, "L2-08", "doomhammer")
+    restart(state)
+    state.players[0].coins = 1
+    assert reason(state, 0, "doomhammer L2-11") == "doomhammer_fee"
+    state = new(2, islands="L2,M1")
+    _attacker(state, "humans", "farmer", L2_08=1)
+    face_up(state, "L2-08", "frostmourne")
+    orcs = give(state, 1, "orcs", "farmer")
+    occupy(state, orcs, L2_03=3)
+    restart(state)
+    state, events = play(state, 0, "frostmourne L2-03")
+    assert find(events, "conquer")[0].params["cost"] == 5 - 2
+    assert markers.region_of(state, "frostmourne") == r(state, "L2-03")
+
+
+def test_t41_ethereals_steal_a_face_up_artifact_next_to_them():
+    state = new(2, islands="L2,M1")
+    _attacker(state, "ethereals", "farmer", L2_08=1)
+    b = give(state, 1, "orcs", "farmer")
+    occupy(state, b, L2_05=2)
+    face_up(state, "L2-05", "frostmourne")
+    face_up(state, "L2-04", "karazhan")
+    restart(state)
+    assert reason(state, 0, "steal L2-04 to L2-08") == "no_artifact"
+    state, events = play(state, 0, "steal L2-05 to L2-08")
+    assert markers.region_of(state, "frostmourne") == r(state, "L2-08")
+    assert reason(state, 0, "steal L2-05 to L2-08") == "ethereal_used"
+    assert cost(state, 0, "L2-04") == 2 + 1  # Murloc, and no Ethereal discount any more
+    state, events = play(state, 0, "frostmourne L2-04")
+    assert find(events, "conquer")[0].params["cost"] == 1
