@@ -1,14 +1,16 @@
 """The Warcraft conquest decision: Small World's, plus the artifact conquests
-(``frostmourne R``, ``ashes R``, ``doomhammer R``) and the Ethereals' steal
-(``steal A to B``: the face-up artifact of region A into their region B next to it)."""
+(``frostmourne R``, ``ashes R``, ``doomhammer R``), the Ethereals' steal (``steal A to B``: the
+face-up artifact of region A into their region B next to it), the Portal Mage's ``swap A B``
+and Intimidating's ``intimidate R`` / ``intimidate R to D``."""
 
 from __future__ import annotations
 
 from rules.smallworld import flow
 from rules.smallworld import handlers as base
 from rules.smallworld.state import State
+from rules.smallworld.variant import rules_of
 
-from . import artifacts, ethereals, msgs
+from . import artifacts, ethereals, msgs, powers
 
 ARTIFACT_MOVES = {"frostmourne": "frostmourne", "ashes": "ashes_of_alar",
                   "doomhammer": "doomhammer"}
@@ -17,7 +19,8 @@ ARTIFACT_MOVES = {"frostmourne": "frostmourne", "ashes": "ashes_of_alar",
 class WarcraftConquest(base.ConquestDecision):
     """Conquests of the active race, with the artifacts' and the Ethereals' moves."""
 
-    accepts = base.ConquestDecision.accepts | frozenset(ARTIFACT_MOVES) | {"steal"}
+    accepts = base.ConquestDecision.accepts | frozenset(ARTIFACT_MOVES) | {
+        "steal", "swap", "intimidate"}
 
     def options(self, state, d):
         inst = state.insts[d["inst"]]
@@ -29,6 +32,12 @@ class WarcraftConquest(base.ConquestDecision):
                            if artifacts.problem(state, inst, marker, r) is None]
         listed += [base.option(("steal", a, b), msgs.label("steal", region=a, target=b))
                    for a, b in ethereals.steals(state, inst)]
+        listed += [base.option(("swap", a, b), msgs.label("swap", region=a, target=b))
+                   for a, b in powers.swaps(state, inst)]
+        for region, dest in powers.pushes(state, inst):
+            move = ("intimidate", region) if dest is None else ("intimidate", region, dest)
+            listed.append(base.option(move, msgs.label(
+                "intimidate" if dest is None else "intimidate_to", region=region, target=dest)))
         return listed
 
     def check(self, state: State, d: dict, move: tuple):
@@ -37,6 +46,10 @@ class WarcraftConquest(base.ConquestDecision):
             return artifacts.problem(state, inst, ARTIFACT_MOVES[move[0]], move[1])
         if move[0] == "steal":
             return ethereals.steal_problem(state, inst, move[1], move[2])
+        if move[0] == "swap":
+            return powers.swap_problem(state, inst, move[1], move[2])
+        if move[0] == "intimidate":
+            return powers.push_problem(state, inst, move[1], (move[2:] or (None,))[0])
         return super().check(state, d, move)
 
     def effect(self, state, d, move, events):
@@ -48,5 +61,12 @@ class WarcraftConquest(base.ConquestDecision):
             return
         if move[0] == "steal":
             ethereals.steal(state, inst, move[1], move[2], events)
+            return
+        if move[0] == "swap":
+            powers.swap(state, inst, move[1], move[2], events)
+            return
+        if move[0] == "intimidate":
+            powers.push(state, inst, move[1], (move[2:] or (None,))[0], events,
+                        rules_of(state).discard_token)
             return
         super().effect(state, d, move, events)

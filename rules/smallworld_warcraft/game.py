@@ -35,8 +35,8 @@ class SmallWorldWarcraft(SmallWorld):
     name = "smallworld_warcraft"
     title = "smallworld_warcraft.title"
     variant = NAME
-    verbs = moves.VERBS | {"well", "form", "recruit", "objective", "objectives", "steal"} | set(
-        ARTIFACT_MOVES)
+    verbs = moves.VERBS | {"well", "form", "recruit", "objective", "objectives", "steal", "swap",
+                           "intimidate"} | set(ARTIFACT_MOVES)
     handlers = HANDLERS
     options = (
         OptionSpec("two_player_boards", "choice", "LM", "smallworld_warcraft.option."
@@ -55,9 +55,13 @@ class SmallWorldWarcraft(SmallWorld):
         numbered = ("well", "recruit", "objective", *ARTIFACT_MOVES)
         if len(words) == 2 and words[0] in numbered and _number(words[1]):
             return (words[0], int(words[1]))
-        if (len(words) == 4 and words[0] == "steal" and words[2] == "to"
+        if (len(words) == 4 and words[0] in ("steal", "intimidate") and words[2] == "to"
                 and _number(words[1]) and _number(words[3])):
-            return ("steal", int(words[1]), int(words[3]))
+            return (words[0], int(words[1]), int(words[3]))
+        if len(words) == 3 and words[0] == "swap" and _number(words[1]) and _number(words[2]):
+            return ("swap", int(words[1]), int(words[2]))
+        if len(words) == 2 and words[0] == "intimidate" and _number(words[1]):
+            return ("intimidate", int(words[1]))
         if len(words) == 2 and words[0] == "form" and words[1] in FORMS:
             return ("form", words[1])
         if words == ["objectives", "done"]:
@@ -68,8 +72,12 @@ class SmallWorldWarcraft(SmallWorld):
         """Return the canonical text of ``move``."""
         if move[0] in ("well", "recruit", "form", "objective", *ARTIFACT_MOVES):
             return f"{move[0]} {move[1]}"
-        if move[0] == "steal":
-            return f"steal {move[1]} to {move[2]}"
+        if move[0] in ("steal", "intimidate") and len(move) == 3:
+            return f"{move[0]} {move[1]} to {move[2]}"
+        if move[0] == "swap":
+            return f"swap {move[1]} {move[2]}"
+        if move[0] == "intimidate":
+            return f"intimidate {move[1]}"
         if move[0] == "objectives_done":
             return "objectives done"
         return moves.text(move)

@@ -224,6 +224,21 @@ class WarcraftRules(Rules):
         pieces.remove_watchtowers(state, inst, events)
         objectives.remove(state, inst)
 
+    def discard_token(self, state: State, victim: Instance, region: int, events: list) -> None:
+        """Discard one token of ``victim`` outside a conquest (Intimidating): to the tray,
+        unless it is the Draenei's first loss of the turn (then to their hand)."""
+        acting = state.inst(state.acting)
+        saved = flags(state)["draenei_saved"]
+        if "first_loss_saved" in _hooks(victim) and victim.owner not in saved:
+            saved.append(victim.owner)
+            victim.pending += 1
+            events.append(msgs.event("draenei_saved", seat=victim.owner, region=region))
+            return
+        state.tray[victim.race] += 1
+        events.append(msgs.event("token_discarded", seat=victim.owner, region=region))
+        if acting is not None:
+            races.count_kill(state, acting, 1)
+
     def after_conquest(self, state: State, inst: Instance, region: int, events: list) -> None:
         """Reveal a face-down marker the tokens entered (the Well moves to water); Night Elves
         raise a wisp wall on a conquered forest."""

@@ -764,3 +764,55 @@ def test_t41_ethereals_steal_a_face_up_artifact_next_to_them():
     assert cost(state, 0, "L2-04") == 2 + 1  # Murloc, and no Ethereal discount any more
     state, events = play(state, 0, "frostmourne L2-04")
     assert find(events, "conquer")[0].params["cost"] == 1
+
+
+# ---------------------------------------------------------------- Intimidating, Portal Mage
+
+def test_t26_intimidating_fort_first_then_a_token_then_a_murloc():
+    state = new(2, islands="L1,M1")
+    _attacker(state, "orcs", "intimidating", L1_10=1)
+    b = give(state, 1, "night_elves", "garrison")
+    occupy(state, b, L1_07=2, L1_03=1)
+    state.extra["pieces"] = {str(r(state, "L1-07")): {"fort": 1}}
+    state.supply["fort"] -= 1
+    restart(state)
+    assert cost(state, 0, "L1-07") == 2 + 2 + 1
+    assert reason(state, 0, "intimidate L1-07 to L1-03") == "push_destination"
+    state, events = play(state, 0, "intimidate L1-07")
+    assert find(events, "fort_removed")
+    assert reason(state, 0, "intimidate L1-07") == "push_destination"
+    state, events = play(state, 0, "intimidate L1-07 to L1-03")
+    assert state.regions[r(state, "L1-03")].tokens == 2
+    state, events = play(state, 0, "intimidate L1-05")
+    assert find(events, "murloc_removed")
+    assert cost(state, 0, "L1-07") == 3
+    assert reason(state, 0, "intimidate L1-07 to L1-03") == "pushes_used"
+
+
+def test_an_intimidated_token_with_nowhere_to_go_is_discarded():
+    state = new(2, islands="L1,M1")
+    _attacker(state, "orcs", "intimidating", L1_10=1)
+    b = give(state, 1, "trolls", "farmer")
+    occupy(state, b, L1_07=2)
+    restart(state)
+    tray = state.tray["trolls"]
+    state, events = play(state, 0, "intimidate L1-07")
+    assert find(events, "token_discarded") and state.tray["trolls"] == tray + 1
+
+
+def test_t40_portal_mage_swaps_two_magic_regions_twice_a_turn():
+    state = new(2, islands="L1,M1")
+    a = _attacker(state, "orcs", "portal_mage", L1_03=1)
+    b = give(state, 1, "trolls", "farmer")
+    occupy(state, b, L1_08=4)
+    state.extra["pieces"] = {str(r(state, "L1-08")): {"fort": 1}}
+    state.supply["fort"] -= 1
+    restart(state)
+    state, events = play(state, 0, "swap L1-03 L1-08")
+    l103, l108 = state.regions[r(state, "L1-03")], state.regions[r(state, "L1-08")]
+    assert (l103.inst, l103.tokens) == (b.id, 4) and (l108.inst, l108.tokens) == (a.id, 1)
+    assert state.extra["pieces"] == {str(r(state, "L1-03")): {"fort": 1}}
+    assert not find(events, "defender_losses")
+    state, _ = play(state, 0, "swap L1-03 L1-08")
+    assert reason(state, 0, "swap L1-03 L1-08") == "swaps_used"
+    assert reason(state, 0, "swap L1-03 L1-07") is not None
