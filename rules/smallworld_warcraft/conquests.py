@@ -10,7 +10,7 @@ from rules.smallworld import handlers as base
 from rules.smallworld.state import State
 from rules.smallworld.variant import rules_of
 
-from . import artifacts, ethereals, msgs, powers
+from . import artifacts, ethereals, msgs, placements, powers
 
 ARTIFACT_MOVES = {"frostmourne": "frostmourne", "ashes": "ashes_of_alar",
                   "doomhammer": "doomhammer"}
@@ -20,7 +20,7 @@ class WarcraftConquest(base.ConquestDecision):
     """Conquests of the active race, with the artifacts' and the Ethereals' moves."""
 
     accepts = base.ConquestDecision.accepts | frozenset(ARTIFACT_MOVES) | {
-        "steal", "swap", "intimidate"}
+        "steal", "swap", "intimidate", "pay_aegis"}
 
     def options(self, state, d):
         inst = state.insts[d["inst"]]
@@ -30,6 +30,8 @@ class WarcraftConquest(base.ConquestDecision):
                 listed += [base.option((verb, r), msgs.label(verb, region=r))
                            for r in range(len(state.regions))
                            if artifacts.problem(state, inst, marker, r) is None]
+        if placements.pay_problem(state, inst) is None:
+            listed.append(base.option(("pay_aegis",), msgs.label("pay_aegis")))
         listed += [base.option(("steal", a, b), msgs.label("steal", region=a, target=b))
                    for a, b in ethereals.steals(state, inst)]
         listed += [base.option(("swap", a, b), msgs.label("swap", region=a, target=b))
@@ -46,6 +48,8 @@ class WarcraftConquest(base.ConquestDecision):
             return artifacts.problem(state, inst, ARTIFACT_MOVES[move[0]], move[1])
         if move[0] == "steal":
             return ethereals.steal_problem(state, inst, move[1], move[2])
+        if move[0] == "pay_aegis":
+            return placements.pay_problem(state, inst)
         if move[0] == "swap":
             return powers.swap_problem(state, inst, move[1], move[2])
         if move[0] == "intimidate":
@@ -64,6 +68,9 @@ class WarcraftConquest(base.ConquestDecision):
             return
         if move[0] == "swap":
             powers.swap(state, inst, move[1], move[2], events)
+            return
+        if move[0] == "pay_aegis":
+            placements.pay(state, inst, events)
             return
         if move[0] == "intimidate":
             powers.push(state, inst, move[1], (move[2:] or (None,))[0], events,

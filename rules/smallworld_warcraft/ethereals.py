@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from rules.smallworld.state import Instance, State
 
-from . import artifacts, data, markers, msgs, pieces
+from . import artifacts, data, markers, msgs, placements
 
 
 def is_ethereal(inst: Instance) -> bool:
@@ -35,7 +35,8 @@ def steal_problem(state: State, inst: Instance, source: int, target: int):
         return msgs.err("no_such_region", region=max(source, target))
     if _artifact_in(state, source) is None:
         return msgs.err("no_artifact", region=source)
-    if pieces.immune(state, source) or state.regions[source].inst == inst.id:
+    if (placements.immune(state, source, inst.owner)
+            or state.regions[source].inst == inst.id):
         return msgs.err("steal_from", region=source)
     if state.regions[target].inst != inst.id or target not in state.board.regions[source].adj:
         return msgs.err("steal_to", region=target)

@@ -13,12 +13,14 @@ from rules.smallworld.game import SmallWorld
 from . import data, markers, view
 from .conquests import ARTIFACT_MOVES, WarcraftConquest
 from .objectives import ObjectivesDecision
+from .placements import PlaceArtifactDecision
 from .races import FORMS, FormDecision, RecruitDecision
 from .variant import NAME
 from .wells import WellDecision
 
 CODE = re.compile(r"\b([lms][12])-?(\d{1,2})\b")
-OWN_DECISIONS = (WellDecision(), FormDecision(), RecruitDecision(), ObjectivesDecision())
+OWN_DECISIONS = (WellDecision(), FormDecision(), RecruitDecision(), ObjectivesDecision(),
+                 PlaceArtifactDecision())
 HANDLERS = Handlers(tuple(WarcraftConquest() if h.kind == "conquest" else h
                           for h in handlers.BASE_HANDLERS) + OWN_DECISIONS)
 OWN_KINDS = frozenset(d.kind for d in OWN_DECISIONS)
@@ -36,7 +38,7 @@ class SmallWorldWarcraft(SmallWorld):
     title = "smallworld_warcraft.title"
     variant = NAME
     verbs = moves.VERBS | {"well", "form", "recruit", "objective", "objectives", "steal", "swap",
-                           "intimidate"} | set(ARTIFACT_MOVES)
+                           "intimidate", "pay", "aegis", "heart"} | set(ARTIFACT_MOVES)
     handlers = HANDLERS
     options = (
         OptionSpec("two_player_boards", "choice", "LM", "smallworld_warcraft.option."
@@ -52,7 +54,7 @@ class SmallWorldWarcraft(SmallWorld):
     def parse_move(self, text: str) -> tuple | None:
         """Read a Small World move, or ``well R``, ``form human|worgen``, ``recruit N``."""
         words = text.split(" ")
-        numbered = ("well", "recruit", "objective", *ARTIFACT_MOVES)
+        numbered = ("well", "recruit", "objective", "aegis", "heart", *ARTIFACT_MOVES)
         if len(words) == 2 and words[0] in numbered and _number(words[1]):
             return (words[0], int(words[1]))
         if (len(words) == 4 and words[0] in ("steal", "intimidate") and words[2] == "to"
@@ -66,11 +68,14 @@ class SmallWorldWarcraft(SmallWorld):
             return ("form", words[1])
         if words == ["objectives", "done"]:
             return ("objectives_done",)
+        if words == ["pay", "aegis"]:
+            return ("pay_aegis",)
         return moves.parse(text)
 
     def move_text(self, move: tuple) -> str:
         """Return the canonical text of ``move``."""
-        if move[0] in ("well", "recruit", "form", "objective", *ARTIFACT_MOVES):
+        if move[0] in ("well", "recruit", "form", "objective", "aegis", "heart",
+                       *ARTIFACT_MOVES):
             return f"{move[0]} {move[1]}"
         if move[0] in ("steal", "intimidate") and len(move) == 3:
             return f"{move[0]} {move[1]} to {move[2]}"
@@ -80,6 +85,8 @@ class SmallWorldWarcraft(SmallWorld):
             return f"intimidate {move[1]}"
         if move[0] == "objectives_done":
             return "objectives done"
+        if move[0] == "pay_aegis":
+            return "pay aegis"
         return moves.text(move)
 
     def parse_action(self, state, seat: int, text: str):

@@ -16,7 +16,7 @@ from rules.core.decisions import Handler, pop
 from rules.core.types import Action
 from rules.smallworld.state import Instance, State
 
-from . import coins, data, msgs, pieces
+from . import coins, data, msgs, placements
 
 KIND = "objectives"
 
@@ -32,12 +32,12 @@ def is_humans(inst: Instance | None) -> bool:
             and "military_objectives" in data.races()[inst.race].get("hooks", ()))
 
 
-def eligible(state: State, region: int) -> bool:
-    """Tell whether an objective may go to ``region`` (no Alliance race there, not immune)."""
+def eligible(state: State, region: int, seat: int) -> bool:
+    """Tell whether ``seat`` may put an objective in ``region`` (no Alliance race, not immune)."""
     occupant = state.inst(state.regions[region].inst)
     if occupant is not None and data.faction(occupant.race) == "alliance":
         return False
-    return not pieces.immune(state, region)
+    return not placements.immune(state, region, seat)
 
 
 def ask(state: State, inst: Instance) -> None:
@@ -73,17 +73,17 @@ class ObjectivesDecision(Handler):
     def options(self, state, d):
         listed = [Action(f"objective {r}", msgs.label("objective", region=r), None,
                          ("objective", r))
-                  for r in range(len(state.regions)) if self.check(state, r) is None]
+                  for r in range(len(state.regions)) if self.check(state, d, r) is None]
         return listed + [Action("objectives done", msgs.label("objectives_done"), None,
                                 ("objectives_done",))]
 
-    def check(self, state, region: int):
+    def check(self, state, d, region: int):
         """Return why an objective may not go to ``region`` now, or None."""
         if not 0 <= region < len(state.regions):
             return msgs.err("no_such_region", region=region)
         if region in placed(state):
             return msgs.err("objective_there", region=region)
-        if not eligible(state, region):
+        if not eligible(state, region, d["seat"]):
             return msgs.err("objective_alliance", region=region)
         return None
 
@@ -92,7 +92,7 @@ class ObjectivesDecision(Handler):
             return None
         if move[0] != "objective":
             return msgs.err("objectives_first")
-        return self.check(state, move[1])
+        return self.check(state, d, move[1])
 
     def effect(self, state, d, move, events):
         if move[0] == "objectives_done":

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from rules.smallworld.state import Instance, State
 
-from . import data, harmony, markers, msgs, pieces, races
+from . import data, harmony, markers, msgs, pieces, placements, races
 
 SWAPS = 2
 PUSHES = 3
@@ -55,7 +55,8 @@ def swap_problem(state: State, inst: Instance, a: int, b: int):
     if a == b or not (0 <= a < size and 0 <= b < size):
         return msgs.err("swap_regions")
     for region in (a, b):
-        if "magic" not in state.board.regions[region].symbols or pieces.immune(state, region):
+        if ("magic" not in state.board.regions[region].symbols
+                or placements.immune(state, region, inst.owner)):
             return msgs.err("swap_regions")
         problem = _fee_problem(state, inst, region)
         if problem is not None:
@@ -121,7 +122,7 @@ def push_problem(state: State, inst: Instance, region: int, dest: int | None):
     owned = set(state.regions_of(inst.id))
     if region in owned or owned.isdisjoint(state.board.regions[region].adj):
         return msgs.err("push_target", region=region)
-    if pieces.immune(state, region):
+    if placements.immune(state, region, inst.owner):
         return msgs.err("push_target", region=region)
     victim = state.inst(reg.inst)
     wall = pieces.count(state, region)

@@ -27,6 +27,7 @@ from . import (
     msgs,
     objectives,
     pieces,
+    placements,
     races,
     reach,
     tally,
@@ -117,7 +118,7 @@ class WarcraftRules(Rules):
 
     def reach_problem(self, state: State, inst: Instance, region: int, owned: set[int]):
         """Entry regions on any island, adjacency, Kobold caverns, Naga water (§3.3.1)."""
-        if pieces.immune(state, region):
+        if placements.immune(state, region, inst.owner):
             return base_msgs.err("immune")
         fee = harmony.fee_due(state, inst, region)
         if fee and state.players[inst.owner].coins < fee:
@@ -218,6 +219,7 @@ class WarcraftRules(Rules):
             harmony.hand_out(state, active, events)
         if objectives.is_humans(active):
             objectives.ask(state, active)
+        placements.ask(state, active)
 
     def before_decline(self, state: State, inst: Instance, events: list) -> None:
         """Watchtowers and military objectives go when their race declines."""

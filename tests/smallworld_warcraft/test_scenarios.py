@@ -816,3 +816,40 @@ def test_t40_portal_mage_swaps_two_magic_regions_twice_a_turn():
     state, _ = play(state, 0, "swap L1-03 L1-08")
     assert reason(state, 0, "swap L1-03 L1-08") == "swaps_used"
     assert reason(state, 0, "swap L1-03 L1-07") is not None
+
+
+# ---------------------------------------------------------------- Aegis and Heart (T29, T30)
+
+def test_t29_the_aegis_protects_its_region_until_an_opponent_pays():
+    state = new(2, islands="L1,M1")
+    _attacker(state, "dwarves", "farmer", L1_09=2, L1_05=1)
+    face_up(state, "L1-05", "aegis_of_aggramar")
+    restart(state)
+    state, _ = play(state, 0, "end conquest", "redeploy auto")
+    assert state.pending[-1]["type"] == "place_artifact"
+    assert reason(state, 0, "end turn") == "place_artifact_first"
+    state, _ = play(state, 0, "aegis L1-09", "end turn")
+    assert markers.region_of(state, "aegis_of_aggramar") == r(state, "L1-09")
+    state, _ = play(state, 1, "pick 0")
+    assert reason(state, 1, "conquer L1-09") == "immune"
+    before = state.players[0].coins
+    state, events = play(state, 1, "pay aegis")
+    assert state.players[0].coins == before + 2
+    assert reason(state, 1, "pay aegis") == "aegis_paid"
+    assert cost(state, 1, "L1-09") >= 2 + 2 + 1
+    state, _ = play(state, 1, "conquer L1-09")
+    assert state.extra["owners"]["aegis_of_aggramar"][-1] == 1
+
+
+def test_t30_the_heart_taxes_active_neighbours_once_each():
+    state = new(3, islands="L1,M1,S1")
+    _attacker(state, "dwarves", "farmer", S1_06=1)
+    face_up(state, "S1-06", "heart_of_azeroth")
+    b = give(state, 1, "orcs", "farmer")
+    occupy(state, b, S1_05=1)
+    c = give(state, 2, "trolls", "farmer", declined=True)
+    occupy(state, c, S1_07=1)
+    restart(state)
+    coins = [p.coins for p in state.players]
+    state, events = play(state, 0, "end conquest", "redeploy auto", "heart S1-06")
+    assert [p.coins for p in state.players] == [coins[0] + 1, coins[1] - 1, coins[2]]
