@@ -70,7 +70,7 @@ def problem(state: State, inst: Instance, marker: str, region: int | None):
         if state.players[inst.owner].coins < fee:
             return msgs.err("doomhammer_fee", coins=fee)
     if marker == "ashes_of_alar" and not state.regions_of(inst.id):
-        return msgs.err("artifact_not_first")
+        return msgs.err("not_first_conquest")
     if region is None:
         return None
     if not 0 <= region < len(state.regions):

@@ -10,7 +10,7 @@ from rules.smallworld import handlers as base
 from rules.smallworld.state import State
 from rules.smallworld.variant import rules_of
 
-from . import artifacts, ethereals, msgs, placements, powers
+from . import artifacts, ethereals, gnomes, msgs, placements, powers
 
 ARTIFACT_MOVES = {"frostmourne": "frostmourne", "ashes": "ashes_of_alar",
                   "doomhammer": "doomhammer"}
@@ -20,7 +20,7 @@ class WarcraftConquest(base.ConquestDecision):
     """Conquests of the active race, with the artifacts' and the Ethereals' moves."""
 
     accepts = base.ConquestDecision.accepts | frozenset(ARTIFACT_MOVES) | {
-        "steal", "swap", "intimidate", "pay_aegis"}
+        "steal", "swap", "intimidate", "pay_aegis", "air_raid"}
 
     def options(self, state, d):
         inst = state.insts[d["inst"]]
@@ -30,6 +30,10 @@ class WarcraftConquest(base.ConquestDecision):
                 listed += [base.option((verb, r), msgs.label(verb, region=r))
                            for r in range(len(state.regions))
                            if artifacts.problem(state, inst, marker, r) is None]
+        if gnomes.is_gnome(inst) and not gnomes.flags(state).get("air_raid_used"):
+            listed += [base.option(("air_raid", r), msgs.label("air_raid", region=r))
+                       for r in range(len(state.regions))
+                       if gnomes.problem(state, inst, r) is None]
         if placements.pay_problem(state, inst) is None:
             listed.append(base.option(("pay_aegis",), msgs.label("pay_aegis")))
         listed += [base.option(("steal", a, b), msgs.label("steal", region=a, target=b))
@@ -50,6 +54,8 @@ class WarcraftConquest(base.ConquestDecision):
             return ethereals.steal_problem(state, inst, move[1], move[2])
         if move[0] == "pay_aegis":
             return placements.pay_problem(state, inst)
+        if move[0] == "air_raid":
+            return gnomes.problem(state, inst, move[1])
         if move[0] == "swap":
             return powers.swap_problem(state, inst, move[1], move[2])
         if move[0] == "intimidate":
@@ -71,6 +77,9 @@ class WarcraftConquest(base.ConquestDecision):
             return
         if move[0] == "pay_aegis":
             placements.pay(state, inst, events)
+            return
+        if move[0] == "air_raid":
+            gnomes.declare(state, inst, move[1], events)
             return
         if move[0] == "intimidate":
             powers.push(state, inst, move[1], (move[2:] or (None,))[0], events,

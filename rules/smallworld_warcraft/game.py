@@ -12,6 +12,7 @@ from rules.smallworld.game import SmallWorld
 
 from . import data, markers, view
 from .conquests import ARTIFACT_MOVES, WarcraftConquest
+from .gnomes import AirRaidDecision
 from .objectives import ObjectivesDecision
 from .placements import PlaceArtifactDecision
 from .races import FORMS, FormDecision, RecruitDecision
@@ -20,7 +21,7 @@ from .wells import WellDecision
 
 CODE = re.compile(r"\b([lms][12])-?(\d{1,2})\b")
 OWN_DECISIONS = (WellDecision(), FormDecision(), RecruitDecision(), ObjectivesDecision(),
-                 PlaceArtifactDecision())
+                 PlaceArtifactDecision(), AirRaidDecision())
 HANDLERS = Handlers(tuple(WarcraftConquest() if h.kind == "conquest" else h
                           for h in handlers.BASE_HANDLERS) + OWN_DECISIONS)
 OWN_KINDS = frozenset(d.kind for d in OWN_DECISIONS)
@@ -38,7 +39,8 @@ class SmallWorldWarcraft(SmallWorld):
     title = "smallworld_warcraft.title"
     variant = NAME
     verbs = moves.VERBS | {"well", "form", "recruit", "objective", "objectives", "steal", "swap",
-                           "intimidate", "pay", "aegis", "heart"} | set(ARTIFACT_MOVES)
+                           "intimidate", "pay", "aegis", "heart", "air", "abort"} | set(
+                               ARTIFACT_MOVES)
     handlers = HANDLERS
     options = (
         OptionSpec("two_player_boards", "choice", "LM", "smallworld_warcraft.option."
@@ -70,6 +72,10 @@ class SmallWorldWarcraft(SmallWorld):
             return ("objectives_done",)
         if words == ["pay", "aegis"]:
             return ("pay_aegis",)
+        if words == ["abort", "air", "raid"]:
+            return ("abort_air_raid",)
+        if len(words) == 3 and words[:2] == ["air", "raid"] and _number(words[2]):
+            return ("air_raid", int(words[2]))
         return moves.parse(text)
 
     def move_text(self, move: tuple) -> str:
@@ -87,6 +93,10 @@ class SmallWorldWarcraft(SmallWorld):
             return "objectives done"
         if move[0] == "pay_aegis":
             return "pay aegis"
+        if move[0] == "abort_air_raid":
+            return "abort air raid"
+        if move[0] == "air_raid":
+            return f"air raid {move[1]}"
         return moves.text(move)
 
     def parse_action(self, state, seat: int, text: str):

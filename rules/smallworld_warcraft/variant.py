@@ -22,6 +22,7 @@ from . import (
     coins,
     data,
     faction,
+    gnomes,
     harmony,
     markers,
     msgs,
@@ -114,7 +115,8 @@ class WarcraftRules(Rules):
         waived = _power_is(inst, "seafarer") or markers.held_by(
             state, inst, "meeting_stone") is not None
         ashes = artifacts.using(state) == "ashes_of_alar"
-        return reach.Reach(hooks=_hooks(inst), no_travel=waived, as_if_adjacent=ashes)
+        return reach.Reach(hooks=_hooks(inst), no_travel=waived,
+                           as_if_adjacent=ashes or gnomes.raid(state) is not None)
 
     def reach_problem(self, state: State, inst: Instance, region: int, owned: set[int]):
         """Entry regions on any island, adjacency, Kobold caverns, Naga water (§3.3.1)."""
@@ -135,8 +137,11 @@ class WarcraftRules(Rules):
         return "water_conquest" in _hooks(inst)
 
     def extra_discount(self, state: State, inst: Instance, region: int) -> int:
-        """Frostmourne's 2 tokens, or everything above the minimum for Doomhammer."""
-        return artifacts.discount(state)
+        """Frostmourne's 2 tokens, everything above the minimum for Doomhammer, the Gnomes'
+        air-raid roll on its target."""
+        air = gnomes.raid(state)
+        roll = air["roll"] if air is not None and air["region"] == region else 0
+        return artifacts.discount(state) + roll
 
     def min_tokens(self, state: State, inst: Instance) -> int:
         """Active Tauren conquer with and keep at least 2 tokens."""

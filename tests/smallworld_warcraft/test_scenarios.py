@@ -853,3 +853,44 @@ def test_t30_the_heart_taxes_active_neighbours_once_each():
     coins = [p.coins for p in state.players]
     state, events = play(state, 0, "end conquest", "redeploy auto", "heart S1-06")
     assert [p.coins for p in state.players] == [coins[0] + 1, coins[1] - 1, coins[2]]
+
+
+# ---------------------------------------------------------------- Gnomes (T17)
+
+def _gnomes(dice):
+    state = new(4, islands="L1,M1,M2,S1", dice=dice,
+                markers="frostmourne,doomhammer,karazhan,dark_portal")
+    gnomes = give(state, 0, "gnomes", "farmer", hand=3)
+    occupy(state, gnomes, L1_09=1)
+    tauren = give(state, 1, "tauren", "farmer", declined=True, hand=0)
+    occupy(state, tauren, M2_06=2)
+    restart(state)
+    return state
+
+
+def test_t17_air_raid_then_a_final_attempt_that_fails():
+    state = _gnomes((2, 0))
+    assert cost(state, 0, "M2-06") == 5
+    state, events = play(state, 0, "air raid M2-06")
+    assert find(events, "air_raid")[0].params["need"] == 3
+    assert state.pending[-1]["type"] == "air_raid"
+    state, events = play(state, 0, "die M2-06")
+    assert find(events, "die_failed") and state.pending[-1]["type"] == "redeploy"
+    assert state.regions[r(state, "M2-06")].tokens == 2
+
+
+def test_t17_air_raid_final_attempt_succeeds_or_a_big_roll_conquers_at_once():
+    state = _gnomes((2, 1))
+    state, _ = play(state, 0, "air raid M2-06", "die M2-06")
+    assert state.regions[r(state, "M2-06")].inst == state.players[0].active
+    state = _gnomes((3,))
+    state, events = play(state, 0, "air raid M2-06")
+    assert find(events, "conquer")[0].params["cost"] == 2
+    assert state.pending[-1]["type"] == "conquest"
+    assert reason(state, 0, "air raid S1-02") == "air_raid_used"
+
+
+def test_air_raid_never_makes_a_first_conquest():
+    state = new(2, islands="L1,M1", combos="gnomes:farmer")
+    state, _ = play(state, 0, "pick 0")
+    assert reason(state, 0, "air raid L1-07") == "not_first_conquest"
