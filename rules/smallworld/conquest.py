@@ -142,6 +142,13 @@ def resolve(state: State, inst: Instance, region: int, used: int, events: list,
     rules_of(state).after_conquest(state, inst, region, events)
 
 
+def empty_as_conquered(state: State, inst: Instance, region: int, events: list) -> None:
+    """Remove ``region``'s defenders as if ``inst`` conquered it, but move no token in (SWoW
+    live bombs): the variant's conquest triggers, then losses and withdrawals."""
+    rules_of(state).before_defenders_leave(state, inst, region, events)
+    _remove_defenders(state, inst, region, events)
+
+
 def _remove_defenders(state: State, inst: Instance, region: int, events: list) -> None:
     reg = state.regions[region]
     rules_of(state).remove_neutrals(state, region, events)

@@ -10,9 +10,10 @@ from rules.core.types import OptionSpec, View
 from rules.smallworld import handlers, moves
 from rules.smallworld.game import SmallWorld
 
-from . import data, markers, view
+from . import data, goblins, markers, view
 from .conquests import ARTIFACT_MOVES, WarcraftConquest
 from .gnomes import AirRaidDecision
+from .goblins import BombsDecision
 from .objectives import ObjectivesDecision
 from .placements import PlaceArtifactDecision
 from .races import FORMS, FormDecision, RecruitDecision
@@ -21,7 +22,7 @@ from .wells import WellDecision
 
 CODE = re.compile(r"\b([lms][12])-?(\d{1,2})\b")
 OWN_DECISIONS = (WellDecision(), FormDecision(), RecruitDecision(), ObjectivesDecision(),
-                 PlaceArtifactDecision(), AirRaidDecision())
+                 PlaceArtifactDecision(), AirRaidDecision(), BombsDecision())
 HANDLERS = Handlers(tuple(WarcraftConquest() if h.kind == "conquest" else h
                           for h in handlers.BASE_HANDLERS) + OWN_DECISIONS)
 OWN_KINDS = frozenset(d.kind for d in OWN_DECISIONS)
@@ -39,7 +40,8 @@ class SmallWorldWarcraft(SmallWorld):
     title = "smallworld_warcraft.title"
     variant = NAME
     verbs = moves.VERBS | {"well", "form", "recruit", "objective", "objectives", "steal", "swap",
-                           "intimidate", "pay", "aegis", "heart", "air", "abort"} | set(
+                           "intimidate", "pay", "aegis", "heart", "air", "abort", "bomb",
+                           "bombs"} | set(
                                ARTIFACT_MOVES)
     handlers = HANDLERS
     options = (
@@ -56,7 +58,7 @@ class SmallWorldWarcraft(SmallWorld):
     def parse_move(self, text: str) -> tuple | None:
         """Read a Small World move, or ``well R``, ``form human|worgen``, ``recruit N``."""
         words = text.split(" ")
-        numbered = ("well", "recruit", "objective", "aegis", "heart", *ARTIFACT_MOVES)
+        numbered = ("well", "recruit", "objective", "aegis", "heart", "bomb", *ARTIFACT_MOVES)
         if len(words) == 2 and words[0] in numbered and _number(words[1]):
             return (words[0], int(words[1]))
         if (len(words) == 4 and words[0] in ("steal", "intimidate") and words[2] == "to"
@@ -72,6 +74,8 @@ class SmallWorldWarcraft(SmallWorld):
             return ("objectives_done",)
         if words == ["pay", "aegis"]:
             return ("pay_aegis",)
+        if words == ["bombs", "done"]:
+            return ("bombs_done",)
         if words == ["abort", "air", "raid"]:
             return ("abort_air_raid",)
         if len(words) == 3 and words[:2] == ["air", "raid"] and _number(words[2]):
@@ -80,7 +84,7 @@ class SmallWorldWarcraft(SmallWorld):
 
     def move_text(self, move: tuple) -> str:
         """Return the canonical text of ``move``."""
-        if move[0] in ("well", "recruit", "form", "objective", "aegis", "heart",
+        if move[0] in ("well", "recruit", "form", "objective", "aegis", "heart", "bomb",
                        *ARTIFACT_MOVES):
             return f"{move[0]} {move[1]}"
         if move[0] in ("steal", "intimidate") and len(move) == 3:
@@ -93,6 +97,8 @@ class SmallWorldWarcraft(SmallWorld):
             return "objectives done"
         if move[0] == "pay_aegis":
             return "pay aegis"
+        if move[0] == "bombs_done":
+            return "bombs done"
         if move[0] == "abort_air_raid":
             return "abort air raid"
         if move[0] == "air_raid":
@@ -139,6 +145,13 @@ class SmallWorldWarcraft(SmallWorld):
         for found in down:
             found["id"] = hidden.pop()
         out.extra["pool"] = hidden
+        bombs = list(out.extra.get("bomb_pile") or []) + [
+            b["kind"] for _, b in sorted(goblins.placed(out).items())]
+        rng.shuffle(bombs)
+        for _, bomb in sorted(goblins.placed(out).items()):
+            bomb["kind"] = bombs.pop()
+        if out.extra.get("bomb_pile") is not None:
+            out.extra["bomb_pile"] = bombs
         return out
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from rules.smallworld.state import Instance, State
 
-from . import data, harmony, markers, msgs, pieces, placements, races
+from . import data, goblins, harmony, markers, msgs, pieces, placements, races
 
 SWAPS = 2
 PUSHES = 3
@@ -99,6 +99,12 @@ def swap(state: State, inst: Instance, a: int, b: int, events: list) -> None:
         goals = state.extra["objectives"]["regions"]
         state.extra["objectives"]["regions"] = [b if g == a else a if g == b else g
                                                 for g in goals]
+    bombs = goblins.placed(state)
+    ba, bb = bombs.pop(str(a), None), bombs.pop(str(b), None)
+    if bb:
+        bombs[str(a)] = bb
+    if ba:
+        bombs[str(b)] = ba
     moving = [(m, b) for m in _movable(state, a)] + [(m, a) for m in _movable(state, b)]
     for found, target in moving:
         found["region"] = target
@@ -193,3 +199,4 @@ def push(state: State, inst: Instance, region: int, dest: int | None, events: li
     if reg.tokens == 0:
         reg.inst = None
         pieces.clear(state, region)
+        goblins.return_bomb(state, region, events)

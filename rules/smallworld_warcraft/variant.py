@@ -23,6 +23,7 @@ from . import (
     data,
     faction,
     gnomes,
+    goblins,
     harmony,
     markers,
     msgs,
@@ -99,13 +100,17 @@ class WarcraftRules(Rules):
     def upkeep(self, state: State, seat: int, events: list) -> None:
         """Reset the per-turn flags (regions taken, Draenei saves, once-per-turn uses)."""
         state.extra["turn"] = {"taken": {}, "draenei_saved": [], "ethereal_used": False}
+        goblins.resolve(state, seat, events)
         harmony.recover(state, seat, events)
         active = state.active(seat)
         if races.wants_form(state, active):
             races.ask_form(state, active)
 
     def after_pick(self, state: State, inst: Instance) -> None:
-        """A Worgen race just picked chooses its form at once."""
+        """A Worgen race just picked chooses its form at once; the first Goblins make the
+        bomb pile."""
+        if goblins.is_goblin(inst):
+            goblins.create_pile(state)
         if races.wants_form(state, inst):
             races.ask_form(state, inst)
 
@@ -173,6 +178,7 @@ class WarcraftRules(Rules):
         """Record the defeated race; pay Orc, Battlemaster and Furious coins and the toll."""
         reg = state.regions[region]
         defender = state.inst(reg.inst)
+        flags(state)["conquering"] = region
         if "ethereal_steal" in _hooks(inst) and markers.legendary_place_at(state, region):
             flags(state)["ethereal_used"] = True
         defenders = (reg.tokens if defender is not None else 0) + reg.lost_tribe
@@ -210,8 +216,11 @@ class WarcraftRules(Rules):
         return True
 
     def clear_region(self, state: State, region: int) -> None:
-        """Wisp walls and forts of a conquered or emptied region go back to the supply."""
+        """Wisp walls and forts of a conquered or emptied region go back to the supply; the
+        bomb of a region left empty (not conquered) goes back on the pile."""
         pieces.clear(state, region)
+        if flags(state).get("conquering") != region:
+            goblins.return_bomb(state, region, [])
 
     def end_placements(self, state: State, inst: Instance, events: list) -> None:
         """Forts, watchtowers, military objectives, Harmony (§3.1 T7b, c, f, g)."""
@@ -224,6 +233,8 @@ class WarcraftRules(Rules):
             harmony.hand_out(state, active, events)
         if objectives.is_humans(active):
             objectives.ask(state, active)
+        if goblins.is_goblin(active):
+            goblins.ask(state, active)
         placements.ask(state, active)
 
     def before_decline(self, state: State, inst: Instance, events: list) -> None:
@@ -249,6 +260,7 @@ class WarcraftRules(Rules):
     def after_conquest(self, state: State, inst: Instance, region: int, events: list) -> None:
         """Reveal a face-down marker the tokens entered (the Well moves to water); Night Elves
         raise a wisp wall on a conquered forest."""
+        flags(state).pop("conquering", None)
         if "wisp_walls" in _hooks(inst) and state.board.regions[region].terrain == "forest":
             pieces.put(state, region, "wisp_wall", events, inst.owner)
         if "well_of_eternity" in markers.reveal(state, inst, region, events):

@@ -8,7 +8,7 @@ from rules.core.types import View
 from rules.smallworld import view as base_view
 from rules.smallworld.state import State
 
-from . import data, harmony, markers, objectives, pieces
+from . import data, goblins, harmony, markers, objectives, pieces
 
 
 def build(state: State, seat: int | None) -> View:
@@ -20,7 +20,8 @@ def build(state: State, seat: int | None) -> View:
         islands=list(state.extra["islands"]), round=state.turn, rounds=state.turns,
         regions=[_region(state, board, r) for r in view_data["regions"]],
         players=[_player(p, harmony.holders(state)) for p in view_data["players"]],
-        marker_pool=len(state.extra.get("pool", ())), bomb_pile=None)
+        marker_pool=len(state.extra.get("pool", ())),
+        bomb_pile=None if goblins.pile(state) is None else len(goblins.pile(state)))
     return View("smallworld_warcraft", seat, view_data, base.private, base.summary)
 
 
@@ -35,7 +36,8 @@ def _region(state: State, board: data.Board, region: dict) -> dict:
                 murlocs=int(region.get("lost_tribe") or 0), markers=shown, beasts=0,
                 champion=False, wisp_wall=bool(held.get("wisp_wall")),
                 fort=bool(held.get("fort")),
-                watchtower=bool(held.get("watchtower")), bomb=False,
+                watchtower=bool(held.get("watchtower")),
+                bomb=str(rid) in goblins.placed(state),
                 objective=rid in objectives.placed(state))
 
 

@@ -419,7 +419,7 @@ def test_no_wisp_wall_when_the_supply_is_empty():
 
 
 def test_t34_garrison_forts_stay_in_decline_and_defend():
-    state = new(2, islands="L1,M1")
+    state = new(2, islands="L1,M1", combos="orcs:ranger")
     _attacker(state, "night_elves", "garrison", L1_02=1)
     restart(state)
     state, events = play(state, 0, "conquer L1-03", "redeploy auto", "end turn")
@@ -662,17 +662,14 @@ def test_t19_humans_place_objectives_that_pay_non_horde_conquerors():
 
 
 def test_objectives_leave_the_board_when_the_humans_decline():
-    state = new(2, islands="L1,M1")
+    state = new(2, islands="L1,M1", combos="orcs:ranger")
     humans = give(state, 0, "humans", "farmer")
     occupy(state, humans, L1_09=1)
     restart(state)
     state, _ = play(state, 0, "end conquest", "redeploy auto", "objective L1-12",
                     "objectives done", "end turn")
     assert state.extra["objectives"]["regions"] == [r(state, "L1-12")]
-    state, _ = play(state, 1, "pick 0", "conquer L1-13", "redeploy auto")
-    if state.pending[-1]["type"] == "objectives":
-        state, _ = play(state, 1, "objectives done")
-    state, _ = play(state, 1, "end turn")
+    state, _ = play(state, 1, "pick 0", "conquer L1-13", "redeploy auto", "end turn")
     state, _ = play(state, 0, "decline")
     assert "objectives" not in state.extra
 
@@ -894,3 +891,69 @@ def test_air_raid_never_makes_a_first_conquest():
     state = new(2, islands="L1,M1", combos="gnomes:farmer")
     state, _ = play(state, 0, "pick 0")
     assert reason(state, 0, "air raid L1-07") == "not_first_conquest"
+
+
+
+# ---------------------------------------------------------------- Goblins (T18)
+
+def _goblin_game(bomb: str):
+    state = new(4, islands="L1,M1,M2,S1", first=0,
+                markers="frostmourne,doomhammer,karazhan,dark_portal",
+                combos="goblins:farmer,trolls:ranger,dwarves:miner,naga:explorer")
+    state, _ = play(state, 0, "pick 0")
+    goblins = state.active(0)
+    state.regions[r(state, "L1-13")].lost_tribe = True
+    occupy(state, goblins, L1_10=2, L1_09=1)
+    humans = give(state, 1, "humans", "farmer", declined=True, hand=0)
+    occupy(state, humans, L1_05=1)
+    orcs = give(state, 2, "orcs", "farmer", hand=3)
+    occupy(state, orcs, L1_07=3)
+    state.extra["bomb_pile"] = [bomb] + [b for b in state.extra["bomb_pile"]][1:]
+    return state
+
+
+def test_t18_bombs_go_only_next_to_the_goblins_on_active_opponents():
+    state = _goblin_game("live")
+    state, _ = play(state, 0, "end conquest", "redeploy auto")
+    assert state.pending[-1]["type"] == "bombs"
+    assert [a.text for a in GAME.legal_actions(state, 0)] == [
+        f"bomb {r(state, 'L1-07')}", "bombs done"]
+    state, events = play(state, 0, "bomb L1-07")
+    assert state.pending[-1]["type"] == "end" and len(state.extra["bomb_pile"]) == 11
+    view = GAME.view(state, 2).data
+    assert [x["code"] for x in view["regions"] if x["bomb"]] == ["L1-07"]
+    assert "'live'" not in repr(view) and "'dud'" not in repr(view)
+
+
+def _to_goblin_turn(state):
+    state, _ = play(state, 0, "end turn")
+    for seat in (1, 2, 3):
+        first = ["pick 0"] if state.active(seat) is None else []
+        state, _ = play(state, seat, *first, "end conquest", "redeploy auto", "end turn")
+    return state
+
+
+def test_t18a_a_live_bomb_empties_the_region_at_the_goblins_next_turn():
+    state = _goblin_game("live")
+    state, _ = play(state, 0, "end conquest", "redeploy auto", "bomb L1-07")
+    orcs_tray = state.tray["orcs"]
+    state = _to_goblin_turn(state)
+    reg = state.regions[r(state, "L1-07")]
+    assert reg.inst is None and state.tray["orcs"] == orcs_tray + 1
+    assert state.extra["bombs"] == {} and len(state.extra["bomb_pile"]) == 11
+
+
+def test_t18a_a_dud_does_nothing():
+    state = _goblin_game("dud")
+    state, _ = play(state, 0, "end conquest", "redeploy auto", "bomb L1-07")
+    state = _to_goblin_turn(state)
+    assert state.regions[r(state, "L1-07")].tokens == 3 and state.extra["bombs"] == {}
+
+
+def test_t18b_an_abandoned_bombed_region_gives_the_bomb_back():
+    state = _goblin_game("live")
+    state, _ = play(state, 0, "end conquest", "redeploy auto", "bomb L1-07", "end turn")
+    state, _ = play(state, 1, "pick 0", "end conquest", "redeploy auto", "end turn")
+    state, _ = play(state, 2, "abandon L1-07")
+    assert state.extra["bombs"] == {} and state.extra["bomb_pile"][0] == "live"
+    assert len(state.extra["bomb_pile"]) == 12
