@@ -5,15 +5,21 @@ and Intimidating's ``intimidate R`` / ``intimidate R to D``."""
 
 from __future__ import annotations
 
+from rules.core.types import Action
 from rules.smallworld import flow
 from rules.smallworld import handlers as base
 from rules.smallworld.state import State
 from rules.smallworld.variant import rules_of
 
-from . import artifacts, ethereals, gnomes, msgs, placements, powers
+from . import artifacts, ethereals, gnomes, moves, msgs, placements, powers
 
 ARTIFACT_MOVES = {"frostmourne": "frostmourne", "ashes": "ashes_of_alar",
                   "doomhammer": "doomhammer"}
+
+
+def option(move: tuple, label) -> Action:
+    """Return the listed action of ``move`` with its canonical Warcraft text."""
+    return Action(moves.text(move), label, None, move)
 
 
 class WarcraftConquest(base.ConquestDecision):
@@ -27,22 +33,22 @@ class WarcraftConquest(base.ConquestDecision):
         listed = super().options(state, d)
         for verb, marker in ARTIFACT_MOVES.items():
             if artifacts.problem(state, inst, marker, None) is None:
-                listed += [base.option((verb, r), msgs.label(verb, region=r))
+                listed += [option((verb, r), msgs.label(verb, region=r))
                            for r in range(len(state.regions))
                            if artifacts.problem(state, inst, marker, r) is None]
         if gnomes.is_gnome(inst) and not gnomes.flags(state).get("air_raid_used"):
-            listed += [base.option(("air_raid", r), msgs.label("air_raid", region=r))
+            listed += [option(("air_raid", r), msgs.label("air_raid", region=r))
                        for r in range(len(state.regions))
                        if gnomes.problem(state, inst, r) is None]
         if placements.pay_problem(state, inst) is None:
-            listed.append(base.option(("pay_aegis",), msgs.label("pay_aegis")))
-        listed += [base.option(("steal", a, b), msgs.label("steal", region=a, target=b))
+            listed.append(option(("pay_aegis",), msgs.label("pay_aegis")))
+        listed += [option(("steal", a, b), msgs.label("steal", region=a, target=b))
                    for a, b in ethereals.steals(state, inst)]
-        listed += [base.option(("swap", a, b), msgs.label("swap", region=a, target=b))
+        listed += [option(("swap", a, b), msgs.label("swap", region=a, target=b))
                    for a, b in powers.swaps(state, inst)]
         for region, dest in powers.pushes(state, inst):
             move = ("intimidate", region) if dest is None else ("intimidate", region, dest)
-            listed.append(base.option(move, msgs.label(
+            listed.append(option(move, msgs.label(
                 "intimidate" if dest is None else "intimidate_to", region=region, target=dest)))
         return listed
 

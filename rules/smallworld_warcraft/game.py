@@ -7,16 +7,17 @@ import re
 from rules.core.decisions import Handlers
 from rules.core.rng import Rng
 from rules.core.types import OptionSpec, View
-from rules.smallworld import handlers, moves
+from rules.smallworld import handlers
 from rules.smallworld.game import SmallWorld
 
 from . import data, goblins, markers, view
-from .conquests import ARTIFACT_MOVES, WarcraftConquest
+from . import moves as wc_moves
+from .conquests import WarcraftConquest
 from .gnomes import AirRaidDecision
 from .goblins import BombsDecision
 from .objectives import ObjectivesDecision
 from .placements import PlaceArtifactDecision
-from .races import FORMS, FormDecision, RecruitDecision
+from .races import FormDecision, RecruitDecision
 from .variant import NAME
 from .wells import WellDecision
 
@@ -39,10 +40,7 @@ class SmallWorldWarcraft(SmallWorld):
     name = "smallworld_warcraft"
     title = "smallworld_warcraft.title"
     variant = NAME
-    verbs = moves.VERBS | {"well", "form", "recruit", "objective", "objectives", "steal", "swap",
-                           "intimidate", "pay", "aegis", "heart", "air", "abort", "bomb",
-                           "bombs"} | set(
-                               ARTIFACT_MOVES)
+    verbs = wc_moves.VERBS
     handlers = HANDLERS
     options = (
         OptionSpec("two_player_boards", "choice", "LM", "smallworld_warcraft.option."
@@ -56,54 +54,12 @@ class SmallWorldWarcraft(SmallWorld):
     )
 
     def parse_move(self, text: str) -> tuple | None:
-        """Read a Small World move, or ``well R``, ``form human|worgen``, ``recruit N``."""
-        words = text.split(" ")
-        numbered = ("well", "recruit", "objective", "aegis", "heart", "bomb", *ARTIFACT_MOVES)
-        if len(words) == 2 and words[0] in numbered and _number(words[1]):
-            return (words[0], int(words[1]))
-        if (len(words) == 4 and words[0] in ("steal", "intimidate") and words[2] == "to"
-                and _number(words[1]) and _number(words[3])):
-            return (words[0], int(words[1]), int(words[3]))
-        if len(words) == 3 and words[0] == "swap" and _number(words[1]) and _number(words[2]):
-            return ("swap", int(words[1]), int(words[2]))
-        if len(words) == 2 and words[0] == "intimidate" and _number(words[1]):
-            return ("intimidate", int(words[1]))
-        if len(words) == 2 and words[0] == "form" and words[1] in FORMS:
-            return ("form", words[1])
-        if words == ["objectives", "done"]:
-            return ("objectives_done",)
-        if words == ["pay", "aegis"]:
-            return ("pay_aegis",)
-        if words == ["bombs", "done"]:
-            return ("bombs_done",)
-        if words == ["abort", "air", "raid"]:
-            return ("abort_air_raid",)
-        if len(words) == 3 and words[:2] == ["air", "raid"] and _number(words[2]):
-            return ("air_raid", int(words[2]))
-        return moves.parse(text)
+        """Read a Small World or Warcraft move (see :mod:`moves`)."""
+        return wc_moves.parse(text)
 
     def move_text(self, move: tuple) -> str:
         """Return the canonical text of ``move``."""
-        if move[0] in ("well", "recruit", "form", "objective", "aegis", "heart", "bomb",
-                       *ARTIFACT_MOVES):
-            return f"{move[0]} {move[1]}"
-        if move[0] in ("steal", "intimidate") and len(move) == 3:
-            return f"{move[0]} {move[1]} to {move[2]}"
-        if move[0] == "swap":
-            return f"swap {move[1]} {move[2]}"
-        if move[0] == "intimidate":
-            return f"intimidate {move[1]}"
-        if move[0] == "objectives_done":
-            return "objectives done"
-        if move[0] == "pay_aegis":
-            return "pay aegis"
-        if move[0] == "bombs_done":
-            return "bombs done"
-        if move[0] == "abort_air_raid":
-            return "abort air raid"
-        if move[0] == "air_raid":
-            return f"air raid {move[1]}"
-        return moves.text(move)
+        return wc_moves.text(move)
 
     def parse_action(self, state, seat: int, text: str):
         """Accept printed region codes (``L1-07``) for this board's numbers, then parse."""
@@ -153,10 +109,6 @@ class SmallWorldWarcraft(SmallWorld):
         if out.extra.get("bomb_pile") is not None:
             out.extra["bomb_pile"] = bombs
         return out
-
-
-def _number(word: str) -> bool:
-    return word.isascii() and word.isdigit() and len(word) < 4
 
 
 def _codes(islands: tuple[str, ...]) -> dict[str, int]:
