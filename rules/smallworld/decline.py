@@ -47,7 +47,7 @@ def go_into_decline(state: State, seat: int, events: list) -> None:
 
 def _remove_power_pieces(state: State, inst: Instance) -> None:
     for r in state.regions_of(inst.id):
-        reg = state.regions[r]
+        reg = state.edit(r)
         for piece in ("dragon", "hero", "hole"):
             if getattr(reg, piece):
                 setattr(reg, piece, False)
@@ -61,7 +61,7 @@ def _remove_power_pieces(state: State, inst: Instance) -> None:
 def _shed_tokens(state: State, inst: Instance) -> None:
     keep = rules_of(state).tokens_kept_in_decline(state, inst)
     for r in state.regions_of(inst.id):
-        reg = state.regions[r]
+        reg = state.edit(r)
         if keep is not None and reg.tokens > keep:
             state.tray[inst.race] += reg.tokens - keep
             reg.tokens = keep
@@ -72,7 +72,7 @@ def _shed_tokens(state: State, inst: Instance) -> None:
 def remove_race(state: State, inst: Instance, events: list) -> None:
     """Take an in-decline race off the board entirely and return its banner (3.12 step 1)."""
     for r in state.regions_of(inst.id):
-        reg = state.regions[r]
+        reg = state.edit(r)
         state.tray[inst.race] += reg.tokens
         reg.tokens, reg.inst = 0, None
         clear_pieces(state, r, camps_to=None)

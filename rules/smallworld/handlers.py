@@ -32,7 +32,7 @@ from . import (
     withdraw,
 )
 from .state import Instance, State, copy_state
-from .targets import attack_problem, cost, owned_set
+from .targets import attackable, cost, owned_set
 
 ATTACKS = frozenset({"abandon", "conquer", "die", "berserk", "convert", "dragon"})
 ENDING = frozenset({"ally", "end_turn", "end_turn_decline"})
@@ -178,14 +178,12 @@ class ConquestDecision(TurnHandler):
         may_die = not effects.power_has(state, inst, "berserk")
         may_convert = effects.race_has(state, inst, "convert")
         may_dragon = effects.power_has(state, inst, "dragon") and not inst.dragon_used
-        roll = inst.berserk or 0
-        for r in range(len(state.regions)):
-            if attack_problem(state, inst, r, owned) is not None:
-                continue
+        roll, hand, berserk = inst.berserk or 0, inst.hand, inst.berserk is not None
+        for r in attackable(state, inst, owned):
             price = cost(state, inst, r)
-            if conquest.conquer_cost_problem(state, inst, r) is None:
+            if berserk or hand >= price:  # conquest.conquer_cost_problem
                 conquer.append((price, r))
-            if may_die and conquest.die_cost_problem(state, inst, r) is None:
+            if may_die and hand < price <= hand + 3:  # conquest.die_cost_problem
                 die.append(option(("die", r), msgs.label("die", region=r, cost=price)))
             if may_convert and races.convert_problem(state, inst, r, owned) is None:
                 convert.append(option(("convert", r), msgs.label("convert", region=r)))
@@ -261,25 +259,36 @@ class RedeployDecision(TurnHandler):
         if not owned:
             return fixed
         targets = redeploy.threatened(state, inst)
-        rich = max(owned, key=lambda r: (state.regions[r].tokens, -r))
-        hand = inst.hand
-        candidates = []
-        if hand:
-            candidates += [(("place", hand, r), msgs.label("place", tokens=hand, region=r))
-                           for r in owned]
-        candidates += [(("fortress", r), msgs.label("fortress", region=r)) for r in owned]
-        candidates += [(("encampment", r), msgs.label("encampment", region=r)) for r in targets]
+        hand, regions = inst.hand, state.regions
+        rich = max(owned, key=lambda r: (regions[r].tokens, -r))
+        listed = [(("place", hand, r), msgs.label("place", tokens=hand, region=r))
+                  for r in owned if hand]
+        if effects.power_has(state, inst, "fortress"):
+            listed += self._legal(state, d, [(("fortress", r), msgs.label("fortress", region=r))
+                                             for r in owned])
+        camps = effects.power_has(state, inst, "encampments")
+        if camps:
+            listed += self._legal(state, d, [(("encampment", r), msgs.label(
+                "encampment", region=r)) for r in targets])
         if hand > 1:
-            candidates += [(("place", 1, r), msgs.label("place", tokens=1, region=r))
-                           for r in targets]
-        candidates += [(("move", 1, rich, r), msgs.label("move", tokens=1, from_region=rich,
+            listed += [(("place", 1, r), msgs.label("place", tokens=1, region=r))
+                       for r in targets]
+        if regions[rich].tokens > 1:
+            listed += [(("move", 1, rich, r), msgs.label("move", tokens=1, from_region=rich,
                                                           to_region=r))
                        for r in targets if r != rich]
-        candidates += [(("take", 1, r), msgs.label("take", tokens=1, region=r)) for r in owned]
-        candidates += [(("encampment_off", r), msgs.label("encampment_off", region=r))
-                       for r in owned]
-        return fixed + [option(m, label) for m, label in candidates
-                        if self.check(state, d, m) is None]
+        # take_problem for one token: legal where two or more lie, or when Amazons must empty
+        emptying = any(regions[r].tokens == 1 for r in owned) and redeploy.must_abandon(state,
+                                                                                        inst)
+        listed += [(("take", 1, r), msgs.label("take", tokens=1, region=r)) for r in owned
+                   if regions[r].tokens > 1 or emptying]
+        if camps:
+            listed += self._legal(state, d, [(("encampment_off", r), msgs.label(
+                "encampment_off", region=r)) for r in owned if regions[r].encampments])
+        return fixed + [option(m, label) for m, label in listed]
+
+    def _legal(self, state: State, d: dict, candidates: list) -> list:
+        return [(m, label) for m, label in candidates if self.check(state, d, m) is None]
 
     def check(self, state, d, move):
         inst, kind, args = _inst(state, d), move[0], move[1:]

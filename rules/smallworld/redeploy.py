@@ -46,6 +46,11 @@ def take_problem(state: State, inst: Instance, count: int, region: int):
     return None
 
 
+def must_abandon(state: State, inst: Instance) -> bool:
+    """Tell whether the Amazons must empty a region to keep their reserve aside."""
+    return _must_abandon(state, inst)
+
+
 def _must_abandon(state: State, inst: Instance) -> bool:
     need = races.reserve_needed(state, inst)
     total = state.on_board(inst.id) + inst.hand
@@ -67,7 +72,7 @@ def done_problem(state: State, inst: Instance):
 def place(state: State, inst: Instance, count: int, region: int, events: list) -> None:
     """Put ``count`` tokens from hand into ``region``."""
     inst.hand -= count
-    state.regions[region].tokens += count
+    state.edit(region).tokens += count
     state.highlight.append(region)
     events.append(msgs.event("tokens_placed", seat=inst.owner, tokens=count, region=region))
 
@@ -75,8 +80,8 @@ def place(state: State, inst: Instance, count: int, region: int, events: list) -
 def move(state: State, inst: Instance, count: int, source: int, target: int,
          events: list) -> None:
     """Move ``count`` tokens between two regions of the race."""
-    state.regions[source].tokens -= count
-    state.regions[target].tokens += count
+    state.edit(source).tokens -= count
+    state.edit(target).tokens += count
     state.highlight.extend([source, target])
     events.append(msgs.event("tokens_moved", seat=inst.owner, tokens=count,
                              from_region=source, to_region=target))
@@ -84,7 +89,7 @@ def move(state: State, inst: Instance, count: int, source: int, target: int,
 
 def take(state: State, inst: Instance, count: int, region: int, events: list) -> None:
     """Lift ``count`` tokens of ``region`` into hand (abandoning it if emptied)."""
-    reg = state.regions[region]
+    reg = state.edit(region)
     reg.tokens -= count
     inst.hand += count
     state.highlight.append(region)
@@ -119,7 +124,7 @@ def spread(state: State, inst: Instance, count: int, events: list) -> None:
     placed: dict[int, int] = {}
     for _ in range(count):
         region = min(targets, key=lambda r: (state.regions[r].tokens, r))
-        state.regions[region].tokens += 1
+        state.edit(region).tokens += 1
         placed[region] = placed.get(region, 0) + 1
     inst.hand -= count
     for region, tokens in sorted(placed.items()):

@@ -119,6 +119,19 @@ class State:
     over: bool = False
     pending: list = field(default_factory=list)  # the decision stack (rules.core.decisions)
     extra: dict = field(default_factory=dict)  # a variant's own JSON-safe fields
+    # regions this state may change in place; the others may be shared with copies
+    owned_regions: set = field(default_factory=set, repr=False, compare=False)
+
+    def edit(self, region: int) -> RegionState:
+        """Return ``region`` ready to be changed (copied first if a copy shares it).
+
+        Every change to a region goes through here: copies share unchanged regions.
+        """
+        if region in self.owned_regions:
+            return self.regions[region]
+        reg = self.regions[region] = self.regions[region].clone()
+        self.owned_regions.add(region)
+        return reg
 
     # -- the decision on top -------------------------------------------------------------
     @property
@@ -172,9 +185,10 @@ _PLAIN_LISTS = ("race_deck", "power_deck", "discard", "attacked", "ghoul_queue",
 
 def copy_state(state: State) -> State:
     """Return an independent copy of ``state``, copying only what moves change."""
+    state.owned_regions = set()  # from now on both states share every region
     out = State(state.variant, state.map, state.n, state.turns, state.first,
                 Rng(state.rng.seed, state.rng.counter), state.turn, state.current,
-                [r.clone() for r in state.regions], [i.clone() for i in state.insts],
+                list(state.regions), [i if i.gone else i.clone() for i in state.insts],
                 [p.clone() for p in state.players], [list(c) for c in state.column],
                 list(state.race_deck), state.race_deck_known, list(state.power_deck),
                 list(state.discard), dict(state.tray), dict(state.supply), state.lt_placed,
@@ -199,7 +213,7 @@ def _slots(obj) -> dict:
 
 def dump(state: State) -> dict:
     """Return the JSON-safe dict of ``state`` (a deep copy: nothing is shared)."""
-    out = {f.name: getattr(state, f.name) for f in fields(state)}
+    out = {f.name: getattr(state, f.name) for f in fields(state) if f.name != "owned_regions"}
     for key in _PLAIN_LISTS:
         out[key] = list(out[key])
     out["rng"] = state.rng.dump()

@@ -67,3 +67,24 @@ def attack_problem(state: State, inst: Instance, region: int, owned: set[int] | 
     if inst.hand < 1:
         return msgs.err("no_tokens")
     return target_problem(state, inst, region, owned)
+
+
+def attackable(state: State, inst: Instance, owned: set[int]) -> list[int]:
+    """Return, in order, every region ``attack_problem`` accepts (computed at once)."""
+    if inst.conquests_over or inst.hand < 1:
+        return []
+    rules = rules_of(state)
+    statics = state.board.regions
+    water_ok = rules.may_enter_water(state, inst)
+    iid, regions = inst.id, state.regions
+    peace = set() if inst.declined else {state.players[d].active for d, ally in state.allies
+                                          if ally == inst.owner}
+    found = []
+    for r in sorted(rules.reachable(state, inst, owned)):
+        reg = regions[r]
+        if reg.inst == iid or reg.hole or reg.hero or reg.dragon:
+            continue
+        if (statics[r].water and not water_ok) or (reg.inst is not None and reg.inst in peace):
+            continue
+        found.append(r)
+    return found
