@@ -73,6 +73,13 @@ class SmallWorld(DecisionGame):
         state.highlight = sorted(set(state.highlight))
         return events
 
+    def decision(self, state, seat: int) -> dict | None:
+        """Return the decision ``seat`` owes now (one seat decides at a time)."""
+        if not state.pending or state.over:
+            return None
+        top = state.pending[-1]
+        return top if top["seat"] == seat else None
+
     def to_act(self, state) -> frozenset[int]:
         """Return the seat owing the decision on top (a defender during withdrawals)."""
         return frozenset(view.seats_to_act(state))

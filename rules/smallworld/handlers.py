@@ -14,6 +14,8 @@ handler of the step they belong to.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rules.core.decisions import Handler, Handlers, pop
 from rules.core.types import Action
 
@@ -39,9 +41,25 @@ ENDING = frozenset({"ally", "end_turn", "end_turn_decline"})
 ENDS_CONQUEST = frozenset({"place", "move", "take", "done", "encampment", "encampment_off"})
 
 
-def option(move: tuple, label) -> Action:
-    """Return the listed action of ``move`` with its canonical text and ``label``."""
-    return Action(moves.text(move), label, None, move)
+# the numbers of a move, in order, as the parameters of its label smallworld.action.<kind>
+LABEL_PARAMS = {"pick": ("index",), "abandon": ("region",), "conquer": ("region",),
+                "die": ("region",), "convert": ("region",), "dragon": ("region",),
+                "fortress": ("region",), "encampment": ("region",),
+                "encampment_off": ("region",), "hero": ("region",), "ally": ("ally_seat",),
+                "place": ("tokens", "region"), "move": ("tokens", "from_region", "to_region"),
+                "take": ("tokens", "region"), "withdraw": ("tokens", "region")}
+
+
+def option(move: tuple, **extra) -> Action:
+    """Return the listed action of ``move``: canonical text, label (``extra`` parameters)."""
+    return _option(move, tuple(extra.items()))
+
+
+@lru_cache(maxsize=8192)
+def _option(move: tuple, extra: tuple) -> Action:
+    params = dict(zip(LABEL_PARAMS.get(move[0], ()), move[1:], strict=False))
+    params.update(extra)
+    return Action(moves.text(move), msgs.label(move[0], **params), None, move)
 
 
 def wrong_step(state: State, seat: int, kind: str):
@@ -120,7 +138,7 @@ class StartDecision(TurnHandler):
         probe = copy_state(state)
         flow.begin(probe, [])
         top = probe.pending[-1]
-        return ([option(("decline",), msgs.label("decline"))]
+        return ([option(("decline",))]
                 + handler_of(probe, top).options(probe, top))
 
     def problem(self, state, d, move):
@@ -145,8 +163,8 @@ class PickDecision(TurnHandler):
     accepts = frozenset({"pick"})
 
     def options(self, state, d):
-        return [option(("pick", i), msgs.label("pick", index=i, race=msgs.race(race),
-                                                power=msgs.power(power), coins=coins, cost=i))
+        return [option(("pick", i), race=msgs.race(race), power=msgs.power(power),
+                       coins=coins, cost=i)
                 for i, (race, power, coins) in enumerate(state.column)]
 
     def check(self, state, d, move):
@@ -169,8 +187,8 @@ class ConquestDecision(TurnHandler):
         owned = owned_set(state, inst)
         fixed = []
         if powers.berserk_problem(state, inst) is None:
-            fixed.append(option(("berserk",), msgs.label("berserk")))
-        fixed.append(option(("end_conquest",), msgs.label("end_conquest")))
+            fixed.append(option(("berserk",)))
+        fixed.append(option(("end_conquest",)))
         return fixed + self._attacks(state, inst, owned) + self._own(state, inst, owned)
 
     def _attacks(self, state: State, inst: Instance, owned: set[int]) -> list[Action]:
@@ -184,22 +202,24 @@ class ConquestDecision(TurnHandler):
             if berserk or hand >= price:  # conquest.conquer_cost_problem
                 conquer.append((price, r))
             if may_die and hand < price <= hand + 3:  # conquest.die_cost_problem
-                die.append(option(("die", r), msgs.label("die", region=r, cost=price)))
+                die.append(option(("die", r), cost=price))
             if may_convert and races.convert_problem(state, inst, r, owned) is None:
-                convert.append(option(("convert", r), msgs.label("convert", region=r)))
+                convert.append(option(("convert", r)))
             if may_dragon:
-                dragon.append(option(("dragon", r), msgs.label("dragon", region=r)))
+                dragon.append(option(("dragon", r)))
         conquer.sort()
-        return ([option(("conquer", r), msgs.label("conquer", region=r,
-                                                    cost=max(1, c - roll)))
-                 for c, r in conquer] + die + convert + dragon)
+        listed = [option(("conquer", r), cost=max(1, c - roll)) for c, r in conquer]
+        return listed + die + convert + dragon
 
     def _own(self, state: State, inst: Instance, owned: set[int]) -> list[Action]:
         mine = sorted(owned)
-        return ([option(("fortress", r), msgs.label("fortress", region=r)) for r in mine
-                 if powers.fortress_problem(state, inst, r) is None]
-                + [option(("abandon", r), msgs.label("abandon", region=r)) for r in mine
-                   if conquest.abandon_problem(state, inst, r) is None])
+        listed = []
+        if effects.power_has(state, inst, "fortress"):
+            listed += [option(("fortress", r)) for r in mine
+                       if powers.fortress_problem(state, inst, r) is None]
+        if not (inst.conquered or inst.conquests_over):  # conquest.abandon_problem
+            listed += [option(("abandon", r)) for r in mine]
+        return listed
 
     def problem(self, state, d, move):
         if move[0] in ENDS_CONQUEST:
@@ -253,42 +273,35 @@ class RedeployDecision(TurnHandler):
     def options(self, state, d):
         inst = _inst(state, d)
         owned = state.regions_of(inst.id)
-        fixed = [option(("redeploy_auto",), msgs.label("redeploy_auto"))]
-        if redeploy.done_problem(state, inst) is None:
-            fixed.append(option(("done",), msgs.label("done")))
+        fixed = [option(("redeploy_auto",))]
+        if redeploy.done_problem(state, inst, owned) is None:
+            fixed.append(option(("done",)))
         if not owned:
             return fixed
-        targets = redeploy.threatened(state, inst)
+        targets = redeploy.threatened(state, inst, owned)
         hand, regions = inst.hand, state.regions
         rich = max(owned, key=lambda r: (regions[r].tokens, -r))
-        listed = [(("place", hand, r), msgs.label("place", tokens=hand, region=r))
-                  for r in owned if hand]
+        listed = [("place", hand, r) for r in owned if hand]
         if effects.power_has(state, inst, "fortress"):
-            listed += self._legal(state, d, [(("fortress", r), msgs.label("fortress", region=r))
-                                             for r in owned])
+            listed += self._legal(state, d, [("fortress", r) for r in owned])
         camps = effects.power_has(state, inst, "encampments")
         if camps:
-            listed += self._legal(state, d, [(("encampment", r), msgs.label(
-                "encampment", region=r)) for r in targets])
+            listed += self._legal(state, d, [("encampment", r) for r in targets])
         if hand > 1:
-            listed += [(("place", 1, r), msgs.label("place", tokens=1, region=r))
-                       for r in targets]
+            listed += [("place", 1, r) for r in targets]
         if regions[rich].tokens > 1:
-            listed += [(("move", 1, rich, r), msgs.label("move", tokens=1, from_region=rich,
-                                                          to_region=r))
-                       for r in targets if r != rich]
+            listed += [("move", 1, rich, r) for r in targets if r != rich]
         # take_problem for one token: legal where two or more lie, or when Amazons must empty
         emptying = any(regions[r].tokens == 1 for r in owned) and redeploy.must_abandon(state,
                                                                                         inst)
-        listed += [(("take", 1, r), msgs.label("take", tokens=1, region=r)) for r in owned
-                   if regions[r].tokens > 1 or emptying]
+        listed += [("take", 1, r) for r in owned if regions[r].tokens > 1 or emptying]
         if camps:
-            listed += self._legal(state, d, [(("encampment_off", r), msgs.label(
-                "encampment_off", region=r)) for r in owned if regions[r].encampments])
-        return fixed + [option(m, label) for m, label in listed]
+            listed += self._legal(state, d, [("encampment_off", r) for r in owned
+                                             if regions[r].encampments])
+        return fixed + [option(m) for m in listed]
 
     def _legal(self, state: State, d: dict, candidates: list) -> list:
-        return [(m, label) for m, label in candidates if self.check(state, d, m) is None]
+        return [m for m in candidates if self.check(state, d, m) is None]
 
     def check(self, state, d, move):
         inst, kind, args = _inst(state, d), move[0], move[1:]
@@ -324,7 +337,7 @@ class HeroesDecision(TurnHandler):
 
     def options(self, state, d):
         inst = _inst(state, d)
-        return [option(("hero", r), msgs.label("hero", region=r))
+        return [option(("hero", r))
                 for r in state.regions_of(inst.id) if powers.hero_problem(state, inst, r) is None]
 
     def check(self, state, d, move):
@@ -343,10 +356,9 @@ class EndDecision(TurnHandler):
     accepts = ENDING
 
     def options(self, state, d):
-        listed = [option(("end_turn",), msgs.label("end_turn"))]
-        candidates = [(("end_turn_decline",), msgs.label("end_turn_decline"))]
-        candidates += [(("ally", s), msgs.label("ally", ally_seat=s)) for s in range(state.n)]
-        return listed + [option(m, label) for m, label in candidates
+        listed = [option(("end_turn",))]
+        candidates = [("end_turn_decline",)] + [("ally", s) for s in range(state.n)]
+        return listed + [option(m) for m in candidates
                          if self.check(state, d, m) is None]
 
     def check(self, state, d, move):
@@ -379,19 +391,16 @@ class WithdrawDecision(TurnHandler):
     def options(self, state, d):
         inst = _inst(state, d)
         owned = state.regions_of(inst.id)
-        fixed = [option(("withdraw_auto",), msgs.label("withdraw_auto"))]
+        fixed = [option(("withdraw_auto",))]
         if not inst.pending:
-            fixed.append(option(("done",), msgs.label("done")))
+            fixed.append(option(("done",)))
         candidates = []
         if inst.pending:
-            candidates += [(("withdraw", inst.pending, r), msgs.label(
-                "withdraw", tokens=inst.pending, region=r)) for r in owned]
-        candidates += [(("encampment", r), msgs.label("encampment", region=r)) for r in owned]
+            candidates += [("withdraw", inst.pending, r) for r in owned]
+        candidates += [("encampment", r) for r in owned]
         if inst.pending > 1:
-            candidates += [(("withdraw", 1, r), msgs.label("withdraw", tokens=1, region=r))
-                           for r in owned]
-        return fixed + [option(m, label) for m, label in candidates
-                        if self.check(state, d, m) is None]
+            candidates += [("withdraw", 1, r) for r in owned]
+        return fixed + [option(m) for m in candidates if self.check(state, d, m) is None]
 
     def check(self, state, d, move):
         inst, kind = _inst(state, d), move[0]

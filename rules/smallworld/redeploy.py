@@ -53,13 +53,15 @@ def must_abandon(state: State, inst: Instance) -> bool:
 
 def _must_abandon(state: State, inst: Instance) -> bool:
     need = races.reserve_needed(state, inst)
+    if need == 0:
+        return False
     total = state.on_board(inst.id) + inst.hand
-    return need > 0 and total - need < len(state.regions_of(inst.id))
+    return total - need < len(state.regions_of(inst.id))
 
 
-def done_problem(state: State, inst: Instance):
+def done_problem(state: State, inst: Instance, owned: list[int] | None = None):
     """Return why the redeployment cannot finish yet, or None."""
-    if not state.regions_of(inst.id):
+    if not (state.regions_of(inst.id) if owned is None else owned):
         return None
     need = races.reserve_needed(state, inst)
     if inst.hand < need:  # Amazons short of their reserve: tokens must come off the board
@@ -110,11 +112,12 @@ def finish(state: State, inst: Instance, events: list) -> None:
 
 
 # -- the automatic default --------------------------------------------------------------------
-def threatened(state: State, inst: Instance) -> list[int]:
+def threatened(state: State, inst: Instance, owned: list[int] | None = None) -> list[int]:
     """Return the race's regions next to a region it does not hold (all of them if none)."""
-    owned = state.regions_of(inst.id)
+    owned = state.regions_of(inst.id) if owned is None else owned
     mine = set(owned)
-    edge = [r for r in owned if state.board.regions[r].adj - mine]
+    statics = state.board.regions
+    edge = [r for r in owned if not statics[r].adj <= mine]
     return edge or owned
 
 

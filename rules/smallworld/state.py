@@ -186,16 +186,18 @@ _PLAIN_LISTS = ("race_deck", "power_deck", "discard", "attacked", "ghoul_queue",
 def copy_state(state: State) -> State:
     """Return an independent copy of ``state``, copying only what moves change."""
     state.owned_regions = set()  # from now on both states share every region
-    out = State(state.variant, state.map, state.n, state.turns, state.first,
-                Rng(state.rng.seed, state.rng.counter), state.turn, state.current,
-                list(state.regions), [i if i.gone else i.clone() for i in state.insts],
-                [p.clone() for p in state.players], [list(c) for c in state.column],
-                list(state.race_deck), state.race_deck_known, list(state.power_deck),
-                list(state.discard), dict(state.tray), dict(state.supply), state.lt_placed,
-                state.lt_removed, [list(a) for a in state.allies], list(state.attacked),
-                list(state.ghoul_queue), state.heroes_left, list(state.dice),
-                list(state.highlight), state.over, [dict(d) for d in state.pending],
-                _copy_json(state.extra))
+    values = dict(state.__dict__)
+    values.update(
+        rng=Rng(state.rng.seed, state.rng.counter), regions=list(state.regions),
+        insts=[i if i.gone else i.clone() for i in state.insts],  # gone races never change
+        players=[p.clone() for p in state.players], column=[list(c) for c in state.column],
+        tray=dict(state.tray), supply=dict(state.supply), allies=[list(a) for a in state.allies],
+        pending=[dict(d) for d in state.pending], extra=_copy_json(state.extra),
+        owned_regions=set())
+    for key in _PLAIN_LISTS:
+        values[key] = list(values[key])
+    out = State.__new__(State)
+    out.__dict__ = values
     return out
 
 
