@@ -11,6 +11,7 @@ from rules.core.types import Action, OptionSpec, ScoreLine, View
 
 from . import flow, handlers, moves, msgs, scoring, setup, view
 from . import state as state_mod
+from .state import PROBE
 
 
 class SmallWorld(DecisionGame):
@@ -68,6 +69,7 @@ class SmallWorld(DecisionGame):
 
     def apply_unchecked(self, state, seat: int, action: Action) -> list:
         """Play a legal action in place (then settle) and return its events."""
+        state.__dict__.pop(PROBE, None)  # the position changes: forget the start probe
         state.highlight = []
         events = super().apply_unchecked(state, seat, action)
         state.highlight = sorted(set(state.highlight))

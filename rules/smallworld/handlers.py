@@ -33,7 +33,7 @@ from . import (
     view,
     withdraw,
 )
-from .state import Instance, State, copy_state
+from .state import PROBE, Instance, State, copy_state
 from .targets import attackable, cost, owned_set
 
 ATTACKS = frozenset({"abandon", "conquer", "die", "berserk", "convert", "dragon"})
@@ -52,7 +52,15 @@ LABEL_PARAMS = {"pick": ("index",), "abandon": ("region",), "conquer": ("region"
 
 def option(move: tuple, **extra) -> Action:
     """Return the listed action of ``move``: canonical text, label (``extra`` parameters)."""
+    if not extra:
+        found = _PLAIN.get(move)
+        if found is None:
+            found = _PLAIN[move] = _option(move, ())
+        return found
     return _option(move, tuple(extra.items()))
+
+
+_PLAIN: dict[tuple, Action] = {}  # actions whose label holds only the move's own numbers
 
 
 @lru_cache(maxsize=8192)
@@ -129,14 +137,27 @@ def _delegate_effect(state: State, move: tuple, events: list) -> None:
     handler_of(state, top).effect(state, top, move, events)
 
 
+def start_probe(state: State) -> State:
+    """Return a copy of ``state`` past the start step (troops readied), made once per state.
+
+    The copy is kept beside the state (never dumped or copied) and only read; changing the
+    state in place drops it (:meth:`rules.smallworld.game.SmallWorld.apply_unchecked`).
+    """
+    probe = state.__dict__.get(PROBE)
+    if probe is None:
+        probe = copy_state(state)
+        flow.begin(probe, [])
+        state.__dict__[PROBE] = probe
+    return probe
+
+
 class StartDecision(TurnHandler):
     """The first move of a turn: ``decline``, or any first move of the next step."""
 
     kind = "start"
 
     def options(self, state, d):
-        probe = copy_state(state)
-        flow.begin(probe, [])
+        probe = start_probe(state)
         top = probe.pending[-1]
         return ([option(("decline",))]
                 + handler_of(probe, top).options(probe, top))
@@ -144,9 +165,7 @@ class StartDecision(TurnHandler):
     def problem(self, state, d, move):
         if move[0] == "decline":
             return decline.decline_problem(state, d["seat"])
-        probe = copy_state(state)
-        flow.begin(probe, [])
-        return _delegate_problem(probe, move)
+        return _delegate_problem(start_probe(state), move)
 
     def effect(self, state, d, move, events):
         if move[0] == "decline":

@@ -16,7 +16,7 @@ from rules.core.rng import Rng
 from . import data
 
 
-@dataclass(slots=True)
+@dataclass
 class RegionState:
     """What lies in one region now."""
 
@@ -33,11 +33,12 @@ class RegionState:
 
     def clone(self) -> "RegionState":
         """Return an independent copy."""
-        return RegionState(self.inst, self.tokens, self.lost_tribe, self.mountain, self.lair,
-                           self.fortress, self.encampments, self.hole, self.hero, self.dragon)
+        new = object.__new__(RegionState)
+        new.__dict__ = self.__dict__.copy()
+        return new
 
 
-@dataclass(slots=True)
+@dataclass
 class Instance:
     """One race banner + power badge taken by a player (active or in decline)."""
 
@@ -64,15 +65,14 @@ class Instance:
 
     def clone(self) -> "Instance":
         """Return an independent copy (the pairs in ``conquered`` are never mutated)."""
-        return Instance(self.id, self.race, self.power, self.owner, self.picked_turn,
-                        self.declined, self.gone, self.hand, self.pending, self.reserve,
-                        self.camps, self.knocked_camps, self.holes_placed,
-                        list(self.conquered), list(self.converted), self.dragon_used,
-                        self.fortress_used, self.berserk, self.conquests_over,
-                        self.has_spirit)
+        new = object.__new__(Instance)
+        values = new.__dict__ = self.__dict__.copy()
+        values["conquered"] = list(self.conquered)
+        values["converted"] = list(self.converted)
+        return new
 
 
-@dataclass(slots=True)
+@dataclass
 class Player:
     """One seat: hidden coins, its races, and coins earned per source."""
 
@@ -83,7 +83,11 @@ class Player:
 
     def clone(self) -> "Player":
         """Return an independent copy."""
-        return Player(self.coins, self.active, list(self.declined), dict(self.earned))
+        new = object.__new__(Player)
+        values = new.__dict__ = self.__dict__.copy()
+        values["declined"] = list(self.declined)
+        values["earned"] = dict(self.earned)
+        return new
 
 
 @dataclass
@@ -179,6 +183,7 @@ class State:
         return [self.insts[i] for i in ids]
 
 
+PROBE = "_start_probe"  # the cached position past the start step (handlers.start_probe)
 _PLAIN_LISTS = ("race_deck", "power_deck", "discard", "attacked", "ghoul_queue", "dice",
                 "highlight")
 
@@ -187,6 +192,7 @@ def copy_state(state: State) -> State:
     """Return an independent copy of ``state``, copying only what moves change."""
     state.owned_regions = set()  # from now on both states share every region
     values = dict(state.__dict__)
+    values.pop(PROBE, None)
     values.update(
         rng=Rng(state.rng.seed, state.rng.counter), regions=list(state.regions),
         insts=[i if i.gone else i.clone() for i in state.insts],  # gone races never change
