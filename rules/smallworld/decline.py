@@ -23,7 +23,7 @@ def decline_problem(state: State, seat: int):
 
 def go_into_decline(state: State, seat: int, events: list) -> None:
     """Put ``seat``'s active race into decline (3.12 steps 1-4)."""
-    player = state.players[seat]
+    player = state.edit_player(seat)
     inst = state.insts[player.active]
     if not inst.has_spirit:
         for old in [state.insts[i] for i in player.declined]:

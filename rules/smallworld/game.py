@@ -127,7 +127,7 @@ class SmallWorld(DecisionGame):
         out.race_deck[:hidden] = rng.shuffle(out.race_deck[:hidden])
         out.power_deck = rng.shuffle(out.power_deck)
         if not out.over:
-            for s, player in enumerate(out.players):
+            for s in range(out.n):
                 if s != seat:
-                    player.coins = rng.randint(0, 120)
+                    out.edit_player(s).coins = rng.randint(0, 120)
         return out

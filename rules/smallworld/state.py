@@ -123,19 +123,29 @@ class State:
     over: bool = False
     pending: list = field(default_factory=list)  # the decision stack (rules.core.decisions)
     extra: dict = field(default_factory=dict)  # a variant's own JSON-safe fields
-    # regions this state may change in place; the others may be shared with copies
+    # regions and players this state may change in place; the others may be shared with copies
     owned_regions: set = field(default_factory=set, repr=False, compare=False)
+    owned_players: set = field(default_factory=set, repr=False, compare=False)
 
     def edit(self, region: int) -> RegionState:
         """Return ``region`` ready to be changed (copied first if a copy shares it).
 
-        Every change to a region goes through here: copies share unchanged regions.
+        Every change to a region goes through here (and to a player through
+        :meth:`edit_player`): copies share unchanged regions and players.
         """
         if region in self.owned_regions:
             return self.regions[region]
         reg = self.regions[region] = self.regions[region].clone()
         self.owned_regions.add(region)
         return reg
+
+    def edit_player(self, seat: int) -> "Player":
+        """Return ``seat``'s player record ready to be changed (copied first if shared)."""
+        if seat in self.owned_players:
+            return self.players[seat]
+        player = self.players[seat] = self.players[seat].clone()
+        self.owned_players.add(seat)
+        return player
 
     # -- the decision on top -------------------------------------------------------------
     @property
@@ -190,16 +200,16 @@ _PLAIN_LISTS = ("race_deck", "power_deck", "discard", "attacked", "ghoul_queue",
 
 def copy_state(state: State) -> State:
     """Return an independent copy of ``state``, copying only what moves change."""
-    state.owned_regions = set()  # from now on both states share every region
+    state.owned_regions, state.owned_players = set(), set()  # now shared with the copy
     values = dict(state.__dict__)
     values.pop(PROBE, None)
     values.update(
         rng=Rng(state.rng.seed, state.rng.counter), regions=list(state.regions),
         insts=[i if i.gone else i.clone() for i in state.insts],  # gone races never change
-        players=[p.clone() for p in state.players], column=[list(c) for c in state.column],
+        players=list(state.players), column=[list(c) for c in state.column],
         tray=dict(state.tray), supply=dict(state.supply), allies=[list(a) for a in state.allies],
         pending=[dict(d) for d in state.pending], extra=_copy_json(state.extra),
-        owned_regions=set())
+        owned_regions=set(), owned_players=set())
     for key in _PLAIN_LISTS:
         values[key] = list(values[key])
     out = State.__new__(State)
@@ -221,7 +231,8 @@ def _slots(obj) -> dict:
 
 def dump(state: State) -> dict:
     """Return the JSON-safe dict of ``state`` (a deep copy: nothing is shared)."""
-    out = {f.name: getattr(state, f.name) for f in fields(state) if f.name != "owned_regions"}
+    out = {f.name: getattr(state, f.name) for f in fields(state)
+           if f.name not in ("owned_regions", "owned_players")}
     for key in _PLAIN_LISTS:
         out[key] = list(out[key])
     out["rng"] = state.rng.dump()

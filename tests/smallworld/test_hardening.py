@@ -23,7 +23,7 @@ def test_the_pick_menu_lists_every_combo_whatever_the_hidden_coins():
     state, _ = play(state, 1, "end conquest", "done", "end turn")
     assert state.phase == "pick" and state.players[0].coins == 4
     rich = GAME.copy(state)
-    rich.players[0].coins = 120
+    rich.edit_player(0).coins = 120
     assert _posted(state, 0) == _posted(rich, 0)
     assert [a.text for a in GAME.legal_actions(state, 0)] == [f"pick {i}" for i in range(6)]
     with pytest.raises(NotLegalNow) as refused:
@@ -34,7 +34,7 @@ def test_the_pick_menu_lists_every_combo_whatever_the_hidden_coins():
 def test_the_first_pick_menu_does_not_depend_on_the_coins_either():
     state = new(3, FILL)
     poor = GAME.copy(state)
-    poor.players[0].coins = 0
+    poor.edit_player(0).coins = 0
     assert _posted(state, 0) == _posted(poor, 0)
     assert reason(poor, 0, "pick 3") == "cannot_afford" and reason(poor, 0, "pick 0") is None
 
