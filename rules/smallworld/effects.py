@@ -54,7 +54,12 @@ def discount(state: State, inst: Instance, region: int) -> int:
     if inst.declined:
         return 0
     rules = _discount_rules(inst.race, inst.power, state.variant)
-    return sum(_discount_one(state, inst, region, *rule) for rule in rules) if rules else 0
+    return sum(discount_one(state, inst, region, *rule) for rule in rules) if rules else 0
+
+
+def discount_rules(inst: Instance, variant: str) -> tuple:
+    """Return the (kind, values, amount) discount rules of active ``inst``."""
+    return _discount_rules(inst.race, inst.power, variant)
 
 
 @lru_cache(maxsize=None)
@@ -69,8 +74,9 @@ def _discount_rules(race: str, power: str, variant: str) -> tuple:
     return tuple(out)
 
 
-def _discount_one(state: State, inst: Instance, region: int, kind: str, values: frozenset,
-                  amount: int) -> int:
+def discount_one(state: State, inst: Instance, region: int, kind: str, values: frozenset,
+                 amount: int) -> int:
+    """Return the reduction one discount rule gives ``inst`` on ``region``."""
     static = state.board.regions[region]
     if kind == "always":
         hit = True

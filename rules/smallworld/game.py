@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from rules.core.decisions import DecisionGame, Handlers
+from rules.core.decisions import NOT_AN_OPTION, DecisionGame, Handlers
+from rules.core.game import normalise
 from rules.core.rng import Rng
 from rules.core.text import Msg
 from rules.core.types import Action, OptionSpec, ScoreLine, View
@@ -63,9 +64,16 @@ class SmallWorld(DecisionGame):
         """Return why ``action`` is refused for ``seat`` now (game over, not on turn...)."""
         if state.over:
             return msgs.err("game_over")
-        if seat not in self.to_act(state):
+        d = self.decision(state, seat)
+        if d is None:
             return msgs.err("not_your_turn")
-        return super().problem(state, seat, action)
+        move = action.move if action.move is not None else self.parse_move(normalise(action.text))
+        if move is None:
+            return NOT_AN_OPTION
+        for extra in self.handlers.anytime:
+            if extra.owns(move):
+                return extra.problem(state, d, move)
+        return handlers.handler_of(state, d).problem(state, d, move)
 
     def apply_unchecked(self, state, seat: int, action: Action) -> list:
         """Play a legal action in place (then settle) and return its events."""
@@ -84,7 +92,9 @@ class SmallWorld(DecisionGame):
 
     def to_act(self, state) -> frozenset[int]:
         """Return the seat owing the decision on top (a defender during withdrawals)."""
-        return frozenset(view.seats_to_act(state))
+        if state.over or not state.pending:
+            return frozenset()
+        return frozenset((state.pending[-1]["seat"],))
 
     def prompt(self, state, seat: int) -> Msg:
         """Describe the decision ``seat`` owes now."""

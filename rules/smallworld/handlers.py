@@ -34,7 +34,7 @@ from . import (
     withdraw,
 )
 from .state import PROBE, Instance, State, copy_state
-from .targets import attackable, cost, owned_set
+from .targets import attackable, costs, owned_set
 
 ATTACKS = frozenset({"abandon", "conquer", "die", "berserk", "convert", "dragon"})
 ENDING = frozenset({"ally", "end_turn", "end_turn_decline"})
@@ -216,8 +216,8 @@ class ConquestDecision(TurnHandler):
         may_convert = effects.race_has(state, inst, "convert")
         may_dragon = effects.power_has(state, inst, "dragon") and not inst.dragon_used
         roll, hand, berserk = inst.berserk or 0, inst.hand, inst.berserk is not None
-        for r in attackable(state, inst, owned):
-            price = cost(state, inst, r)
+        targets = attackable(state, inst, owned)
+        for r, price in zip(targets, costs(state, inst, targets), strict=True):
             if berserk or hand >= price:  # conquest.conquer_cost_problem
                 conquer.append((price, r))
             if may_die and hand < price <= hand + 3:  # conquest.die_cost_problem
@@ -317,7 +317,7 @@ class RedeployDecision(TurnHandler):
         if camps:
             listed += self._legal(state, d, [("encampment_off", r) for r in owned
                                              if regions[r].encampments])
-        return fixed + [option(m) for m in listed]
+        return fixed + [_PLAIN.get(m) or option(m) for m in listed]
 
     def _legal(self, state: State, d: dict, candidates: list) -> list:
         return [m for m in candidates if self.check(state, d, m) is None]

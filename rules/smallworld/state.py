@@ -201,15 +201,20 @@ _PLAIN_LISTS = ("race_deck", "power_deck", "discard", "attacked", "ghoul_queue",
 def copy_state(state: State) -> State:
     """Return an independent copy of ``state``, copying only what moves change."""
     state.owned_regions, state.owned_players = set(), set()  # now shared with the copy
-    values = dict(state.__dict__)
+    values = state.__dict__.copy()
     values.pop(PROBE, None)
-    values.update(
-        rng=Rng(state.rng.seed, state.rng.counter), regions=list(state.regions),
-        insts=[i if i.gone else i.clone() for i in state.insts],  # gone races never change
-        players=list(state.players), column=[list(c) for c in state.column],
-        tray=dict(state.tray), supply=dict(state.supply), allies=[list(a) for a in state.allies],
-        pending=[dict(d) for d in state.pending], extra=_copy_json(state.extra),
-        owned_regions=set(), owned_players=set())
+    values["rng"] = Rng(state.rng.seed, state.rng.counter)
+    values["regions"] = list(state.regions)
+    values["insts"] = [i if i.gone else i.clone() for i in state.insts]  # gone: never change
+    values["players"] = list(state.players)
+    values["column"] = [list(c) for c in state.column]
+    values["tray"] = state.tray.copy()
+    values["supply"] = state.supply.copy()
+    values["allies"] = list(state.allies)  # pairs are replaced, never changed
+    values["pending"] = list(state.pending)  # decisions are replaced, never changed
+    values["extra"] = _copy_json(state.extra) if state.extra else {}
+    values["owned_regions"] = set()
+    values["owned_players"] = set()
     for key in _PLAIN_LISTS:
         values[key] = list(values[key])
     out = State.__new__(State)

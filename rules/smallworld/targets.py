@@ -69,6 +69,17 @@ def attack_problem(state: State, inst: Instance, region: int, owned: set[int] | 
     return target_problem(state, inst, region, owned)
 
 
+def costs(state: State, inst: Instance, regions) -> list[int]:
+    """Return :func:`cost` of each of ``regions`` (the shared lookups made once)."""
+    defence = rules_of(state).defence
+    if inst.declined:
+        return [max(1, defence(state, inst, r)) for r in regions]
+    rules = effects.discount_rules(inst, state.variant)
+    one = effects.discount_one
+    return [max(1, defence(state, inst, r) - sum(one(state, inst, r, *rule) for rule in rules))
+            for r in regions]
+
+
 def attackable(state: State, inst: Instance, owned: set[int]) -> list[int]:
     """Return, in order, every region ``attack_problem`` accepts (computed at once)."""
     if inst.conquests_over or inst.hand < 1:
