@@ -141,8 +141,8 @@ def resolve(state: State, inst: Instance, region: int, used: int, events: list,
 def _remove_defenders(state: State, inst: Instance, region: int, events: list) -> None:
     reg = state.edit(region)
     rules_of(state).remove_neutrals(state, region, events)
-    defender = state.inst(reg.inst)
-    owner_camps = defender if defender is not None else None
+    defender = None if reg.inst is None else state.edit_inst(reg.inst)
+    owner_camps = defender
     if reg.encampments and owner_camps is not None:
         owner_camps.knocked_camps += reg.encampments
     clear_pieces(state, region, camps_to=owner_camps)

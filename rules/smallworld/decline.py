@@ -24,11 +24,11 @@ def decline_problem(state: State, seat: int):
 def go_into_decline(state: State, seat: int, events: list) -> None:
     """Put ``seat``'s active race into decline (3.12 steps 1-4)."""
     player = state.edit_player(seat)
-    inst = state.insts[player.active]
+    inst = state.edit_inst(player.active)
     if not inst.has_spirit:
         for old in [state.insts[i] for i in player.declined]:
             if not old.has_spirit:
-                remove_race(state, old, events)
+                remove_race(state, state.edit_inst(old.id), events)
     if not inst.has_spirit:
         state.discard.append(inst.power)
     _remove_power_pieces(state, inst)

@@ -117,6 +117,10 @@ def _inst(state: State, d: dict) -> Instance:
     return state.insts[d["inst"]]
 
 
+def _edit_inst(state: State, d: dict) -> Instance:
+    return state.edit_inst(d["inst"])
+
+
 def handler_of(state: State, d: dict) -> Handler:
     """Return the handler of decision ``d`` in the registry of ``state``'s variant."""
     return _BY_VARIANT[state.variant][d["type"]]
@@ -262,7 +266,7 @@ class ConquestDecision(TurnHandler):
             if kind != "end_conquest":
                 _delegate_effect(state, move, events)
             return
-        inst = _inst(state, d)
+        inst = _edit_inst(state, d)
         if kind == "berserk":
             powers.berserk_roll(state, inst, events)
             return
@@ -333,7 +337,7 @@ class RedeployDecision(TurnHandler):
         return _REDEPLOY_CHECKS[kind](state, inst, *args)
 
     def effect(self, state, d, move, events):
-        inst, kind, args = _inst(state, d), move[0], move[1:]
+        inst, kind, args = _edit_inst(state, d), move[0], move[1:]
         if kind in ("redeploy_auto", "done"):
             flow.finish_redeploy(state, events, auto=kind == "redeploy_auto")
         elif kind in ("encampment", "encampment_off"):
@@ -363,7 +367,7 @@ class HeroesDecision(TurnHandler):
         return powers.hero_problem(state, _inst(state, d), move[1])
 
     def effect(self, state, d, move, events):
-        powers.hero(state, _inst(state, d), move[1], events)
+        powers.hero(state, _edit_inst(state, d), move[1], events)
         if state.heroes_left <= 0:
             flow.decide(state, "end", d["inst"])
 
@@ -402,7 +406,7 @@ class WithdrawDecision(TurnHandler):
     accepts = frozenset({"withdraw", "withdraw_auto", "encampment", "done"})
 
     def auto(self, state, d, events):
-        if withdraw.resolve_without_choice(state, _inst(state, d), events):
+        if withdraw.resolve_without_choice(state, _edit_inst(state, d), events):
             pop(state, d)
             return True
         return False
@@ -432,7 +436,7 @@ class WithdrawDecision(TurnHandler):
         return None
 
     def effect(self, state, d, move, events):
-        inst, kind = _inst(state, d), move[0]
+        inst, kind = _edit_inst(state, d), move[0]
         if kind == "withdraw":
             withdraw.withdraw(state, inst, move[1], move[2], events)
         elif kind == "withdraw_auto":

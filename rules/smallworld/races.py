@@ -103,7 +103,7 @@ def convert_problem(state: State, inst: Instance, region: int, owned: set[int] |
 def convert(state: State, inst: Instance, region: int, events: list) -> None:
     """Replace the lone enemy token of ``region`` by a Sorcerer from the tray."""
     reg = state.edit(region)
-    victim = state.insts[reg.inst]
+    victim = state.edit_inst(reg.inst)
     inst.berserk = None
     state.tray[victim.race] += 1
     clear_pieces(state, region, camps_to=victim)

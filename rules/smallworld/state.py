@@ -126,6 +126,7 @@ class State:
     # regions and players this state may change in place; the others may be shared with copies
     owned_regions: set = field(default_factory=set, repr=False, compare=False)
     owned_players: set = field(default_factory=set, repr=False, compare=False)
+    owned_insts: set = field(default_factory=set, repr=False, compare=False)
 
     def edit(self, region: int) -> RegionState:
         """Return ``region`` ready to be changed (copied first if a copy shares it).
@@ -138,6 +139,17 @@ class State:
         reg = self.regions[region] = self.regions[region].clone()
         self.owned_regions.add(region)
         return reg
+
+    def edit_inst(self, iid: int) -> Instance:
+        """Return race instance ``iid`` ready to be changed (copied first if shared).
+
+        Every change to an instance is made on an object obtained here (or just created).
+        """
+        if iid in self.owned_insts:
+            return self.insts[iid]
+        inst = self.insts[iid] = self.insts[iid].clone()
+        self.owned_insts.add(iid)
+        return inst
 
     def edit_player(self, seat: int) -> "Player":
         """Return ``seat``'s player record ready to be changed (copied first if shared)."""
@@ -200,12 +212,13 @@ _PLAIN_LISTS = ("race_deck", "power_deck", "discard", "attacked", "ghoul_queue",
 
 def copy_state(state: State) -> State:
     """Return an independent copy of ``state``, copying only what moves change."""
-    state.owned_regions, state.owned_players = set(), set()  # now shared with the copy
+    # from now on both states share every region, player and race instance
+    state.owned_regions, state.owned_players, state.owned_insts = set(), set(), set()
     values = state.__dict__.copy()
     values.pop(PROBE, None)
     values["rng"] = Rng(state.rng.seed, state.rng.counter)
     values["regions"] = list(state.regions)
-    values["insts"] = [i if i.gone else i.clone() for i in state.insts]  # gone: never change
+    values["insts"] = list(state.insts)
     values["players"] = list(state.players)
     values["column"] = [list(c) for c in state.column]
     values["tray"] = state.tray.copy()
@@ -215,6 +228,7 @@ def copy_state(state: State) -> State:
     values["extra"] = _copy_json(state.extra) if state.extra else {}
     values["owned_regions"] = set()
     values["owned_players"] = set()
+    values["owned_insts"] = set()
     for key in _PLAIN_LISTS:
         values[key] = list(values[key])
     out = State.__new__(State)
@@ -237,7 +251,7 @@ def _slots(obj) -> dict:
 def dump(state: State) -> dict:
     """Return the JSON-safe dict of ``state`` (a deep copy: nothing is shared)."""
     out = {f.name: getattr(state, f.name) for f in fields(state)
-           if f.name not in ("owned_regions", "owned_players")}
+           if f.name not in ("owned_regions", "owned_players", "owned_insts")}
     for key in _PLAIN_LISTS:
         out[key] = list(out[key])
     out["rng"] = state.rng.dump()
