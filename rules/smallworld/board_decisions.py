@@ -11,8 +11,8 @@ from rules.core.types import Action
 
 from . import conquest, effects, flow, powers, races, redeploy
 from .handling import (
-    PLAIN_ACTIONS,
     ENDS_CONQUEST,
+    PLAIN_ACTIONS,
     TurnHandler,
     delegate_effect,
     delegate_problem,
