@@ -2,7 +2,8 @@
 
 Modules by job (the same names as the other games): ``game`` (the platform contract on the
 core decision engine), ``flow`` (the turn's phase machine on the decision stack), ``handlers``
-(one handler per decision: options, problem, effect), ``moves`` (the move grammar: text <->
+(the registry: one handler per decision with options, problem, effect, in ``turn_decisions``
+and ``board_decisions``; shared parts in ``handling``), ``moves`` (the move grammar: text <->
 structured moves), ``msgs`` (catalog helpers), ``state`` (state, fast copy, dump/load),
 ``view``, ``scoring``, ``setup``, ``data`` (content of data/smallworld*/), ``variant`` (hook
 points). One module per mechanic: ``combos`` (pick, column, coins, banner return, reshuffle),

@@ -19,7 +19,7 @@ def pick_problem(state: State, seat: int, index: int):
 
 def pick(state: State, seat: int, index: int, events: list) -> Instance:
     """Pay for combo ``index``, take its coins and tokens, and refill the column (3.3)."""
-    player = state.players[seat]
+    player = state.edit_player(seat)
     for above in state.column[:index]:
         above[2] += 1
     player.coins -= index
@@ -48,6 +48,7 @@ def _new_instance(state: State, seat: int, race: str, power: str) -> Instance:
         inst.camps = state.supply["encampment"]
         state.supply["encampment"] = 0
     state.insts.append(inst)
+    state.owned_insts.add(inst.id)
     return inst
 
 
@@ -76,7 +77,7 @@ def _reshuffle(state: State, events: list) -> bool:
 def return_banner(state: State, inst: Instance, events: list) -> None:
     """Send a race that left the board to the bottom of the race deck and refill (3.14)."""
     inst.gone = True
-    player = state.players[inst.owner]
+    player = state.edit_player(inst.owner)
     if inst.id in player.declined:
         player.declined.remove(inst.id)
     if player.active == inst.id:

@@ -19,10 +19,10 @@ def ready(state: State, inst: Instance, events: list) -> None:
     """Take every token above 1 per region into hand; Amazons also take their reserve (3.4)."""
     gained = 0
     keep = rules_of(state).min_tokens(state, inst)
-    for reg in state.regions:
+    for r, reg in enumerate(state.regions):
         if reg.inst == inst.id and reg.tokens > keep:
             gained += reg.tokens - keep
-            reg.tokens = keep
+            state.edit(r).tokens = keep
     gained += inst.reserve
     inst.hand += gained
     inst.reserve = 0
@@ -44,7 +44,7 @@ def abandon_problem(state: State, inst: Instance, region: int):
 
 def abandon(state: State, inst: Instance, region: int, events: list) -> None:
     """Lift every token of ``region`` into hand and clear its pieces (3.4)."""
-    reg = state.regions[region]
+    reg = state.edit(region)
     inst.hand += reg.tokens
     reg.tokens, reg.inst = 0, None
     clear_pieces(state, region, camps_to=inst)
@@ -59,11 +59,11 @@ def conquer_problem(state: State, inst: Instance, region: int, owned: set[int] |
     return problem if problem is not None else conquer_cost_problem(state, inst, region)
 
 
-def conquer_cost_problem(state: State, inst: Instance, region: int):
-    """Return why an attackable ``region`` is too dear for ``inst`` now, or None."""
+def conquer_cost_problem(state: State, inst: Instance, region: int, need: int | None = None):
+    """Return why an attackable ``region`` (costing ``need``) is too dear for ``inst``, or None."""
     if inst.berserk is not None:
         return None
-    need = cost(state, inst, region)
+    need = cost(state, inst, region) if need is None else need
     if inst.hand < need:
         return msgs.err("need_tokens", need=need, have=inst.hand)
     return None
@@ -77,9 +77,9 @@ def die_problem(state: State, inst: Instance, region: int, owned: set[int] | Non
     return problem if problem is not None else die_cost_problem(state, inst, region)
 
 
-def die_cost_problem(state: State, inst: Instance, region: int):
+def die_cost_problem(state: State, inst: Instance, region: int, need: int | None = None):
     """Return why the die may not help ``inst`` conquer an attackable ``region``, or None."""
-    need = cost(state, inst, region)
+    need = cost(state, inst, region) if need is None else need
     if need <= inst.hand:
         return msgs.err("die_not_needed", cost=need, have=inst.hand)
     if need > inst.hand + 3:
@@ -128,7 +128,7 @@ def roll_die(state: State) -> int:
 def resolve(state: State, inst: Instance, region: int, used: int, events: list,
             kind: str) -> None:
     """Move ``used`` tokens into ``region``, remove its defenders, record the conquest (3.7)."""
-    reg = state.regions[region]
+    reg = state.edit(region)
     non_empty = reg.lost_tribe or reg.inst is not None
     events.append(msgs.event(kind, seat=inst.owner, race=msgs.race(inst.race), region=region,
                              cost=used))
@@ -150,10 +150,10 @@ def empty_as_conquered(state: State, inst: Instance, region: int, events: list) 
 
 
 def _remove_defenders(state: State, inst: Instance, region: int, events: list) -> None:
-    reg = state.regions[region]
+    reg = state.edit(region)
     rules_of(state).remove_neutrals(state, region, events)
-    defender = state.inst(reg.inst)
-    owner_camps = defender if defender is not None else None
+    defender = None if reg.inst is None else state.edit_inst(reg.inst)
+    owner_camps = defender
     if reg.encampments and owner_camps is not None:
         owner_camps.knocked_camps += reg.encampments
     clear_pieces(state, region, camps_to=owner_camps)

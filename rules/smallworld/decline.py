@@ -23,12 +23,12 @@ def decline_problem(state: State, seat: int):
 
 def go_into_decline(state: State, seat: int, events: list) -> None:
     """Put ``seat``'s active race into decline (3.12 steps 1-4)."""
-    player = state.players[seat]
-    inst = state.insts[player.active]
+    player = state.edit_player(seat)
+    inst = state.edit_inst(player.active)
     if not inst.has_spirit:
         for old in [state.insts[i] for i in player.declined]:
             if not old.has_spirit:
-                remove_race(state, old, events)
+                remove_race(state, state.edit_inst(old.id), events)
     if not inst.has_spirit:
         state.discard.append(inst.power)
     _remove_power_pieces(state, inst)
@@ -48,7 +48,7 @@ def go_into_decline(state: State, seat: int, events: list) -> None:
 
 def _remove_power_pieces(state: State, inst: Instance) -> None:
     for r in state.regions_of(inst.id):
-        reg = state.regions[r]
+        reg = state.edit(r)
         for piece in ("dragon", "hero", "hole"):
             if getattr(reg, piece):
                 setattr(reg, piece, False)
@@ -63,7 +63,7 @@ def _remove_power_pieces(state: State, inst: Instance) -> None:
 def _shed_tokens(state: State, inst: Instance) -> None:
     keep = rules_of(state).tokens_kept_in_decline(state, inst)
     for r in state.regions_of(inst.id):
-        reg = state.regions[r]
+        reg = state.edit(r)
         if keep is not None and reg.tokens > keep:
             state.tray[inst.race] += reg.tokens - keep
             reg.tokens = keep
@@ -74,7 +74,7 @@ def _shed_tokens(state: State, inst: Instance) -> None:
 def remove_race(state: State, inst: Instance, events: list) -> None:
     """Take an in-decline race off the board entirely and return its banner (3.12 step 1)."""
     for r in state.regions_of(inst.id):
-        reg = state.regions[r]
+        reg = state.edit(r)
         state.tray[inst.race] += reg.tokens
         reg.tokens, reg.inst = 0, None
         clear_pieces(state, r, camps_to=None)

@@ -25,7 +25,8 @@ def start_turn(state: State, events: list) -> None:
     seat = state.current
     state.allies = [pair for pair in state.allies if pair[0] != seat]
     state.attacked = []
-    for inst in state.live_insts(seat):
+    for live in state.live_insts(seat):
+        inst = state.edit_inst(live.id)
         inst.conquered, inst.converted = [], []
         inst.dragon_used = inst.fortress_used = inst.conquests_over = False
         inst.berserk = None
@@ -50,10 +51,10 @@ def next_stage(state: State, events: list) -> None:
     if state.ghoul_queue:
         acting = state.ghoul_queue.pop(0)
         decide(state, "conquest", acting)
-        conquest.ready(state, state.insts[acting], events)
+        conquest.ready(state, state.edit_inst(acting), events)
     elif player.active is not None:
         decide(state, "conquest", player.active)
-        conquest.ready(state, state.insts[player.active], events)
+        conquest.ready(state, state.edit_inst(player.active), events)
     elif state.column:
         decide(state, "pick")
     else:
@@ -69,7 +70,7 @@ def after_pick(state: State) -> None:
 
 def end_conquest(state: State, events: list) -> None:
     """Close the acting race's conquests and open its redeployment (Skeleton bonus)."""
-    inst = state.insts[state.acting]
+    inst = state.edit_inst(state.acting)
     inst.berserk = None
     inst.conquests_over = True
     decide(state, "redeploy", inst.id)
@@ -134,7 +135,7 @@ def finish(state: State, events: list) -> None:
 
 def finish_redeploy(state: State, events: list, auto: bool) -> None:
     """Close the acting race's redeployment (automatically or as placed) and move on."""
-    inst = state.insts[state.acting]
+    inst = state.edit_inst(state.acting)
     if auto:
         redeploy.auto(state, inst, events)
     else:

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from rules.core.decisions import DecisionGame, Handlers
+from rules.core.decisions import NOT_AN_OPTION, DecisionGame, Handlers
+from rules.core.game import normalise
 from rules.core.rng import Rng
 from rules.core.text import Msg
 from rules.core.types import Action, OptionSpec, ScoreLine, View
 
 from . import flow, handlers, moves, msgs, scoring, setup, view
 from . import state as state_mod
+from .state import PROBE
 
 
 class SmallWorld(DecisionGame):
@@ -62,20 +64,37 @@ class SmallWorld(DecisionGame):
         """Return why ``action`` is refused for ``seat`` now (game over, not on turn...)."""
         if state.over:
             return msgs.err("game_over")
-        if seat not in self.to_act(state):
+        d = self.decision(state, seat)
+        if d is None:
             return msgs.err("not_your_turn")
-        return super().problem(state, seat, action)
+        move = action.move if action.move is not None else self.parse_move(normalise(action.text))
+        if move is None:
+            return NOT_AN_OPTION
+        for extra in self.handlers.anytime:
+            if extra.owns(move):
+                return extra.problem(state, d, move)
+        return handlers.handler_of(state, d).problem(state, d, move)
 
     def apply_unchecked(self, state, seat: int, action: Action) -> list:
         """Play a legal action in place (then settle) and return its events."""
+        state.__dict__.pop(PROBE, None)  # the position changes: forget the start probe
         state.highlight = []
         events = super().apply_unchecked(state, seat, action)
         state.highlight = sorted(set(state.highlight))
         return events
 
+    def decision(self, state, seat: int) -> dict | None:
+        """Return the decision ``seat`` owes now (one seat decides at a time)."""
+        if not state.pending or state.over:
+            return None
+        top = state.pending[-1]
+        return top if top["seat"] == seat else None
+
     def to_act(self, state) -> frozenset[int]:
         """Return the seat owing the decision on top (a defender during withdrawals)."""
-        return frozenset(view.seats_to_act(state))
+        if state.over or not state.pending:
+            return frozenset()
+        return frozenset((state.pending[-1]["seat"],))
 
     def prompt(self, state, seat: int) -> Msg:
         """Describe the decision ``seat`` owes now."""
@@ -118,7 +137,7 @@ class SmallWorld(DecisionGame):
         out.race_deck[:hidden] = rng.shuffle(out.race_deck[:hidden])
         out.power_deck = rng.shuffle(out.power_deck)
         if not out.over:
-            for s, player in enumerate(out.players):
+            for s in range(out.n):
                 if s != seat:
-                    player.coins = rng.randint(0, 120)
+                    out.edit_player(s).coins = rng.randint(0, 120)
         return out

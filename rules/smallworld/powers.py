@@ -59,14 +59,14 @@ def dragon(state: State, inst: Instance, region: int, events: list) -> None:
     """Conquer ``region`` with exactly 1 token and move the Dragon there."""
     inst.berserk = None
     inst.dragon_used = True
-    for reg in state.regions:
+    for r, reg in enumerate(state.regions):
         if reg.dragon:
-            reg.dragon = False
+            state.edit(r).dragon = False
             state.supply["dragon"] += 1
     conquest.resolve(state, inst, region, 1, events, kind="dragon")
     if state.supply["dragon"] > 0:
         state.supply["dragon"] -= 1
-        state.regions[region].dragon = True
+        state.edit(region).dragon = True
 
 
 # -- Fortified --------------------------------------------------------------------------------
@@ -89,7 +89,7 @@ def fortress(state: State, inst: Instance, region: int, events: list) -> None:
     """Put a Fortress in ``region``."""
     inst.fortress_used = True
     state.supply["fortress"] -= 1
-    state.regions[region].fortress = True
+    state.edit(region).fortress = True
     state.highlight.append(region)
     events.append(msgs.event("fortress_placed", seat=inst.owner, region=region))
 
@@ -111,7 +111,7 @@ def encampment_problem(state: State, inst: Instance, region: int, remove: bool):
 def encampment(state: State, inst: Instance, region: int, remove: bool, events: list) -> None:
     """Place one unplaced encampment in ``region`` (or lift one with ``remove``)."""
     step = -1 if remove else 1
-    state.regions[region].encampments += step
+    state.edit(region).encampments += step
     inst.camps -= step
     if not remove and inst.knocked_camps:
         inst.knocked_camps -= 1
@@ -132,7 +132,7 @@ def lift_heroes(state: State, inst: Instance) -> None:
     """Take this race's heroes off the board before they are re-placed."""
     for r in state.regions_of(inst.id):
         if state.regions[r].hero:
-            state.regions[r].hero = False
+            state.edit(r).hero = False
             state.supply["hero"] += 1
 
 
@@ -148,7 +148,7 @@ def hero_problem(state: State, inst: Instance, region: int):
 def hero(state: State, inst: Instance, region: int, events: list) -> None:
     """Place a hero in ``region``."""
     state.supply["hero"] -= 1
-    state.regions[region].hero = True
+    state.edit(region).hero = True
     state.heroes_left -= 1
     state.highlight.append(region)
     events.append(msgs.event("hero_placed", seat=inst.owner, region=region))

@@ -36,7 +36,7 @@ def acts_in_decline(state: State, inst: Instance) -> bool:
 
 def after_conquest(state: State, inst: Instance, region: int, events: list) -> None:
     """Apply on-conquest pieces: Troll's Lair, Hole-in-the-Ground."""
-    reg = state.regions[region]
+    reg = state.edit(region)
     if effects.race_has(state, inst, "lair_on_conquest") and not reg.lair:
         if state.supply["lair"] > 0:
             state.supply["lair"] -= 1
@@ -102,8 +102,8 @@ def convert_problem(state: State, inst: Instance, region: int, owned: set[int] |
 
 def convert(state: State, inst: Instance, region: int, events: list) -> None:
     """Replace the lone enemy token of ``region`` by a Sorcerer from the tray."""
-    reg = state.regions[region]
-    victim = state.insts[reg.inst]
+    reg = state.edit(region)
+    victim = state.edit_inst(reg.inst)
     inst.berserk = None
     state.tray[victim.race] += 1
     clear_pieces(state, region, camps_to=victim)

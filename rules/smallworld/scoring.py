@@ -36,7 +36,7 @@ def turn_lines(state: State, seat: int) -> list[tuple[str, int]]:
 def score_turn(state: State, seat: int, events: list) -> int:
     """Pay ``seat`` its coins for this turn and report the breakdown to that seat only."""
     lines = turn_lines(state, seat)
-    player = state.players[seat]
+    player = state.edit_player(seat)
     total = sum(coins for _, coins in lines)
     player.coins += total
     for source, coins in lines:

@@ -16,7 +16,7 @@ from rules.core.rng import Rng
 from . import data
 
 
-@dataclass(slots=True)
+@dataclass
 class RegionState:
     """What lies in one region now."""
 
@@ -33,11 +33,12 @@ class RegionState:
 
     def clone(self) -> "RegionState":
         """Return an independent copy."""
-        return RegionState(self.inst, self.tokens, self.lost_tribe, self.mountain, self.lair,
-                           self.fortress, self.encampments, self.hole, self.hero, self.dragon)
+        new = object.__new__(RegionState)
+        new.__dict__ = self.__dict__.copy()
+        return new
 
 
-@dataclass(slots=True)
+@dataclass
 class Instance:
     """One race banner + power badge taken by a player (active or in decline)."""
 
@@ -64,15 +65,14 @@ class Instance:
 
     def clone(self) -> "Instance":
         """Return an independent copy (the pairs in ``conquered`` are never mutated)."""
-        return Instance(self.id, self.race, self.power, self.owner, self.picked_turn,
-                        self.declined, self.gone, self.hand, self.pending, self.reserve,
-                        self.camps, self.knocked_camps, self.holes_placed,
-                        list(self.conquered), list(self.converted), self.dragon_used,
-                        self.fortress_used, self.berserk, self.conquests_over,
-                        self.has_spirit)
+        new = object.__new__(Instance)
+        values = new.__dict__ = self.__dict__.copy()
+        values["conquered"] = list(self.conquered)
+        values["converted"] = list(self.converted)
+        return new
 
 
-@dataclass(slots=True)
+@dataclass
 class Player:
     """One seat: hidden coins, its races, and coins earned per source."""
 
@@ -83,7 +83,11 @@ class Player:
 
     def clone(self) -> "Player":
         """Return an independent copy."""
-        return Player(self.coins, self.active, list(self.declined), dict(self.earned))
+        new = object.__new__(Player)
+        values = new.__dict__ = self.__dict__.copy()
+        values["declined"] = list(self.declined)
+        values["earned"] = dict(self.earned)
+        return new
 
 
 @dataclass
@@ -119,6 +123,41 @@ class State:
     over: bool = False
     pending: list = field(default_factory=list)  # the decision stack (rules.core.decisions)
     extra: dict = field(default_factory=dict)  # a variant's own JSON-safe fields
+    # regions and players this state may change in place; the others may be shared with copies
+    owned_regions: set = field(default_factory=set, repr=False, compare=False)
+    owned_players: set = field(default_factory=set, repr=False, compare=False)
+    owned_insts: set = field(default_factory=set, repr=False, compare=False)
+
+    def edit(self, region: int) -> RegionState:
+        """Return ``region`` ready to be changed (copied first if a copy shares it).
+
+        Every change to a region goes through here (and to a player through
+        :meth:`edit_player`): copies share unchanged regions and players.
+        """
+        if region in self.owned_regions:
+            return self.regions[region]
+        reg = self.regions[region] = self.regions[region].clone()
+        self.owned_regions.add(region)
+        return reg
+
+    def edit_inst(self, iid: int) -> Instance:
+        """Return race instance ``iid`` ready to be changed (copied first if shared).
+
+        Every change to an instance is made on an object obtained here (or just created).
+        """
+        if iid in self.owned_insts:
+            return self.insts[iid]
+        inst = self.insts[iid] = self.insts[iid].clone()
+        self.owned_insts.add(iid)
+        return inst
+
+    def edit_player(self, seat: int) -> "Player":
+        """Return ``seat``'s player record ready to be changed (copied first if shared)."""
+        if seat in self.owned_players:
+            return self.players[seat]
+        player = self.players[seat] = self.players[seat].clone()
+        self.owned_players.add(seat)
+        return player
 
     # -- the decision on top -------------------------------------------------------------
     @property
@@ -166,22 +205,34 @@ class State:
         return [self.insts[i] for i in ids]
 
 
+PROBE = "_start_probe"  # the cached position past the start step (handlers.start_probe)
 _PLAIN_LISTS = ("race_deck", "power_deck", "discard", "attacked", "ghoul_queue", "dice",
                 "highlight")
 
 
 def copy_state(state: State) -> State:
     """Return an independent copy of ``state``, copying only what moves change."""
-    out = State(state.variant, state.map, state.n, state.turns, state.first,
-                Rng(state.rng.seed, state.rng.counter), state.turn, state.current,
-                [r.clone() for r in state.regions], [i.clone() for i in state.insts],
-                [p.clone() for p in state.players], [list(c) for c in state.column],
-                list(state.race_deck), state.race_deck_known, list(state.power_deck),
-                list(state.discard), dict(state.tray), dict(state.supply), state.lt_placed,
-                state.lt_removed, [list(a) for a in state.allies], list(state.attacked),
-                list(state.ghoul_queue), state.heroes_left, list(state.dice),
-                list(state.highlight), state.over, [dict(d) for d in state.pending],
-                _copy_json(state.extra))
+    # from now on both states share every region, player and race instance
+    state.owned_regions, state.owned_players, state.owned_insts = set(), set(), set()
+    values = state.__dict__.copy()
+    values.pop(PROBE, None)
+    values["rng"] = Rng(state.rng.seed, state.rng.counter)
+    values["regions"] = list(state.regions)
+    values["insts"] = list(state.insts)
+    values["players"] = list(state.players)
+    values["column"] = [list(c) for c in state.column]
+    values["tray"] = state.tray.copy()
+    values["supply"] = state.supply.copy()
+    values["allies"] = list(state.allies)  # pairs are replaced, never changed
+    values["pending"] = list(state.pending)  # decisions are replaced, never changed
+    values["extra"] = _copy_json(state.extra) if state.extra else {}
+    values["owned_regions"] = set()
+    values["owned_players"] = set()
+    values["owned_insts"] = set()
+    for key in _PLAIN_LISTS:
+        values[key] = list(values[key])
+    out = State.__new__(State)
+    out.__dict__ = values
     return out
 
 
@@ -199,7 +250,8 @@ def _slots(obj) -> dict:
 
 def dump(state: State) -> dict:
     """Return the JSON-safe dict of ``state`` (a deep copy: nothing is shared)."""
-    out = {f.name: getattr(state, f.name) for f in fields(state)}
+    out = {f.name: getattr(state, f.name) for f in fields(state)
+           if f.name not in ("owned_regions", "owned_players", "owned_insts")}
     for key in _PLAIN_LISTS:
         out[key] = list(out[key])
     out["rng"] = state.rng.dump()

@@ -69,3 +69,36 @@ def attack_problem(state: State, inst: Instance, region: int, owned: set[int] | 
     if inst.hand < rules_of(state).min_tokens(state, inst):
         return msgs.err("no_tokens")
     return target_problem(state, inst, region, owned)
+
+
+def costs(state: State, inst: Instance, regions) -> list[int]:
+    """Return :func:`cost` of each of ``regions`` (the shared lookups made once)."""
+    variant = rules_of(state)
+    defence, least, extra = variant.defence, variant.min_tokens(state, inst), variant.extra_discount
+    if inst.declined:
+        return [max(least, defence(state, inst, r) - extra(state, inst, r)) for r in regions]
+    rules = effects.discount_rules(inst, state.variant)
+    one = effects.discount_one
+    return [max(least, defence(state, inst, r) - extra(state, inst, r)
+                - sum(one(state, inst, r, *rule) for rule in rules)) for r in regions]
+
+
+def attackable(state: State, inst: Instance, owned: set[int]) -> list[int]:
+    """Return, in order, every region ``attack_problem`` accepts (computed at once)."""
+    rules = rules_of(state)
+    if inst.conquests_over or inst.hand < rules.min_tokens(state, inst):
+        return []
+    statics = state.board.regions
+    water_ok = rules.may_enter_water(state, inst)
+    iid, regions = inst.id, state.regions
+    peace = set() if inst.declined else {state.players[d].active for d, ally in state.allies
+                                          if ally == inst.owner}
+    found = []
+    for r in sorted(rules.reachable(state, inst, owned)):
+        reg = regions[r]
+        if reg.inst == iid or reg.hole or reg.hero or reg.dragon:
+            continue
+        if (statics[r].water and not water_ok) or (reg.inst is not None and reg.inst in peace):
+            continue
+        found.append(r)
+    return found

@@ -77,6 +77,19 @@ class Rules:
             return None
         return msgs.err("not_adjacent", region=region)
 
+    def reachable(self, state: State, inst: Instance, owned: set[int]):
+        """Return every region ``reach_problem`` accepts (all at once, for menus)."""
+        board = state.board
+        mode = effects.reach(state, inst)
+        if mode == "any_land" or (not owned and effects.race_has(state, inst, "enter_anywhere")):
+            return range(len(board.regions))
+        if not owned:
+            return board.border_ids
+        near = set().union(*(board.regions[o].adj for o in owned))
+        if mode == "cavern_network" and not board.cavern_ids.isdisjoint(owned):
+            near |= board.cavern_ids
+        return near
+
     def may_enter_water(self, state: State, inst: Instance) -> bool:
         """Tell whether ``inst`` may conquer seas and lakes (base: active Seafaring)."""
         return effects.may_enter_water(state, inst)
@@ -93,6 +106,7 @@ class Rules:
         """Remove the ownerless defenders of a conquered region (Lost Tribes; Murlocs)."""
         reg = state.regions[region]
         if reg.lost_tribe:
+            reg = state.edit(region)
             reg.lost_tribe = False
             state.lt_removed += 1
             events.append(msgs.event("lost_tribe_removed", region=region))

@@ -58,7 +58,7 @@ def done_problem(state: State, inst: Instance):
 def withdraw(state: State, inst: Instance, count: int, region: int, events: list) -> None:
     """Put ``count`` pending tokens into ``region``."""
     inst.pending -= count
-    state.regions[region].tokens += count
+    state.edit(region).tokens += count
     state.highlight.append(region)
     events.append(msgs.event("withdraw", seat=inst.owner, race=msgs.race(inst.race),
                              tokens=count, region=region))

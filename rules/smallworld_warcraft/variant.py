@@ -137,6 +137,11 @@ class WarcraftRules(Rules):
             return msgs.err("not_entry", region=region)
         return base_msgs.err(why, region=region) if why != "water" else base_msgs.err("water")
 
+    def reachable(self, state: State, inst: Instance, owned: set[int]):
+        """Return every region :meth:`reach_problem` accepts (immunity and fees included)."""
+        return [r for r in range(len(state.regions))
+                if self.reach_problem(state, inst, r, owned) is None]
+
     def may_enter_water(self, state: State, inst: Instance) -> bool:
         """Only active Naga conquer seas and lakes."""
         return "water_conquest" in _hooks(inst)

@@ -23,8 +23,11 @@ def _playout(players: int, seed: int):
         assert len(moves) < 3000
         seat = min(GAME.to_act(state))
         _translate_decision(state, seat)
+        before = json.dumps(GAME.dump(state), sort_keys=True)
+        previous = state
         action, state, events = random_step(GAME, state, seat, GAME.legal_actions(state, seat),
                                             policy)
+        assert json.dumps(GAME.dump(previous), sort_keys=True) == before, "apply mutated"
         moves.append((seat, action.text))
         for event in events:
             translate(event.msg, "en", NAMES)
