@@ -90,9 +90,9 @@ def conquer(state: State, inst: Instance, marker: str, region: int, events: list
         fee = data.constants()["payments"]["doomhammer_fee"]
         before = previous_owner(state, marker)
         if before is None:
-            state.players[inst.owner].coins -= fee
-            state.players[inst.owner].earned["doomhammer"] = (
-                state.players[inst.owner].earned.get("doomhammer", 0) - fee)
+            player = state.edit_player(inst.owner)
+            player.coins -= fee
+            player.earned["doomhammer"] = player.earned.get("doomhammer", 0) - fee
         else:
             coins.transfer(state, inst.owner, before, fee, "doomhammer", events)
     events.append(msgs.event("artifact_used", seat=inst.owner, marker=msgs.marker(marker),

@@ -16,7 +16,7 @@ def gain(state: State, seat: int, amount: int, source: str, events: list) -> Non
     """Give ``seat`` ``amount`` coins now (Orcs, Battlemaster, Furious...), told to that seat."""
     if amount <= 0:
         return
-    player = state.players[seat]
+    player = state.edit_player(seat)
     player.coins += amount
     player.earned[source] = player.earned.get(source, 0) + amount
     events.append(msgs.event("coins_gained", audience=frozenset({seat}), seat=seat,
@@ -34,7 +34,7 @@ def transfer(state: State, payer: int, payee: int, amount: int, source: str,
     if paid <= 0:
         return 0
     for seat, sign in ((payer, -1), (payee, 1)):
-        player = state.players[seat]
+        player = state.edit_player(seat)
         player.coins += sign * paid
         player.earned[source] = player.earned.get(source, 0) + sign * paid
     events.append(msgs.event("coins_paid", audience=frozenset({payer, payee}), seat=payer,

@@ -69,7 +69,7 @@ class WarcraftConquest(base.ConquestDecision):
         return super().check(state, d, move)
 
     def effect(self, state, d, move, events):
-        inst = state.insts[d["inst"]]
+        inst = state.edit_inst(d["inst"])
         if move[0] in ARTIFACT_MOVES:
             artifacts.conquer(state, inst, ARTIFACT_MOVES[move[0]], move[1], events)
             if inst.conquests_over:

@@ -90,7 +90,7 @@ class AirRaidDecision(Handler):
 
     def effect(self, state, d, move, events):
         pop(state, d)
-        inst = state.insts[d["inst"]]
+        inst = state.edit_inst(d["inst"])
         if move[0] == "die":
             conquest.die(state, inst, d["region"], events)
             flow.end_conquest(state, events)

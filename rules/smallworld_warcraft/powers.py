@@ -85,7 +85,7 @@ def swap(state: State, inst: Instance, a: int, b: int, events: list) -> None:
     for region in (a, b):
         harmony.before_attack(state, inst, region, events)
     flags(state)["swaps"] = flags(state).get("swaps", 0) + 1
-    ra, rb = state.regions[a], state.regions[b]
+    ra, rb = state.edit(a), state.edit(b)
     ra.inst, rb.inst = rb.inst, ra.inst
     ra.tokens, rb.tokens = rb.tokens, ra.tokens
     ra.lost_tribe, rb.lost_tribe = rb.lost_tribe, ra.lost_tribe
@@ -172,7 +172,7 @@ def push(state: State, inst: Instance, region: int, dest: int | None, events: li
     """
     harmony.before_attack(state, inst, region, events)
     flags(state)["pushes"] = flags(state).get("pushes", 0) + 1
-    reg = state.regions[region]
+    reg = state.edit(region)
     held = pieces.of(state, region)
     if held.get("wisp_wall") or held.get("fort"):
         kind = "wisp_wall" if held.get("wisp_wall") else "fort"
@@ -184,10 +184,10 @@ def push(state: State, inst: Instance, region: int, dest: int | None, events: li
         events.append(msgs.event("murloc_removed", region=region))
         races.count_kill(state, inst, 1)
         return
-    victim = state.insts[reg.inst]
+    victim = state.edit_inst(reg.inst)
     reg.tokens -= 1
     if dest is not None:
-        state.regions[dest].tokens += 1
+        state.edit(dest).tokens += 1
         events.append(msgs.event("intimidated", seat=victim.owner, region=region, target=dest))
     else:
         discard(state, victim, region, events)

@@ -78,9 +78,9 @@ class FormDecision(Handler):
         if move[1] == "human":
             coins.gain(state, seat, payments["worgen_human_gain"], "worgen", events)
             return
-        state.players[seat].coins -= payments["worgen_form_fee"]
-        state.players[seat].earned["worgen"] = (
-            state.players[seat].earned.get("worgen", 0) - payments["worgen_form_fee"])
+        player = state.edit_player(seat)
+        player.coins -= payments["worgen_form_fee"]
+        player.earned["worgen"] = player.earned.get("worgen", 0) - payments["worgen_form_fee"]
         flags(state)["worgen_form"] = True
 
     def prompt(self, state, d):
@@ -127,9 +127,9 @@ class RecruitDecision(Handler):
             top = state.pending[-1]
             base_handlers.handler_of(state, top).effect(state, top, move, events)
             return
-        inst = state.insts[d["inst"]]
+        inst = state.edit_inst(d["inst"])
         paid = move[1] * data.constants()["payments"]["forsaken_token_price"]
-        player = state.players[d["seat"]]
+        player = state.edit_player(d["seat"])
         player.coins -= paid
         player.earned["forsaken"] = player.earned.get("forsaken", 0) - paid
         state.tray[inst.race] -= move[1]

@@ -168,9 +168,8 @@ class WarcraftRules(Rules):
 
     def remove_neutrals(self, state: State, region: int, events: list) -> None:
         """The Murloc of a conquered region goes to the box."""
-        reg = state.regions[region]
-        if reg.lost_tribe:
-            reg.lost_tribe = False
+        if state.regions[region].lost_tribe:
+            state.edit(region).lost_tribe = False
             state.lt_removed += 1
             events.append(msgs.event("murloc_removed", region=region))
 
@@ -254,7 +253,7 @@ class WarcraftRules(Rules):
         saved = flags(state)["draenei_saved"]
         if "first_loss_saved" in _hooks(victim) and victim.owner not in saved:
             saved.append(victim.owner)
-            victim.pending += 1
+            state.edit_inst(victim.id).pending += 1
             events.append(msgs.event("draenei_saved", seat=victim.owner, region=region))
             return
         state.tray[victim.race] += 1
@@ -280,7 +279,7 @@ class WarcraftRules(Rules):
             return
         if state.tray[inst.race] > 0:
             state.tray[inst.race] -= 1
-            inst.hand += 1
+            state.edit_inst(inst.id).hand += 1
             events.append(msgs.event("spirit_healer", seat=inst.owner))
 
     # -- decline and scoring -----------------------------------------------------------------
