@@ -67,7 +67,7 @@ def problem(state: State, inst: Instance, marker: str, region: int | None):
         return msgs.err("artifact_used", marker=msgs.marker(marker))
     if marker == "doomhammer":
         fee = data.constants()["payments"]["doomhammer_fee"]
-        if state.players[inst.owner].coins < fee:
+        if not coins.affords(state, inst.owner, fee):
             return msgs.err("doomhammer_fee", coins=fee)
     if marker == "ashes_of_alar" and not state.regions_of(inst.id):
         return msgs.err("not_first_conquest")

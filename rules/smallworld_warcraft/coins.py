@@ -1,10 +1,14 @@
 """Coins gained and paid during a Warcraft turn (spec §3.11): never below zero, told privately.
 
 Every gain or payment is booked under a source (a race, power or score id) so the final
-breakdown explains the total. A consequence payment pays ``min(amount, coins)``.
+breakdown explains the total. A consequence payment pays ``min(amount, coins)``. A precondition
+payment is checked with :func:`affords`, which menus switch off (:func:`menu_listing`): a menu
+never depends on a player's hidden coins, a move they cannot pay is refused when chosen.
 """
 
 from __future__ import annotations
+
+from contextlib import contextmanager
 
 from rules.smallworld.scoring import source_msg
 from rules.smallworld.state import State
@@ -40,3 +44,20 @@ def transfer(state: State, payer: int, payee: int, amount: int, source: str,
     events.append(msgs.event("coins_paid", audience=frozenset({payer, payee}), seat=payer,
                              target=payee, coins=paid, source=source_msg(state, source)))
     return paid
+
+
+def affords(state: State, seat: int, amount: int) -> bool:
+    """Tell whether ``seat`` can pay ``amount`` now (always, while a menu is being listed)."""
+    return state.extra.get("turn", {}).get("listing", False) or state.players[
+        seat].coins >= amount
+
+
+@contextmanager
+def menu_listing(state: State):
+    """List a menu without looking at hidden coins (see :func:`affords`)."""
+    turn = state.extra.setdefault("turn", {})
+    turn["listing"] = True
+    try:
+        yield
+    finally:
+        turn.pop("listing", None)

@@ -11,7 +11,7 @@ from rules.smallworld import handlers as base
 from rules.smallworld.state import State
 from rules.smallworld.variant import rules_of
 
-from . import artifacts, ethereals, gnomes, moves, msgs, placements, powers
+from . import artifacts, coins, ethereals, gnomes, moves, msgs, placements, powers
 
 ARTIFACT_MOVES = {"frostmourne": "frostmourne", "ashes": "ashes_of_alar",
                   "doomhammer": "doomhammer"}
@@ -29,6 +29,10 @@ class WarcraftConquest(base.ConquestDecision):
         "steal", "swap", "intimidate", "pay_aegis", "air_raid"}
 
     def options(self, state, d):
+        with coins.menu_listing(state):
+            return self._options(state, d)
+
+    def _options(self, state, d):
         inst = state.insts[d["inst"]]
         listed = super().options(state, d)
         for verb, marker in ARTIFACT_MOVES.items():

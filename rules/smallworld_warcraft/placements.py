@@ -54,7 +54,7 @@ def pay_problem(state: State, inst: Instance):
     if inst.owner in flags(state).get("aegis_paid", ()):
         return msgs.err("aegis_paid")
     fee = data.constants()["payments"]["aegis_fee"]
-    if state.players[inst.owner].coins < fee:
+    if not coins.affords(state, inst.owner, fee):
         return msgs.err("aegis_fee", coins=fee)
     return None
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from rules.smallworld.state import Instance, State
 
-from . import data, goblins, harmony, markers, msgs, pieces, placements, races
+from . import coins, data, goblins, harmony, markers, msgs, pieces, placements, races
 
 SWAPS = 2
 PUSHES = 3
@@ -34,7 +34,7 @@ def _power(inst: Instance, power: str) -> bool:
 
 def _fee_problem(state: State, inst: Instance, region: int):
     fee = harmony.fee_due(state, inst, region)
-    if fee and state.players[inst.owner].coins < fee:
+    if fee and not coins.affords(state, inst.owner, fee):
         return msgs.err("harmony_fee", coins=fee)
     return None
 

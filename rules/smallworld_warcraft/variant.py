@@ -124,12 +124,20 @@ class WarcraftRules(Rules):
                            as_if_adjacent=ashes or gnomes.raid(state) is not None)
 
     def reach_problem(self, state: State, inst: Instance, region: int, owned: set[int]):
-        """Entry regions on any island, adjacency, Kobold caverns, Naga water (§3.3.1)."""
+        """Entry regions on any island, adjacency, Kobold caverns, Naga water (§3.3.1); not
+        immune; the Harmony fee payable."""
+        problem = self.open_problem(state, inst, region, owned)
+        if problem is not None:
+            return problem
+        fee = harmony.fee_due(state, inst, region)
+        if fee and not coins.affords(state, inst.owner, fee):
+            return msgs.err("harmony_fee", coins=fee)
+        return None
+
+    def open_problem(self, state: State, inst: Instance, region: int, owned: set[int]):
+        """Return why ``region`` is out of reach or immune for ``inst``, coins aside."""
         if placements.immune(state, region, inst.owner):
             return base_msgs.err("immune")
-        fee = harmony.fee_due(state, inst, region)
-        if fee and state.players[inst.owner].coins < fee:
-            return msgs.err("harmony_fee", coins=fee)
         why = reach.problem(wc_board(state), region, frozenset(owned), self.reach_of(state, inst))
         if why is None:
             return None
@@ -138,9 +146,10 @@ class WarcraftRules(Rules):
         return base_msgs.err(why, region=region) if why != "water" else base_msgs.err("water")
 
     def reachable(self, state: State, inst: Instance, owned: set[int]):
-        """Return every region :meth:`reach_problem` accepts (immunity and fees included)."""
+        """Return every region in reach and not immune, for menus (which never depend on a
+        player's hidden coins: a fee that cannot be paid is refused when chosen)."""
         return [r for r in range(len(state.regions))
-                if self.reach_problem(state, inst, r, owned) is None]
+                if self.open_problem(state, inst, r, owned) is None]
 
     def may_enter_water(self, state: State, inst: Instance) -> bool:
         """Only active Naga conquer seas and lakes."""

@@ -609,8 +609,10 @@ def test_t22_harmony_goes_to_opponents_the_pandaren_left_alone():
 def test_t22_a_holder_without_two_coins_cannot_attack_the_pandaren():
     state = _pandaren_game(round_one=False)
     state, _ = play(state, 0, "conquer L1-11", "redeploy auto", "end turn")
+    rich = {a.text for a in GAME.legal_actions(state, 1)}
     state.players[1].coins = 1
     assert reason(state, 1, "conquer L1-07") == "harmony_fee"
+    assert {a.text for a in GAME.legal_actions(state, 1)} == rich  # menus hide coins
 
 
 def test_t22_harmony_returns_at_the_pandaren_turn_and_round_one_gives_to_all():
