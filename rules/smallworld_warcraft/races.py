@@ -75,13 +75,14 @@ class FormDecision(Handler):
         payments = data.constants()["payments"]
         seat = d["seat"]
         events.append(msgs.event("worgen_form", seat=seat, form=msgs.label(f"form_{move[1]}")))
+        flags(state)["form"] = move[1]
         if move[1] == "human":
             coins.gain(state, seat, payments["worgen_human_gain"], "worgen", events)
             return
         player = state.edit_player(seat)
         player.coins -= payments["worgen_form_fee"]
         player.earned["worgen"] = player.earned.get("worgen", 0) - payments["worgen_form_fee"]
-        flags(state)["worgen_form"] = True
+
 
     def prompt(self, state, d):
         return msgs.prompt("form")

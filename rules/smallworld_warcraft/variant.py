@@ -345,7 +345,7 @@ def _legendary_place(state: State, inst: Instance, region: int, rule: dict) -> b
 
 
 def _worgen_form(state: State, inst: Instance, region: int, rule: dict) -> bool:
-    return bool(flags(state).get("worgen_form"))
+    return flags(state).get("form") == "worgen"
 
 
 def _islands(state: State, inst: Instance, rule: dict) -> int:

@@ -19,7 +19,7 @@ def build(state: State, seat: int | None) -> View:
     view_data.update(
         islands=list(state.extra["islands"]), round=state.turn, rounds=state.turns,
         regions=[_region(state, board, r) for r in view_data["regions"]],
-        players=[_player(p, harmony.holders(state)) for p in view_data["players"]],
+        players=[_player(state, p) for p in view_data["players"]],
         marker_pool=len(state.extra.get("pool", ())),
         bomb_pile=None if goblins.pile(state) is None else len(goblins.pile(state)))
     return View("smallworld_warcraft", seat, view_data, base.private, base.summary)
@@ -41,7 +41,10 @@ def _region(state: State, board: data.Board, region: dict) -> dict:
                 objective=rid in objectives.placed(state))
 
 
-def _player(player: dict, holders: list[int]) -> dict:
+def _player(state: State, player: dict) -> dict:
     declined = player.get("declined") or []
-    return dict(player, declined=declined[-1] if declined else None,
-                harmony=player["seat"] in holders)
+    active = player.get("active")
+    if active is not None and player["seat"] == state.current:
+        active = dict(active, form=state.extra.get("turn", {}).get("form"))
+    return dict(player, active=active, declined=declined[-1] if declined else None,
+                harmony=player["seat"] in harmony.holders(state))
