@@ -63,8 +63,8 @@ def reveal(state: State, inst: Instance, region: int, events: list) -> list[str]
         if not found["up"]:
             found["up"] = True
             revealed.append(found["id"])
-            events.append(msgs.event("marker_revealed", seat=inst.owner, region=region,
-                                     marker=msgs.marker(found["id"])))
+            events.append(msgs.event("marker_revealed", reveals=True, seat=inst.owner,
+                                     region=region, marker=msgs.marker(found["id"])))
     return revealed
 
 
@@ -94,5 +94,5 @@ def replace_well(state: State, region: int, events: list) -> None:
     drawn = places[state.rng.randbelow(len(places))]
     pool.remove(drawn)
     on_board(state).append({"id": drawn, "region": region, "up": True})
-    events.append(msgs.event("marker_revealed", seat=None, region=region,
+    events.append(msgs.event("marker_revealed", reveals=True, seat=None, region=region,
                              marker=msgs.marker(drawn)))
