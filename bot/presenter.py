@@ -65,6 +65,13 @@ def final_lines(table: Table, locale: str = "en") -> list[str]:
     return lines
 
 
+def summary_lines(table: Table, summary, locale: str = "en") -> list[str]:
+    """The finished game's length and its place in the server's history."""
+    return [translate(Msg("history.ui.length", {
+        "id": table.record.id, "moves": summary.moves, "minutes": summary.minutes,
+        "game": game_title(table, locale), "place": summary.place}), locale)]
+
+
 def move_lines(outcome: MoveOutcome, mention, locale: str = "en") -> list[str]:
     """Everything the channel is told after a move: who did what, what happened, who is next."""
     table = outcome.table

@@ -50,6 +50,7 @@ class TabletopBot(discord.Client):
         if self.sync_commands:
             await self.sync_tree()
         log.info("resumed %d open games", await self.resumed_games())
+        log.info("rated %d games a stop left unrated", await self.service.catch_up_ratings())
         self.warming = asyncio.create_task(asyncio.to_thread(preload_all))
 
     async def sync_tree(self) -> list[app_commands.AppCommand]:

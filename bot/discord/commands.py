@@ -13,7 +13,7 @@ from bot.errors import UserError
 from bot.service import Place, Service
 from rules.core import Msg, translate
 
-from . import flows, specs
+from . import flows, history_commands, specs
 
 Choice = app_commands.Choice
 PlayerCount = app_commands.Range[int, 1, 100]
@@ -30,7 +30,8 @@ def game_choices(service: Service) -> list[Choice[str]]:
 
 def build_commands(service: Service) -> list[app_commands.Command | app_commands.Group]:
     """Every app command of the bot, with game choices taken from ``service``'s registry."""
-    return [game_group(service), *play_commands(service)]
+    return [game_group(service), *play_commands(service),
+            *history_commands.rating_commands(service, game_choices(service))]
 
 
 def game_group(service: Service) -> app_commands.Group:
@@ -87,6 +88,7 @@ def game_group(service: Service) -> app_commands.Group:
         """Show this channel's table: seats, position summary and whose turn it is."""
         await flows.status(interaction)
 
+    history_commands.add_to_game_group(group)
     return group
 
 

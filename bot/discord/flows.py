@@ -14,7 +14,15 @@ from typing import Awaitable, Callable
 import discord
 
 from bot.errors import UserError
-from bot.presenter import board_png, game_title, private_lines, say, status_lines, turn_lines
+from bot.presenter import (
+    board_png,
+    game_title,
+    private_lines,
+    say,
+    status_lines,
+    summary_lines,
+    turn_lines,
+)
 from bot.service import Place, Player, Service, Table
 from rules.core import translate
 
@@ -198,6 +206,9 @@ async def play(ctx: Context, text: str, version: int | None = None,
     if secret:
         await ctx.reply.private([say("private_header", ctx.locale), *secret])
     lines = texts.public_move_lines(outcome, ctx.locale)
+    if outcome.table.is_over():
+        summary = await ctx.service.summary(outcome.table)
+        lines += summary_lines(outcome.table, summary, ctx.locale)
     await post_turn(ctx, outcome.table, lines, None if outcome.secret else outcome.action.text)
 
 

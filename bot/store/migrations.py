@@ -44,4 +44,25 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE moves ADD COLUMN secret INTEGER NOT NULL DEFAULT 0;
     """,
+    # 3: ratings per server and game, and which finished games were rated (once each)
+    """
+    CREATE TABLE ratings (
+        guild TEXT NOT NULL,
+        game TEXT NOT NULL,
+        user_id TEXT NOT NULL,
+        name TEXT NOT NULL,
+        mu REAL NOT NULL,
+        sigma REAL NOT NULL,
+        played INTEGER NOT NULL,
+        won INTEGER NOT NULL,
+        updated_at TEXT NOT NULL,
+        PRIMARY KEY (guild, game, user_id)
+    );
+    CREATE TABLE results (
+        game_id INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        rated INTEGER NOT NULL,
+        created_at TEXT NOT NULL
+    );
+    CREATE INDEX games_by_place ON games (guild, channel, status);
+    """,
 )
