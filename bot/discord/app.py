@@ -16,6 +16,7 @@ from rendering.registry import preload_all
 from .commands import build_commands
 from .components import DYNAMIC_ITEMS
 from .specs import locale_for
+from .translator import CatalogTranslator
 
 log = logging.getLogger(__name__)
 
@@ -45,8 +46,13 @@ class TabletopBot(discord.Client):
             self.tree.add_command(command)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
 
+    async def setup_translator(self) -> None:
+        """Translate command help from the message catalog when the commands are synced."""
+        await self.tree.set_translator(CatalogTranslator())
+
     async def setup_hook(self) -> None:
         """Sync the commands (to the dev guild at once, if set) and count resumed games."""
+        await self.setup_translator()
         if self.sync_commands:
             await self.sync_tree()
         log.info("resumed %d open games", await self.resumed_games())
