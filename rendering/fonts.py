@@ -21,6 +21,7 @@ from rules.core.paths import data_path
 
 CJK = "NotoSansCJKjp-Regular.otf"
 EMOJI = "NotoEmoji-Regular.ttf"
+EMBOLDEN = 0.035  # stroke width (per pixel of size) that makes a regular fallback face bold
 CHAINS = {
     False: ("NotoSans-Regular.ttf", CJK, EMOJI),
     True: ("NotoSans-Bold.ttf", CJK, EMOJI),
@@ -47,9 +48,11 @@ def _invisible(char: str) -> bool:
 class FallbackFont(ImageFont.FreeTypeFont):
     """A FreeType font that draws the characters it lacks with the next font of its chain."""
 
-    def __init__(self, chain: tuple[str, ...], size: int) -> None:
+    def __init__(self, chain: tuple[str, ...], size: int, embolden: bool = False) -> None:
         super().__init__(str(font_file(chain[0])), size)
         self.chain = chain
+        # Fallback faces exist in one weight: a bold font thickens them with a thin stroke.
+        self.extra_stroke = EMBOLDEN * size if embolden else 0.0
         self._faces: dict[int, ImageFont.FreeTypeFont] = {0: self}
 
     def _face(self, index: int) -> ImageFont.FreeTypeFont:
@@ -87,6 +90,9 @@ class FallbackFont(ImageFont.FreeTypeFont):
         runs = self.runs(text)
         return len(runs) == 1 and runs[0] == (0, text)
 
+    def _stroke(self, index: int, stroke_width: float) -> float:
+        return stroke_width + (self.extra_stroke if index else 0.0)
+
     def _plain_length(self, index: int, text: str, *args) -> float:
         face = self._face(index)
         return ImageFont.FreeTypeFont.getlength(face, text, *args)
@@ -105,7 +111,8 @@ class FallbackFont(ImageFont.FreeTypeFont):
         pen = 0.0
         for index, part in self.runs(text):
             box = ImageFont.FreeTypeFont.getbbox(self._face(index), part, mode, direction,
-                                                 features, language, stroke_width, "ls")
+                                                 features, language,
+                                                 self._stroke(index, stroke_width), "ls")
             left, top = min(left, box[0] + pen), min(top, box[1])
             right, bottom = max(right, box[2] + pen), max(bottom, box[3])
             pen += self._plain_length(index, part, mode, direction, features, language)
@@ -139,7 +146,7 @@ class FallbackFont(ImageFont.FreeTypeFont):
         pen_x, pen_y = pen_x - box[0], pen_y - box[1]
         for index, part in self.runs(text):
             draw.text((pen_x, pen_y), part, font=self._face(index), fill=255, anchor="ls",
-                      stroke_width=stroke_width, stroke_fill=255)
+                      stroke_width=self._stroke(index, stroke_width), stroke_fill=255)
             pen_x += self._plain_length(index, part, mode, direction, features, language)
         return canvas.im, (box[0], box[1])
 
@@ -147,4 +154,4 @@ class FallbackFont(ImageFont.FreeTypeFont):
 @lru_cache(maxsize=64)
 def project_font(size: int, bold: bool = False) -> FallbackFont:
     """Return the project's font of ``size`` pixels (bold or regular), loaded once."""
-    return FallbackFont(CHAINS[bold], size)
+    return FallbackFont(CHAINS[bold], size, embolden=bold)
