@@ -34,9 +34,9 @@ settings.register_profile(
     "tabletop-fast", max_examples=4, deadline=None, derandomize=True, database=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 settings.register_profile(
-    "tabletop-slow", max_examples=60, deadline=None,
+    "tabletop-slow", max_examples=20, deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-FAST_STEPS, SLOW_STEPS = 14, 150
+FAST_STEPS, SLOW_STEPS = 14, 100
 
 GAMES = [*all_games(), TOY]
 CASES = [(g, n) for g in GAMES for n in range(g.min_players, g.max_players + 1)]
