@@ -43,7 +43,9 @@ def test_every_code_package_is_listed_in_pyproject():
     listed = set(config["tool"]["setuptools"]["packages"])
     on_disk = {".".join(p.parent.relative_to(ROOT).parts)
                for top in CODE_ROOTS for p in (ROOT / top).rglob("__init__.py")}
-    assert on_disk | {"tabletop_data"} == listed
+    assert on_disk | {"tabletop_data"} == listed, (
+        "list every code package in [tool.setuptools] packages of pyproject.toml "
+        "(a plain `pip install .` leaves the others out)")
 
 
 def test_no_code_outside_the_helper_locates_data_by_its_own_path():
