@@ -43,6 +43,8 @@ CASES = [(g, n) for g in GAMES for n in range(g.min_players, g.max_players + 1)]
 IDS = [f"{g.name}-{n}p" for g, n in CASES]
 KINDS = ("legal", "legal", "legal", "legal", "text", "mutated", "wrong seat")
 NUMBER = re.compile(r"\d+")
+# Known faults that other work is fixing; strict xfail flags the day each one is fixed.
+KNOWN_BAD_INPUT = {"smallworld": "issue 7 item 6: a huge number raises ValueError"}
 
 
 def _json(value) -> str:
@@ -82,10 +84,16 @@ def check_hidden(game: Game, state, seat: int, action, events, data: DataObject)
         "public events depend on hidden information"
 
 
-def mutated(text: str, data: DataObject) -> str:
-    """Return ``text`` changed the way a careless or hostile player might change it."""
-    how = data.draw(st.sampled_from(
-        ["drop", "insert", "number", "huge", "swap", "repeat", "truncate", "suffix"]), label="how")
+def mutated(game: Game, text: str, data: DataObject) -> str:
+    """Return ``text`` changed the way a careless or hostile player might change it.
+
+    Huge numbers are left out for a game listed in ``KNOWN_BAD_INPUT`` (its own test covers
+    them) so that the long run can find other faults.
+    """
+    hows = ["drop", "insert", "number", "huge", "swap", "repeat", "truncate", "suffix"]
+    if game.name in KNOWN_BAD_INPUT:
+        hows.remove("huge")
+    how = data.draw(st.sampled_from(hows), label="how")
     words = text.split()
     if how == "drop" and text:
         at = data.draw(st.integers(0, len(text) - 1))
@@ -94,9 +102,9 @@ def mutated(text: str, data: DataObject) -> str:
         at = data.draw(st.integers(0, len(text)))
         return text[:at] + data.draw(st.text(min_size=1, max_size=3)) + text[at:]
     if how in ("number", "huge") and NUMBER.search(text):
-        value = (data.draw(st.integers(-10**6, 10**6)) if how == "number"
-                 else int("9" * data.draw(st.integers(20, 5000))))
-        return NUMBER.sub(str(value), text, count=1)
+        value = (str(data.draw(st.integers(-10**6, 10**6))) if how == "number"
+                 else "9" * data.draw(st.integers(20, 5000)))  # past int()'s digit limit
+        return NUMBER.sub(value, text, count=1)
     if how == "swap" and len(words) > 1:
         return " ".join([*words[1:], words[0]])
     if how == "repeat":
@@ -114,7 +122,7 @@ def bad_input(game: Game, state, seat: int, kind: str, data: DataObject) -> tupl
         return seat, data.draw(st.one_of(st.text(max_size=40),
                                          st.text(max_size=20).map(lambda t: f"{verb} {t}")))
     if kind == "mutated":
-        return seat, mutated(data.draw(st.sampled_from(legal), label="legal text"), data)
+        return seat, mutated(game, data.draw(st.sampled_from(legal), label="legal text"), data)
     players = len(game.score(state))
     idle = [s for s in range(players) if s not in game.to_act(state)]
     wrong = data.draw(st.sampled_from([*idle, -1, players, 10**9]), label="wrong seat")
@@ -183,3 +191,22 @@ def test_random_input_keeps_every_game_sound(game, players, data):
 @given(data=st.data())
 def test_random_input_keeps_every_game_sound_long(game, players, data):
     play_random_game(game, players, data, SLOW_STEPS)
+
+
+def _huge_number_cases():
+    return [pytest.param(g, marks=pytest.mark.xfail(strict=True, reason=KNOWN_BAD_INPUT[g.name]))
+            if g.name in KNOWN_BAD_INPUT else g for g in GAMES]
+
+
+@pytest.mark.parametrize("game", _huge_number_cases(), ids=[g.name for g in GAMES])
+def test_a_number_past_the_integer_digit_limit_is_refused(game):
+    state = game.new_game(1, game.max_players, {})
+    numbered = [(seat, a.text) for seat in sorted(game.to_act(state))
+                for a in game.legal_actions(state, seat) if NUMBER.search(a.text)]
+    if not numbered:  # the first decision has no number: use the verbs
+        numbered = [(min(game.to_act(state)), f"{verb} 1") for verb in sorted(game.verbs)]
+    before = dumped(game, state)
+    for seat, text in numbered:
+        with pytest.raises(RulesError):
+            game.play(state, seat, NUMBER.sub("9" * 5000, text, count=1))
+    assert dumped(game, state) == before
