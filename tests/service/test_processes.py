@@ -106,7 +106,7 @@ def _check_histories(db_path: Path, saved: list[dict]) -> int:
             try:
                 state, _ = TOY.play(state, row["seat"], row["action"])
             except RulesError as error:
-                raise AssertionError(f"game {game['id']} move {number} refused: {error}")
+                raise AssertionError(f"game {game['id']} move {number} refused: {error}") from None
             assert TOY.dump(state) == json.loads(row["state"]), (
                 f"game {game['id']} move {number} does not replay")
             history.append((row["seat"], row["action"], json.loads(row["state"])))
