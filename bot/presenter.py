@@ -138,6 +138,8 @@ def clip(lines: Sequence[str], limit: int = MAX_MESSAGE) -> str:
     for line in lines:
         candidate = f"{text}\n{line}" if text else line
         if len(candidate) > limit - 2:
+            if not text:  # a single line too long: cut the line itself
+                return line[: limit - 1] + "…"
             return (text + "\n…")[:limit]
         text = candidate
     return text

@@ -14,8 +14,8 @@ from bot.service import Service
 from rendering.registry import preload_all
 
 from .commands import build_commands
-from .components import DYNAMIC_ITEMS
-from .specs import locale_for
+from .components import DYNAMIC_ITEMS, build_view
+from .specs import Row, locale_for
 
 log = logging.getLogger(__name__)
 
@@ -44,6 +44,11 @@ class TabletopBot(discord.Client):
         for command in build_commands(service):
             self.tree.add_command(command)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+
+    @staticmethod
+    def view_for(rows: list[Row]) -> discord.ui.View | None:
+        """This bot's persistent components laid out as ``rows`` (None when there are none)."""
+        return build_view(rows)
 
     async def setup_hook(self) -> None:
         """Sync the commands (to the dev guild at once, if set) and count resumed games."""

@@ -30,7 +30,7 @@ def game_choices(service: Service) -> list[Choice[str]]:
 
 def build_commands(service: Service) -> list[app_commands.Command | app_commands.Group]:
     """Every app command of the bot, with game choices taken from ``service``'s registry."""
-    return [game_group(service), *play_commands(service)]
+    return [game_group(service), *play_commands()]
 
 
 def game_group(service: Service) -> app_commands.Group:
@@ -52,7 +52,8 @@ def game_group(service: Service) -> app_commands.Group:
 
     @new.autocomplete("options")
     async def new_options(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
-        chosen = service.games.get(str(getattr(interaction.namespace, "game", "") or ""))
+        games = interaction.client.service.games  # type: ignore[attr-defined]
+        chosen = games.get(str(getattr(interaction.namespace, "game", "") or ""))
         if chosen is None:
             return []
         pairs = specs.option_choices(chosen.options, current,
@@ -90,7 +91,7 @@ def game_group(service: Service) -> app_commands.Group:
     return group
 
 
-def play_commands(service: Service) -> list[app_commands.Command]:
+def play_commands() -> list[app_commands.Command]:
     """The top-level commands used while playing."""
 
     @app_commands.command(name="move")
@@ -104,7 +105,11 @@ def play_commands(service: Service) -> list[app_commands.Command]:
     async def move_suggestions(interaction: discord.Interaction,
                                current: str) -> list[Choice[str]]:
         locale = specs.locale_for(interaction.locale)
-        place, player = flows.where(interaction)
+        try:
+            place, player = flows.where(interaction)
+        except UserError:  # a direct message: nothing to suggest
+            return []
+        service: Service = interaction.client.service  # type: ignore[attr-defined]
         actions = await service.suggest(place, player, current, locale)
         names = await _names(service, place) if actions else []
         return [Choice(name=name, value=value)

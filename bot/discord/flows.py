@@ -9,17 +9,23 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from typing import Awaitable, Callable
+from typing import TYPE_CHECKING, Awaitable, Callable
 
 import discord
 
 from bot.errors import UserError
 from bot.presenter import board_png, game_title, private_lines, say, status_lines, turn_lines
-from bot.service import Place, Player, Service, Table
-from rules.core import translate
+from bot.service import MoveOutcome, Place, Player, Service, Table
+from bot.store import GameRecord
+from rules.core import Msg, translate
 
-from . import specs, texts
+from . import ids, specs, texts
 from .replies import Reply, edit_message
+
+if TYPE_CHECKING:  # typing only: the bot module imports this one
+    from .app import TabletopBot
+
+    Interaction = discord.Interaction[TabletopBot]
 
 log = logging.getLogger(__name__)
 
@@ -30,7 +36,7 @@ LOG_LENGTH = 15
 class Context:
     """One interaction as the flows see it: who, where, in which language, and the reply."""
 
-    interaction: discord.Interaction
+    interaction: Interaction
     service: Service
     place: Place
     player: Player
@@ -38,12 +44,10 @@ class Context:
     reply: Reply
 
     @classmethod
-    def of(cls, interaction: discord.Interaction) -> "Context":
+    def of(cls, interaction: Interaction, reply: Reply) -> Context:
         """Read the service, channel, user and language of an interaction."""
-        locale = specs.locale_for(interaction.locale)
         place, player = where(interaction)
-        return cls(interaction, interaction.client.service, place, player, locale,  # type: ignore
-                   Reply(interaction, locale))
+        return cls(interaction, interaction.client.service, place, player, reply.locale, reply)
 
     @property
     def can_manage(self) -> bool:
@@ -51,26 +55,34 @@ class Context:
         return self.interaction.permissions.manage_channels
 
 
-def where(interaction: discord.Interaction) -> tuple[Place, Player]:
-    """The channel (or thread) and the user of an interaction, as the service names them."""
-    place = Place(str(interaction.guild_id or 0), str(interaction.channel_id or 0))
+def where(interaction: Interaction) -> tuple[Place, Player]:
+    """The channel (or thread) and the user of an interaction, as the service names them.
+
+    Games live in server channels only: an interaction from a direct message is refused,
+    whatever Discord's guild-only flag let through.
+    """
+    if interaction.guild_id is None or interaction.channel_id is None:
+        raise UserError(Msg("core.ui.guild_only"))
+    place = Place(str(interaction.guild_id), str(interaction.channel_id))
     user = interaction.user
     return place, Player(str(user.id), getattr(user, "display_name", None) or user.name)
 
 
-async def handle(interaction: discord.Interaction,
-                 work: Callable[[Context], Awaitable[None]]) -> None:
-    """Defer, run ``work``, and answer any refusal or failure privately."""
-    ctx = Context.of(interaction)
-    await ctx.reply.begin()
+async def handle(interaction: Interaction, work: Callable[[Context], Awaitable[None]]) -> None:
+    """Defer, run ``work``, and answer any refusal or failure privately.
+
+    A refusal quotes the user's own text cut short, so it always fits in a message.
+    """
+    reply = Reply(interaction, specs.locale_for(interaction.locale))
+    await reply.begin()
     try:
-        await work(ctx)
+        await work(Context.of(interaction, reply))
     except UserError as error:
-        await ctx.reply.private(translate(error.msg, ctx.locale))
+        await reply.private(translate(texts.quoted(error.msg), reply.locale))
     except Exception:
         log.exception("interaction %s failed", interaction.id)
-        await ctx.reply.private(say("internal_error", ctx.locale))
-    await ctx.reply.finish()
+        await reply.private(say("internal_error", reply.locale))
+    await reply.finish()
 
 
 async def _current(ctx: Context, game_id: int) -> Table:
@@ -82,7 +94,7 @@ async def _current(ctx: Context, game_id: int) -> Table:
 
 
 # -- lobby -----------------------------------------------------------------------------------
-async def new_game(interaction, game: str, options: str | None,
+async def new_game(interaction: Interaction, game: str, options: str | None,
                    min_players: int | None, max_players: int | None) -> None:
     """Open a lobby and post its message with Join / Leave / Start."""
     async def work(ctx: Context) -> None:
@@ -94,7 +106,7 @@ async def new_game(interaction, game: str, options: str | None,
     await handle(interaction, work)
 
 
-async def join(interaction, game_id: int | None = None) -> None:
+async def join(interaction: Interaction, game_id: int | None = None) -> None:
     """Seat the caller in the lobby and update the lobby message."""
     async def work(ctx: Context) -> None:
         if game_id is not None:
@@ -104,7 +116,7 @@ async def join(interaction, game_id: int | None = None) -> None:
     await handle(interaction, work)
 
 
-async def leave(interaction, game_id: int | None = None) -> None:
+async def leave(interaction: Interaction, game_id: int | None = None) -> None:
     """Unseat the caller (closing an emptied lobby) and update the lobby message."""
     async def work(ctx: Context) -> None:
         if game_id is not None:
@@ -130,7 +142,8 @@ async def _refresh_lobby(ctx: Context, table: Table, note: str) -> None:
         await ctx.service.store.set_board_message(table.record.id, str(message.id))
 
 
-async def start(interaction, shuffle: bool = False, game_id: int | None = None) -> None:
+async def start(interaction: Interaction, shuffle: bool = False,
+                game_id: int | None = None) -> None:
     """Start the game (host only): close the lobby message and post the first turn."""
     async def work(ctx: Context) -> None:
         if game_id is not None:
@@ -148,14 +161,14 @@ async def start(interaction, shuffle: bool = False, game_id: int | None = None) 
     await handle(interaction, work)
 
 
-async def lobby_click(interaction, game_id: int, verb: str) -> None:
+async def lobby_click(interaction: Interaction, key: ids.LobbyKey) -> None:
     """Dispatch a lobby button."""
-    if verb == "join":
-        await join(interaction, game_id)
-    elif verb == "leave":
-        await leave(interaction, game_id)
+    if key.verb == "join":
+        await join(interaction, key.game)
+    elif key.verb == "leave":
+        await leave(interaction, key.game)
     else:
-        await start(interaction, False, game_id)
+        await start(interaction, False, key.game)
 
 
 # -- play ------------------------------------------------------------------------------------
@@ -178,7 +191,7 @@ def _typing_hint(table: Table, rows: list, locale: str) -> list[str]:
     if len(to_act) != 1 or table.is_over():
         return []
     seat = next(iter(to_act))
-    count = len(table.game.legal_actions(table.state, seat))
+    count = len(table.actions(seat))
     shown = specs.shown_options(rows)
     return [] if shown >= count else [say("type_with_move", locale, count=count)]
 
@@ -188,11 +201,8 @@ def _is_clicked(ctx: Context, message_id: str) -> bool:
     return ctx.reply.is_click and message is not None and str(message.id) == message_id
 
 
-async def play(ctx: Context, text: str, version: int | None = None,
-               seat: int | None = None) -> None:
-    """Play ``text`` for the caller and tell the channel (and privately the mover)."""
-    outcome = await ctx.service.act(ctx.place, ctx.player, text, expected_version=version,
-                                    seat=seat)
+async def announce(ctx: Context, outcome: MoveOutcome) -> None:
+    """Tell the channel what a move did (and privately the mover); post the next turn."""
     await ctx.reply.edit_clicked(None, [])
     secret = texts.private_event_lines(outcome, ctx.locale)
     if secret:
@@ -202,35 +212,34 @@ async def play(ctx: Context, text: str, version: int | None = None,
 
 
 
-async def move(interaction, text: str) -> None:
+async def move(interaction: Interaction, text: str) -> None:
     """``/move``: play typed text."""
-    await handle(interaction, lambda ctx: play(ctx, text))
-
-
-async def click_option(interaction, game_id: int, version: int, seat: int, index: int) -> None:
-    """A decision button: play option ``index`` of ``seat`` as posted at ``version``."""
     async def work(ctx: Context) -> None:
-        table = await _current(ctx, game_id)
-        if table.record.version != version:
-            raise UserError("stale")
-        actions = list(table.game.legal_actions(table.state, seat)) if table.started else []
-        if not 0 <= index < len(actions):
-            raise UserError("stale")
-        await play(ctx, actions[index].text, version, seat)
+        await announce(ctx, await ctx.service.act(ctx.place, ctx.player, text))
     await handle(interaction, work)
 
 
-async def choose_option(interaction, game_id: int, version: int, seat: int, value: str) -> None:
-    """A decision menu: play the chosen action text of ``seat`` as posted at ``version``."""
+async def click_option(interaction: Interaction, key: ids.ActKey) -> None:
+    """A decision button: play the option it names, if its seat's decision is unchanged."""
     async def work(ctx: Context) -> None:
-        table = await _current(ctx, game_id)
-        if table.record.version != version or not table.started:
-            raise UserError("stale")
-        await play(ctx, specs.resolve_value(table, seat, value), version, seat)
+        await _current(ctx, key.game)
+        await announce(ctx, await ctx.service.choose(ctx.place, ctx.player, key.seat,
+                                                     key.stamp, index=key.index))
     await handle(interaction, work)
 
 
-async def undo(interaction) -> None:
+async def choose_option(interaction: Interaction, key: ids.SelectKey, value: str) -> None:
+    """A decision menu: play the chosen option (its text, or ``#index`` for a long one)."""
+    async def work(ctx: Context) -> None:
+        await _current(ctx, key.game)
+        index = ids.value_index(value)
+        text = value if index is None else None
+        await announce(ctx, await ctx.service.choose(ctx.place, ctx.player, key.seat,
+                                                     key.stamp, index=index, text=text))
+    await handle(interaction, work)
+
+
+async def undo(interaction: Interaction) -> None:
     """``/undo``: take back the caller's last move and post the position again."""
     async def work(ctx: Context) -> None:
         table = await ctx.service.undo(ctx.place, ctx.player)
@@ -241,7 +250,7 @@ async def undo(interaction) -> None:
 
 
 # -- information -----------------------------------------------------------------------------
-async def show_me(interaction, game_id: int | None = None) -> None:
+async def show_me(interaction: Interaction, game_id: int | None = None) -> None:
     """``/me`` and "My info": the caller's hidden information, decision and board, privately."""
     async def work(ctx: Context) -> None:
         if game_id is not None:
@@ -249,14 +258,13 @@ async def show_me(interaction, game_id: int | None = None) -> None:
         table, seat, _prompt, _options = await ctx.service.decision(ctx.place, ctx.player)
         lines = [say("private_header", ctx.locale), *private_lines(table, seat, ctx.locale)]
         rows = specs.decision_rows(table, seat, ctx.locale)
-        if seat in table.to_act() and not rows:
-            count = len(table.game.legal_actions(table.state, seat))
-            lines.append(say("type_with_move", ctx.locale, count=count))
+        if table.actions(seat) and not rows:
+            lines.append(say("type_with_move", ctx.locale, count=len(table.actions(seat))))
         await ctx.reply.private(lines, rows, await board_png(table, seat))
     await handle(interaction, work)
 
 
-async def board(interaction, focus_user: str | None = None) -> None:
+async def board(interaction: Interaction, focus_user: str | None = None) -> None:
     """``/board``: post the current board, whose turn it is and the components again.
 
     With a player, that player's own board is drawn in full (for games that have one).
@@ -273,7 +281,7 @@ async def board(interaction, focus_user: str | None = None) -> None:
     await handle(interaction, work)
 
 
-async def status(interaction) -> None:
+async def status(interaction: Interaction) -> None:
     """``/game status``: the lobby or game summary, privately."""
     async def work(ctx: Context) -> None:
         table = await ctx.service.table(ctx.place)
@@ -281,7 +289,7 @@ async def status(interaction) -> None:
     await handle(interaction, work)
 
 
-async def show_log(interaction) -> None:
+async def show_log(interaction: Interaction) -> None:
     """``/log``: the last moves in words, privately."""
     async def work(ctx: Context) -> None:
         table, moves = await ctx.service.log(ctx.place, last=LOG_LENGTH)
@@ -291,34 +299,36 @@ async def show_log(interaction) -> None:
 
 
 # -- abort -----------------------------------------------------------------------------------
-async def abort_ask(interaction) -> None:
-    """``/game abort``: check the caller may abort, then ask for confirmation privately."""
+async def abort_ask(interaction: Interaction) -> None:
+    """``/game abort``: check the caller may abort, then ask for confirmation privately.
+
+    Only the stored record is read, so even a game no longer installed can be aborted.
+    """
     async def work(ctx: Context) -> None:
-        table = await ctx.service.table(ctx.place)
-        if not (ctx.can_manage or host_of(table) == ctx.player.user_id):
-            raise UserError("abort_not_allowed")
+        record = await ctx.service.record(ctx.place)
+        ctx.service.check_abort(record, ctx.player, ctx.can_manage)
         await ctx.reply.private(say("abort_confirm", ctx.locale),
-                                specs.abort_rows(table, ctx.locale))
+                                specs.abort_rows(record, ctx.locale))
     await handle(interaction, work)
 
 
 def host_of(table: Table) -> str:
-    """The host's user id (the service's rule: the first seated player)."""
+    """The host's user id (the service's rule: whoever opened the table)."""
     return Service.host_of(table.record)
 
 
-async def abort_answer(interaction, game_id: int, version: int, confirm: bool) -> None:
+async def abort_answer(interaction: Interaction, key: ids.AbortKey) -> None:
     """The confirmation's buttons: abort for everyone, or keep playing."""
     async def work(ctx: Context) -> None:
-        table = await _current(ctx, game_id)
-        if table.record.version != version:
+        record: GameRecord = await ctx.service.record(ctx.place)
+        if (record.id, record.version) != (key.game, key.version):
             raise UserError("stale")
-        if not confirm:
+        if not key.confirm:
             await ctx.reply.edit_clicked(say("abort_cancelled", ctx.locale), [])
             return
-        table = await ctx.service.abort(ctx.place, ctx.player, ctx.can_manage)
+        record = await ctx.service.abort(ctx.place, ctx.player, ctx.can_manage)
         note = say("aborted", ctx.locale, name=ctx.player.name)
         await ctx.reply.edit_clicked(note, [])
-        await edit_message(ctx.interaction, table.record.board_message_id, None, [])
+        await edit_message(ctx.interaction, record.board_message_id, None, [])
         await ctx.reply.public(note)
     await handle(interaction, work)
