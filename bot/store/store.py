@@ -8,7 +8,7 @@ import functools
 import hashlib
 import json
 import sqlite3
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Sequence
@@ -63,6 +63,7 @@ class GameRecord:
     version: int
     state: dict | None
     board_message_id: str | None
+    settings: dict = field(default_factory=dict)  # the table's reminder and time limits
     turns: tuple[int, ...] = ()  # moves made so far by each seat
 
     def turns_of(self, seat: int) -> int:
@@ -326,7 +327,8 @@ def _record(row: aiosqlite.Row | None) -> GameRecord | None:
     if row is None:
         return None
     seats = tuple(Seat(s["id"], s["name"]) for s in json.loads(row["seats"]))
-    counts = {int(seat): n for seat, n in json.loads(row["turns"] or "{}").items()}
+    turns = row["turns"] if "turns" in row.keys() else None  # not every query counts them
+    counts = {int(seat): n for seat, n in json.loads(turns or "{}").items()}
     return GameRecord(
         id=row["id"], game=row["game"], guild=row["guild"], channel=row["channel"],
         status=row["status"], seed=row["seed"], options=json.loads(row["options"]),
@@ -334,6 +336,7 @@ def _record(row: aiosqlite.Row | None) -> GameRecord | None:
         host=row["host"], min_players=row["min_players"], max_players=row["max_players"],
         version=row["version"], state=json.loads(row["state"]) if row["state"] else None,
         board_message_id=row["board_message_id"],
+        settings=json.loads(row["settings"]) if "settings" in row.keys() else {},
         turns=tuple(counts.get(seat, 0) for seat in range(len(seats))),
     )
 
