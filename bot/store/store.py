@@ -152,8 +152,11 @@ class Store:
         await self._db.close()
 
     @contextlib.asynccontextmanager
-    async def _transaction(self):
+    async def transaction(self):
         """Run the block as one write transaction: committed if it ends, rolled back if it raises.
+
+        Every multi-statement write of the store's modules goes through here (callers hold
+        the store's lock, as the public methods do).
 
         ``BEGIN IMMEDIATE`` takes SQLite's write lock at once, so whatever the block reads
         (the record a write returns, with its new version) is exactly what it wrote, even
@@ -223,7 +226,7 @@ class Store:
         """Open a lobby in a channel with the host seated; ChannelBusy if one is open."""
         now = _now()
         try:
-            async with self._transaction():
+            async with self.transaction():
                 cursor = await self._db.execute(
                     "INSERT INTO games (game, guild, channel, status, seed, options, seats, host,"
                     " min_players, max_players, created_at, updated_at)"
@@ -272,7 +275,7 @@ class Store:
         Raises :class:`StaleVersion` (and writes nothing) if the game moved on meanwhile.
         """
         state_json = _dumps(state)
-        async with self._transaction():
+        async with self.transaction():
             await self._bump(game_id, version, "state = ?, status = ?", (state_json, status))
             await self._db.execute(
                 "INSERT INTO moves (game_id, seq, seat, action, events, state, state_hash,"
@@ -285,7 +288,7 @@ class Store:
     @_serialised
     async def undo_last_move(self, game_id: int, version: int) -> GameRecord:
         """Remove the last move and restore the state before it, in one transaction."""
-        async with self._transaction():
+        async with self.transaction():
             previous = await self._state_before_last(game_id)
             await self._bump(game_id, version, "state = ?, status = 'active'", (previous,))
             await self._db.execute(
@@ -306,7 +309,7 @@ class Store:
     async def _guarded_update(self, game_id: int, version: int, assignments: str,
                               params: tuple) -> GameRecord:
         """Apply ``assignments`` if the game is at ``version``; return it as written."""
-        async with self._transaction():
+        async with self.transaction():
             await self._bump(game_id, version, assignments, params)
             return await self._get(game_id)
 
