@@ -68,6 +68,7 @@ class Table:
     game: Game
     state: Any | None
     _actions: dict[int, list[Action]] = field(default_factory=dict, repr=False, compare=False)
+    _stamps: dict[int, str] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def names(self) -> list[str]:
@@ -122,10 +123,15 @@ class Table:
         since, and not when other seats decide, so one player's choice in a simultaneous
         phase leaves the others' buttons valid.
         """
+        if seat not in self._stamps:
+            self._stamps[seat] = self._decision_stamp(seat)
+        return self._stamps[seat]
+
+    def _decision_stamp(self, seat: int) -> str:
         if not self.actions(seat):
             return NO_DECISION
         prompt = self.game.prompt(self.state, seat)
-        content = [self.record.turns_of(seat), prompt.key, prompt.params,
+        content = [self.record.turns_of(seat), prompt.to_json(),
                    [action.text for action in self.actions(seat)]]
         data = json.dumps(content, sort_keys=True, default=str).encode()
         return hashlib.blake2b(data, digest_size=5).hexdigest()

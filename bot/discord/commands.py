@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 import discord
 from discord import app_commands
@@ -14,6 +14,11 @@ from bot.service import Place, Service
 from rules.core import Msg, translate
 
 from . import flows, history_commands, specs
+
+if TYPE_CHECKING:  # typing only: the bot module imports this one
+    from .app import TabletopBot
+
+    Interaction = discord.Interaction[TabletopBot]
 
 Choice = app_commands.Choice
 PlayerCount = app_commands.Range[int, 1, 100]
@@ -59,8 +64,8 @@ def game_group(service: Service) -> app_commands.Group:
                              reminder, timer, bank)
 
     @new.autocomplete("options")
-    async def new_options(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
-        games = interaction.client.service.games  # type: ignore[attr-defined]
+    async def new_options(interaction: Interaction, current: str) -> list[Choice[str]]:
+        games = interaction.client.service.games
         chosen = games.get(str(getattr(interaction.namespace, "game", "") or ""))
         if chosen is None:
             return []
@@ -117,14 +122,13 @@ def play_commands() -> list[app_commands.Command]:
         await flows.move(interaction, action)
 
     @move.autocomplete("action")
-    async def move_suggestions(interaction: discord.Interaction,
-                               current: str) -> list[Choice[str]]:
+    async def move_suggestions(interaction: Interaction, current: str) -> list[Choice[str]]:
         locale = specs.locale_for(interaction.locale)
         try:
             place, player = flows.where(interaction)
         except UserError:  # a direct message: nothing to suggest
             return []
-        service: Service = interaction.client.service  # type: ignore[attr-defined]
+        service = interaction.client.service
         actions = await service.suggest(place, player, current, locale)
         names = await _names(service, place) if actions else []
         return [Choice(name=name, value=value)

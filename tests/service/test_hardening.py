@@ -76,6 +76,20 @@ async def test_player_count_options_are_checked_whenever_the_seats_change(servic
     assert table.option_problem() is not None
 
 
+async def test_real_games_report_player_count_options_in_the_lobby(store):
+    service = Service(store, seed_source=lambda: 3)  # every registered game
+    table = await service.new_game(PLACE, ALICE, "smallworld", "first_player=3")
+    assert table.lobby_players() == 2
+    assert table.option_problem().key == "core.error.bad_start_seat"
+    await service.join(PLACE, BOB)
+    await service.join(PLACE, CAROL)
+    assert (await service.join(PLACE, DAVE)).option_problem() is None
+    await service.abort(PLACE, ALICE)
+    table = await service.new_game(PLACE, ALICE, "caverna", "harvest=green,green")
+    assert table.option_problem() is None  # the solo game has no harvest track
+    assert (await service.join(PLACE, BOB)).option_problem().key == "caverna.error.bad_harvest"
+
+
 def test_the_default_option_check_reports_what_set_up_refuses():
     assert TOY.check_options({"goal": 10, "first": 3}, 4) is None
     assert TOY.check_options({"goal": 10, "first": 3}, 3).key == "core.error.bad_start_seat"
