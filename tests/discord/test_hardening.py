@@ -132,6 +132,10 @@ async def test_direct_message_interactions_are_refused_at_run_time(discord_, ser
     result = await discord_._run_command(payload)
     assert "not in direct messages" in result.text and not result.public
     assert await service.store.active_games() == []
+    setting = _direct(discord_._payload(ALICE, 2, _command_data("notify", {"setting": "on"})))
+    personal = await discord_._run_command(setting)  # a personal setting works anywhere
+    assert "not in direct messages" not in personal.text
+    assert await service.wants_notify(str(ALICE[0]))
     click = _direct(discord_._payload(ALICE, 3, {"custom_id": "tt:lobby:1:join",
                                                  "component_type": 2}))
     recorder.originals[click["token"]] = 0
