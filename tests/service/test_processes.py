@@ -58,8 +58,10 @@ async def _play(db_path: str, worker: int, seconds: float) -> list[dict]:
     service = Service(store, games=[TOY], seed_source=lambda: rng.randrange(1 << 40))
     saved: list[dict] = []
     deadline = time.monotonic() + seconds
+    place = Place("g", "c0")
     while time.monotonic() < deadline:
-        place = Place("g", f"c{rng.randrange(CHANNELS)}")
+        if rng.random() < 0.2:  # players mostly keep playing at the same table
+            place = Place("g", f"c{rng.randrange(CHANNELS)}")
         try:
             outcome = await _one_move(service, place, rng)
         except UserError:
