@@ -959,3 +959,65 @@ def test_t18b_an_abandoned_bombed_region_gives_the_bomb_back():
     state, _ = play(state, 2, "abandon L1-07")
     assert state.extra["bombs"] == {} and state.extra["bomb_pile"][0] == "live"
     assert len(state.extra["bomb_pile"]) == 12
+
+
+# ---------------------------------------------------------------- more of §8 (T35, T46-T49)
+
+def test_t35_final_attempt_needs_a_shortfall_of_one_to_three():
+    state = new(2, islands="L1,M1", dice=(3, 2))
+    a = give(state, 0, "dwarves", "farmer", hand=2)
+    occupy(state, a, L1_07=1)
+    b = give(state, 1, "orcs", "farmer", hand=4)
+    occupy(state, b, L1_03=3, L1_04=1)
+    restart(state)
+    assert cost(state, 0, "L1-03") == 5 and state.active(0).hand == 1
+    assert reason(state, 0, "die L1-03") == "die_too_far"
+    assert cost(state, 0, "L1-04") == 3
+    state, events = play(state, 0, "die L1-04")
+    assert find(events, "die_roll")[0].params["value"] == 3
+    assert state.regions[r(state, "L1-04")].inst == state.players[0].active
+    assert state.pending[-1]["type"] == "redeploy"
+
+
+def test_t46_abandoning_everything_makes_the_next_conquest_a_first_one():
+    state = new(2, islands="L1,M1")
+    a = give(state, 0, "dwarves", "farmer")
+    occupy(state, a, L1_07=1, L1_03=1)
+    restart(state)
+    state, _ = play(state, 0, "abandon L1-07", "abandon L1-03")
+    assert reason(state, 0, "conquer L1-02") == "not_entry"
+    assert cost(state, 0, "L1-04") == 3
+
+
+def test_t47_picking_the_fourth_combo_pays_one_coin_on_each_above():
+    state = new(2, islands="L1,M1")
+    state.column[3][2] = 1
+    state, _ = play(state, 0, "pick 3")
+    assert state.players[0].coins == 5 - 3 + 1
+    assert [c[2] for c in state.column[:3]] == [1, 1, 1] and len(state.column) == 6
+
+
+def test_t48_tie_break_counts_race_tokens_on_the_board():
+    state = new(2, islands="L1,M1")
+    a = give(state, 0, "dwarves", "farmer", hand=0)
+    occupy(state, a, L1_07=9, L1_03=1)
+    b = give(state, 1, "orcs", "farmer", hand=0)
+    occupy(state, b, M1_05=10, M1_06=1)
+    for player in state.players:
+        player.coins = 61
+    scores = GAME.score(state)
+    assert scores[0].total == scores[1].total == 61
+    assert scores[0].tiebreak == (10,) and scores[1].tiebreak == (11,)
+
+
+def test_t49_tauren_doomhammer_conquest_places_two_tokens():
+    state = new(2, islands="L1,M1")
+    tauren = give(state, 0, "tauren", "farmer", hand=6)
+    occupy(state, tauren, L1_07=2)
+    face_up(state, "L1-07", "doomhammer")
+    orcs = give(state, 1, "orcs", "farmer", hand=4)
+    occupy(state, orcs, L1_11=4)
+    restart(state)
+    state, events = play(state, 0, "doomhammer L1-11")
+    assert find(events, "conquer")[0].params["cost"] == 2
+    assert state.regions[r(state, "L1-11")].tokens == 2
