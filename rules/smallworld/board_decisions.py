@@ -35,7 +35,8 @@ class ConquestDecision(TurnHandler):
         inst = inst_of(state, d)
         owned = owned_set(state, inst)
         fixed = []
-        if powers.berserk_problem(state, inst) is None:
+        if effects.power_has(state, inst, "berserk") and powers.berserk_problem(state,
+                                                                               inst) is None:
             fixed.append(option(("berserk",)))
         fixed.append(option(("end_conquest",)))
         return fixed + self._attacks(state, inst, owned) + self._own(state, inst, owned)

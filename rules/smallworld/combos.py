@@ -20,8 +20,8 @@ def pick_problem(state: State, seat: int, index: int):
 def pick(state: State, seat: int, index: int, events: list) -> Instance:
     """Pay for combo ``index``, take its coins and tokens, and refill the column (3.3)."""
     player = state.edit_player(seat)
-    for above in state.column[:index]:
-        above[2] += 1
+    for above, (race, power, coins) in enumerate(state.column[:index]):
+        state.column[above] = [race, power, coins + 1]  # entries are replaced, never changed
     player.coins -= index
     race, power, coins = state.column.pop(index)
     player.coins += coins

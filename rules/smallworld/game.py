@@ -60,6 +60,12 @@ class SmallWorld(DecisionGame):
         flow.advance(state, events)
         return True
 
+    def settle(self, state, events: list) -> None:
+        """Settle the game (only withdrawals resolve by themselves, or an empty stack)."""
+        if state.pending and state.pending[-1]["type"] != "withdraw":
+            return  # every other decision always has options and never resolves itself
+        super().settle(state, events)
+
     def problem(self, state, seat: int, action: Action) -> Msg | None:
         """Return why ``action`` is refused for ``seat`` now (game over, not on turn...)."""
         if state.over:

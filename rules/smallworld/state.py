@@ -220,7 +220,7 @@ def copy_state(state: State) -> State:
     values["regions"] = list(state.regions)
     values["insts"] = list(state.insts)
     values["players"] = list(state.players)
-    values["column"] = [list(c) for c in state.column]
+    values["column"] = list(state.column)  # entries are replaced, never changed
     values["tray"] = state.tray.copy()
     values["supply"] = state.supply.copy()
     values["allies"] = list(state.allies)  # pairs are replaced, never changed
