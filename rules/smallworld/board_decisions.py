@@ -23,6 +23,16 @@ from .handling import (
 from .state import Instance, State, copy_state
 from .targets import attackable, costs, owned_set
 
+_CONQUER: dict[tuple[int, int], Action] = {}
+
+
+def conquer_option(region: int, price: int) -> Action:
+    """Return the listed ``conquer region`` labelled with its ``price`` (made once)."""
+    found = _CONQUER.get((region, price))
+    if found is None:
+        found = _CONQUER[(region, price)] = option(("conquer", region), cost=price)
+    return found
+
 
 class ConquestDecision(TurnHandler):
     """Conquests of the acting race; a redeployment move ends them first."""
@@ -58,7 +68,7 @@ class ConquestDecision(TurnHandler):
             if may_dragon:
                 dragon.append(option(("dragon", r)))
         conquer.sort()
-        listed = [option(("conquer", r), cost=max(1, c - roll)) for c, r in conquer]
+        listed = [conquer_option(r, max(1, c - roll)) for c, r in conquer]
         return listed + die + convert + dragon
 
     def _own(self, state: State, inst: Instance, owned: set[int]) -> list[Action]:

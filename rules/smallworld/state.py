@@ -178,8 +178,11 @@ class State:
     # -- lookups -------------------------------------------------------------------------
     @property
     def board(self) -> data.Map:
-        """The static map."""
-        return data.game_map(self.map, self.variant)
+        """The static map (looked up once per state object)."""
+        board = self.__dict__.get("_board")
+        if board is None or board.name != self.map:
+            board = self.__dict__["_board"] = data.game_map(self.map, self.variant)
+        return board
 
     def inst(self, iid: int | None) -> Instance | None:
         """Return the race instance with id ``iid`` (None for None)."""
