@@ -10,7 +10,7 @@ from rules.core.rng import Rng
 from rules.core.text import Msg
 from rules.core.types import Action, OptionSpec, ScoreLine, View
 
-from . import flow, handlers, moves, msgs, scoring, setup, view
+from . import flow, handlers, invariants, moves, msgs, scoring, setup, view
 from . import state as state_mod
 from .state import PROBE
 
@@ -130,6 +130,10 @@ class SmallWorld(DecisionGame):
     def load(self, data: Mapping):
         """Rebuild a state from :meth:`dump` output."""
         return state_mod.load(dict(data))
+
+    def check_invariants(self, state) -> list[str]:
+        """Return every broken invariant of spec 5.8 (empty when the state is sound)."""
+        return invariants.problems(state)
 
     def rerandomise_hidden(self, state, seat: int | None, seed: int):
         """Re-draw other seats' coins and the hidden deck order from ``seed``.
