@@ -144,8 +144,8 @@ class SmallWorld(DecisionGame):
         out = self.copy(state)
         rng = Rng(seed)
         hidden = len(out.race_deck) - out.race_deck_known
-        out.race_deck[:hidden] = rng.shuffle(out.race_deck[:hidden])
-        out.power_deck = rng.shuffle(out.power_deck)
+        out.race_deck = rng.shuffle(out.race_deck[:hidden]) + out.race_deck[hidden:]
+        out.power_deck = rng.shuffle(list(out.power_deck))
         if not out.over:
             for s in range(out.n):
                 if s != seat:

@@ -209,6 +209,8 @@ class State:
 
 
 PROBE = "_start_probe"  # the cached position past the start step (handlers.start_probe)
+# the deck, discard, attacked, Ghoul queue and forced dice lists are replaced, never changed in
+# place, so copies share them; the highlight is changed in place and copied
 _PLAIN_LISTS = ("race_deck", "power_deck", "discard", "attacked", "ghoul_queue", "dice",
                 "highlight")
 
@@ -232,8 +234,7 @@ def copy_state(state: State) -> State:
     values["owned_regions"] = set()
     values["owned_players"] = set()
     values["owned_insts"] = set()
-    for key in _PLAIN_LISTS:
-        values[key] = list(values[key])
+    values["highlight"] = list(state.highlight)
     out = State.__new__(State)
     out.__dict__ = values
     return out
