@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from rules.core.types import Action
 
-from . import conquest, effects, flow, powers, races, redeploy
+from . import conquest, data, effects, flow, powers, races, redeploy
 from .handling import (
     ENDS_CONQUEST,
     PLAIN_ACTIONS,
@@ -23,6 +23,16 @@ from .handling import (
 from .state import Instance, State, copy_state
 from .targets import attackable, costs, owned_set
 
+_CONQUER: dict[tuple[int, int], Action] = {}
+
+
+def conquer_option(region: int, price: int) -> Action:
+    """Return the listed ``conquer region`` labelled with its ``price`` (made once)."""
+    found = _CONQUER.get((region, price))
+    if found is None:
+        found = _CONQUER[(region, price)] = option(("conquer", region), cost=price)
+    return found
+
 
 class ConquestDecision(TurnHandler):
     """Conquests of the acting race; a redeployment move ends them first."""
@@ -35,7 +45,8 @@ class ConquestDecision(TurnHandler):
         inst = inst_of(state, d)
         owned = owned_set(state, inst)
         fixed = []
-        if powers.berserk_problem(state, inst) is None:
+        if effects.power_has(state, inst, "berserk") and powers.berserk_problem(state,
+                                                                               inst) is None:
             fixed.append(option(("berserk",)))
         fixed.append(option(("end_conquest",)))
         return fixed + self._attacks(state, inst, owned) + self._own(state, inst, owned)
@@ -57,7 +68,7 @@ class ConquestDecision(TurnHandler):
             if may_dragon:
                 dragon.append(option(("dragon", r)))
         conquer.sort()
-        listed = [option(("conquer", r), cost=max(1, c - roll)) for c, r in conquer]
+        listed = [conquer_option(r, max(1, c - roll)) for c, r in conquer]
         return listed + die + convert + dragon
 
     def _own(self, state: State, inst: Instance, owned: set[int]) -> list[Action]:
@@ -122,32 +133,40 @@ class RedeployDecision(TurnHandler):
     def options(self, state, d):
         inst = inst_of(state, d)
         owned = state.regions_of(inst.id)
+        hand, regions = inst.hand, state.regions
+        need = races.reserve_needed(state, inst) if owned else 0
         fixed = [option(("redeploy_auto",))]
-        if redeploy.done_problem(state, inst, owned) is None:
+        if not owned or hand == need:  # redeploy.done_problem
             fixed.append(option(("done",)))
         if not owned:
             return fixed
         targets = redeploy.threatened(state, inst, owned)
-        hand, regions = inst.hand, state.regions
-        rich = max(owned, key=lambda r: (regions[r].tokens, -r))
-        listed = [("place", hand, r) for r in owned if hand]
-        if effects.power_has(state, inst, "fortress"):
-            listed += self._legal(state, d, [("fortress", r) for r in owned])
-        camps = effects.power_has(state, inst, "encampments")
-        if camps:
-            listed += self._legal(state, d, [("encampment", r) for r in targets])
+        rich = owned[0]
+        for r in owned:
+            if regions[r].tokens > regions[rich].tokens:
+                rich = r
+        listed = [("place", hand, r) for r in owned] if hand else []
         if hand > 1:
             listed += [("place", 1, r) for r in targets]
         if regions[rich].tokens > 1:
             listed += [("move", 1, rich, r) for r in targets if r != rich]
         # take_problem for one token: legal where two or more lie, or when Amazons must empty
-        emptying = any(regions[r].tokens == 1 for r in owned) and redeploy.must_abandon(state,
-                                                                                        inst)
+        emptying = need > 0 and redeploy.must_abandon(state, inst)
         listed += [("take", 1, r) for r in owned if regions[r].tokens > 1 or emptying]
-        if camps:
+        return fixed + [PLAIN_ACTIONS.get(m) or option(m) for m in listed] + \
+            self._power_options(state, d, inst, owned, targets)
+
+    def _power_options(self, state: State, d: dict, inst: Instance, owned: list[int],
+                       targets: list[int]) -> list[Action]:
+        hooks = () if inst.declined else data.power_hooks(inst.power, state.variant)
+        listed = []
+        if "fortress" in hooks:
+            listed += self._legal(state, d, [("fortress", r) for r in owned])
+        if "encampments" in hooks:
+            listed += self._legal(state, d, [("encampment", r) for r in targets])
             listed += self._legal(state, d, [("encampment_off", r) for r in owned
-                                             if regions[r].encampments])
-        return fixed + [PLAIN_ACTIONS.get(m) or option(m) for m in listed]
+                                             if state.regions[r].encampments])
+        return [option(m) for m in listed]
 
     def _legal(self, state: State, d: dict, candidates: list) -> list:
         return [m for m in candidates if self.check(state, d, m) is None]

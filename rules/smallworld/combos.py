@@ -20,8 +20,8 @@ def pick_problem(state: State, seat: int, index: int):
 def pick(state: State, seat: int, index: int, events: list) -> Instance:
     """Pay for combo ``index``, take its coins and tokens, and refill the column (3.3)."""
     player = state.edit_player(seat)
-    for above in state.column[:index]:
-        above[2] += 1
+    for above, (race, power, coins) in enumerate(state.column[:index]):
+        state.column[above] = [race, power, coins + 1]  # entries are replaced, never changed
     player.coins -= index
     race, power, coins = state.column.pop(index)
     player.coins += coins
@@ -58,7 +58,8 @@ def refill(state: State, events: list) -> None:
     while len(state.column) < size and state.race_deck:
         if not state.power_deck and not _reshuffle(state, events):
             return
-        race, power = state.race_deck.pop(0), state.power_deck.pop(0)
+        race, power = state.race_deck[0], state.power_deck[0]
+        state.race_deck, state.power_deck = state.race_deck[1:], state.power_deck[1:]
         state.race_deck_known = min(state.race_deck_known, len(state.race_deck))
         state.column.append([race, power, 0])
         events.append(msgs.event("combo_revealed", reveals=True, race=msgs.race(race),
@@ -82,9 +83,9 @@ def return_banner(state: State, inst: Instance, events: list) -> None:
         player.declined.remove(inst.id)
     if player.active == inst.id:
         player.active = None
-    state.race_deck.append(inst.race)
+    state.race_deck = [*state.race_deck, inst.race]
     state.race_deck_known += 1
     if inst.has_spirit and inst.declined:
-        state.discard.append(inst.power)
+        state.discard = [*state.discard, inst.power]
     events.append(msgs.event("banner_returned", seat=inst.owner, race=msgs.race(inst.race)))
     refill(state, events)

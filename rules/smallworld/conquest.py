@@ -121,7 +121,8 @@ def die(state: State, inst: Instance, region: int, events: list) -> None:
 def roll_die(state: State) -> int:
     """Roll the reinforcement die (a forced result first, if the options gave any)."""
     if state.dice:
-        return state.dice.pop(0)
+        roll, state.dice = state.dice[0], state.dice[1:]
+        return roll
     return state.rng.choice(data.constants(state.variant)["die"])
 
 
@@ -162,7 +163,7 @@ def _remove_defenders(state: State, inst: Instance, region: int, events: list) -
     _defender_losses(state, inst, defender, reg.tokens, region, events)
     reg.inst, reg.tokens = None, 0
     if not defender.declined and not inst.declined:
-        state.attacked.append(defender.owner)
+        state.attacked = [*state.attacked, defender.owner]
     if defender.declined and not state.regions_of(defender.id) and not (
             defender.hand or defender.pending):
         combos.return_banner(state, defender, events)

@@ -30,7 +30,7 @@ def go_into_decline(state: State, seat: int, events: list) -> None:
             if not old.has_spirit:
                 remove_race(state, state.edit_inst(old.id), events)
     if not inst.has_spirit:
-        state.discard.append(inst.power)
+        state.discard = [*state.discard, inst.power]
     _remove_power_pieces(state, inst)
     rules_of(state).before_decline(state, inst, events)
     _shed_tokens(state, inst)

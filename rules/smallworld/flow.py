@@ -49,7 +49,7 @@ def next_stage(state: State, events: list) -> None:
     """Go to the next acting race's conquest, or to pick, or to the end step."""
     player = state.players[state.current]
     if state.ghoul_queue:
-        acting = state.ghoul_queue.pop(0)
+        acting, state.ghoul_queue = state.ghoul_queue[0], state.ghoul_queue[1:]
         decide(state, "conquest", acting)
         conquest.ready(state, state.edit_inst(acting), events)
     elif player.active is not None:

@@ -10,7 +10,7 @@ from rules.core.rng import Rng
 from rules.core.text import Msg
 from rules.core.types import Action, OptionSpec, ScoreLine, View
 
-from . import flow, handlers, moves, msgs, scoring, setup, view
+from . import flow, handlers, invariants, moves, msgs, scoring, setup, view
 from . import state as state_mod
 from .state import PROBE
 
@@ -59,6 +59,12 @@ class SmallWorld(DecisionGame):
             return False
         flow.advance(state, events)
         return True
+
+    def settle(self, state, events: list) -> None:
+        """Settle the game (only withdrawals resolve by themselves, or an empty stack)."""
+        if state.pending and state.pending[-1]["type"] != "withdraw":
+            return  # every other decision always has options and never resolves itself
+        super().settle(state, events)
 
     def problem(self, state, seat: int, action: Action) -> Msg | None:
         """Return why ``action`` is refused for ``seat`` now (game over, not on turn...)."""
@@ -125,6 +131,10 @@ class SmallWorld(DecisionGame):
         """Rebuild a state from :meth:`dump` output."""
         return state_mod.load(dict(data))
 
+    def check_invariants(self, state) -> list[str]:
+        """Return every broken invariant of spec 5.8 (empty when the state is sound)."""
+        return invariants.problems(state)
+
     def rerandomise_hidden(self, state, seat: int | None, seed: int):
         """Re-draw other seats' coins and the hidden deck order from ``seed``.
 
@@ -134,8 +144,8 @@ class SmallWorld(DecisionGame):
         out = self.copy(state)
         rng = Rng(seed)
         hidden = len(out.race_deck) - out.race_deck_known
-        out.race_deck[:hidden] = rng.shuffle(out.race_deck[:hidden])
-        out.power_deck = rng.shuffle(out.power_deck)
+        out.race_deck = rng.shuffle(out.race_deck[:hidden]) + out.race_deck[hidden:]
+        out.power_deck = rng.shuffle(list(out.power_deck))
         if not out.over:
             for s in range(out.n):
                 if s != seat:

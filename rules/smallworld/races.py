@@ -111,7 +111,7 @@ def convert(state: State, inst: Instance, region: int, events: list) -> None:
     reg.inst, reg.tokens = inst.id, 1
     inst.converted.append(victim.owner)
     inst.conquered.append([region, True])
-    state.attacked.append(victim.owner)
+    state.attacked = [*state.attacked, victim.owner]
     state.highlight.append(region)
     events.append(msgs.event("convert", seat=inst.owner, region=region,
                              victim_seat=victim.owner, victim_race=msgs.race(victim.race)))

@@ -178,8 +178,11 @@ class State:
     # -- lookups -------------------------------------------------------------------------
     @property
     def board(self) -> data.Map:
-        """The static map."""
-        return data.game_map(self.map, self.variant)
+        """The static map (looked up once per state object)."""
+        board = self.__dict__.get("_board")
+        if board is None or board.name != self.map:
+            board = self.__dict__["_board"] = data.game_map(self.map, self.variant)
+        return board
 
     def inst(self, iid: int | None) -> Instance | None:
         """Return the race instance with id ``iid`` (None for None)."""
@@ -206,6 +209,8 @@ class State:
 
 
 PROBE = "_start_probe"  # the cached position past the start step (handlers.start_probe)
+# the deck, discard, attacked, Ghoul queue and forced dice lists are replaced, never changed in
+# place, so copies share them; the highlight is changed in place and copied
 _PLAIN_LISTS = ("race_deck", "power_deck", "discard", "attacked", "ghoul_queue", "dice",
                 "highlight")
 
@@ -220,7 +225,7 @@ def copy_state(state: State) -> State:
     values["regions"] = list(state.regions)
     values["insts"] = list(state.insts)
     values["players"] = list(state.players)
-    values["column"] = [list(c) for c in state.column]
+    values["column"] = list(state.column)  # entries are replaced, never changed
     values["tray"] = state.tray.copy()
     values["supply"] = state.supply.copy()
     values["allies"] = list(state.allies)  # pairs are replaced, never changed
@@ -229,8 +234,7 @@ def copy_state(state: State) -> State:
     values["owned_regions"] = set()
     values["owned_players"] = set()
     values["owned_insts"] = set()
-    for key in _PLAIN_LISTS:
-        values[key] = list(values[key])
+    values["highlight"] = list(state.highlight)
     out = State.__new__(State)
     out.__dict__ = values
     return out

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.core.decisions import pop
 
-from . import combos, decline, flow, msgs, powers, withdraw
+from . import combos, decline, effects, flow, msgs, powers, withdraw
 from .handling import (
     ENDING,
     TurnHandler,
@@ -90,7 +90,10 @@ class EndDecision(TurnHandler):
 
     def options(self, state, d):
         listed = [option(("end_turn",))]
-        candidates = [("end_turn_decline",)] + [("ally", s) for s in range(state.n)]
+        active = state.active(d["seat"])
+        candidates = [("end_turn_decline",)] if powers.is_stout(state, active) else []
+        if active is not None and effects.power_has(state, active, "diplomat"):
+            candidates += [("ally", s) for s in range(state.n)]
         return listed + [option(m) for m in candidates
                          if self.check(state, d, m) is None]
 
