@@ -6,7 +6,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageChops, ImageDraw
 
-from rendering.common import HIGHLIGHT, INK, font, player_colour, readable_on
+from rendering.common import HIGHLIGHT, INK, board_locale, font, player_colour, readable_on
 from rendering.smallworld.board import TEXTURES
 from rendering.smallworld_warcraft import icons
 from rendering.smallworld_warcraft.islands import (
@@ -139,9 +139,14 @@ def _label(draw, place: Placement, region, number: str) -> None:
         x += 2 * ICON_R + 3
 
 
-@lru_cache(maxsize=16)
 def static_layer(island_ids: tuple[str, ...]) -> Image.Image:
-    """Return the sea with the islands, their names, numbers and symbols (drawn once)."""
+    """Return the sea with the islands, their names, numbers and symbols (drawn once per
+    board language)."""
+    return _static_layer(island_ids, board_locale())
+
+
+@lru_cache(maxsize=32)
+def _static_layer(island_ids: tuple[str, ...], locale: str) -> Image.Image:
     base = Image.new("RGB", (WIDTH, board_height(island_ids)), colour("ocean"))
     _sea(base)
     numbers = {r.code: r.id for r in data.board(island_ids).regions}
@@ -154,11 +159,12 @@ def static_layer(island_ids: tuple[str, ...]) -> Image.Image:
 
 @lru_cache(maxsize=1024)
 def pill_sprite(race: str | None, declined: bool, count: int, owner: int | None,
-                faction: str | None) -> Image.Image:
+                faction: str | None, locale: str = "en") -> Image.Image:
     """Return an occupant marker: race colour (grey in decline), race mark, count.
 
     An owned marker has a ring in the owner's seat colour; a faction stripe (Alliance blue,
-    Horde red, neutral bronze) closes its right end.
+    Horde red, neutral bronze) closes its right end. ``locale`` (the board's language, which
+    the race mark follows) keys the cache.
     """
     fill = race_colour(race, declined)
     mark = short("abbr", race)
@@ -207,8 +213,9 @@ def piece_sprite(piece: str, count: int = 1) -> Image.Image:
 
 
 @lru_cache(maxsize=64)
-def marker_sprite(marker: str) -> Image.Image:
-    """Return a revealed marker: its kind sign and short name on a light tag."""
+def marker_sprite(marker: str, locale: str = "en") -> Image.Image:
+    """Return a revealed marker: its kind sign and short name on a light tag (``locale``:
+    the board's language, keying the cache)."""
     kind = data.markers()[marker]["kind"]
     label = short("marker_abbr", marker)
     probe = ImageDraw.Draw(Image.new("RGBA", (1, 1)))
@@ -233,7 +240,8 @@ def pieces_of(region: dict) -> list[Image.Image]:
             found.append(piece_sprite(piece, int(region[piece]) if piece == "bomb" else 1))
     for marker in region.get("markers") or ():
         shown = marker.get("id") if marker.get("face_up") else None
-        found.append(marker_sprite(shown) if shown else piece_sprite("face_down"))
+        found.append(marker_sprite(shown, board_locale()) if shown
+                     else piece_sprite("face_down"))
     return found
 
 
@@ -286,7 +294,7 @@ def draw_board(canvas: Image.Image, top: int, island_ids: tuple[str, ...],
             race, count = found
             faction = region.get("faction") if race != "murlocs" else None
             sprite = pill_sprite(race, bool(region.get("declined")), count, region.get("owner"),
-                                 faction)
+                                 faction, board_locale())
             _paste(canvas, sprite, (x, y + 6))
         _row(canvas, pieces_of(region), (x, y + 40), 150)
     draw = ImageDraw.Draw(canvas)

@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from PIL import ImageDraw
 
-from rendering.common import HIGHLIGHT, INK, fit_text, font, player_colour, readable_on
+from rendering.common import (
+    HIGHLIGHT,
+    INK,
+    board_locale,
+    fit_text,
+    font,
+    player_colour,
+    readable_on,
+    words,
+)
 from rendering.smallworld_warcraft import board, icons
 from rendering.smallworld_warcraft.style import (
     colour,
@@ -14,7 +23,7 @@ from rendering.smallworld_warcraft.style import (
     short,
     text,
 )
-from rules.core.text import Msg, has_message, translate
+from rules.core.text import Msg, has_message
 from rules.smallworld_warcraft import data
 
 MARGIN = 12
@@ -86,7 +95,7 @@ def header(draw: ImageDraw.ImageDraw, data_: dict, width: int) -> None:
 def phase_name(phase: str) -> str:
     """Return the display name of a phase id."""
     key = f"smallworld_warcraft_render.phase.{phase}"
-    return translate(Msg(key)) if has_message(key) else phase.replace("_", " ").title()
+    return words(Msg(key)) if has_message(key) else phase.replace("_", " ").title()
 
 
 def _to_act(draw, data_: dict, width: int) -> None:
@@ -285,7 +294,7 @@ def key(canvas, draw: ImageDraw.ImageDraw, top: int, width: int, data_: dict) ->
         piles.append(text("label.bomb_pile", count=data_["bomb_pile"]))
     if data_.get("marker_pool") is not None:
         piles.append(text("label.marker_pool", count=data_["marker_pool"]))
-    sample = board.pill_sprite("orcs", True, 1, None, "horde")
+    sample = board.pill_sprite("orcs", True, 1, None, "horde", board_locale())
     cy = top + 18 + 3 * 34
     canvas.paste(sample, (MARGIN, int(cy - sample.height / 2)), sample)
     line = "   ".join([text("label.in_decline")] + piles)

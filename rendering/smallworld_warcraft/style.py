@@ -1,13 +1,14 @@
-"""Colours and words of the Warcraft board: style data, names and catalog text."""
+"""Colours and words of the Warcraft board: style data, names and catalog text (in the
+board's language, ``rendering.common.board_locale``)."""
 
 from __future__ import annotations
 
 import json
 from functools import lru_cache
 
-from rendering.common import GREY, asset_path
+from rendering.common import GREY, asset_path, words
 from rendering.smallworld.style import title_case
-from rules.core.text import Msg, has_message, translate
+from rules.core.text import Msg, has_message
 
 Colour = tuple[int, int, int]
 RENDER = "smallworld_warcraft_render"
@@ -49,17 +50,17 @@ def name(kind: str, ident: str | None) -> str:
         return ""
     family = "smallworld" if kind in ("race", "power") else GAME
     key = f"{family}.{kind}.{ident}"
-    return translate(Msg(key)) if has_message(key) else title_case(ident)
+    return words(Msg(key)) if has_message(key) else title_case(ident)
 
 
 def text(key: str, **params) -> str:
     """Return the sentence of ``smallworld_warcraft_render.<key>`` filled with ``params``."""
-    return translate(Msg(f"{RENDER}.{key}", params))
+    return words(Msg(f"{RENDER}.{key}", params))
 
 
 def short(table: str, ident: str | None) -> str:
     """Return a short mark from the render catalog (race ``abbr``, ``marker_abbr`` ...)."""
     key = f"{RENDER}.{table}.{ident}"
     if ident and has_message(key):
-        return translate(Msg(key))
+        return words(Msg(key))
     return title_case(ident or "?")[:2]
