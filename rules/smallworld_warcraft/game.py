@@ -10,7 +10,7 @@ from rules.core.types import OptionSpec, View
 from rules.smallworld import handlers
 from rules.smallworld.game import SmallWorld
 
-from . import data, goblins, markers, view
+from . import data, goblins, invariants, markers, view
 from . import moves as wc_moves
 from .conquests import WarcraftConquest
 from .gnomes import AirRaidDecision
@@ -86,6 +86,10 @@ class SmallWorldWarcraft(SmallWorld):
         if top is not None and top["type"] in OWN_KINDS and top["seat"] == seat:
             return HANDLERS[top["type"]].prompt(state, top)
         return super().prompt(state, seat)
+
+    def check_invariants(self, state) -> list[str]:
+        """Return the Warcraft invariants ``state`` breaks (empty when sound)."""
+        return invariants.problems(state)
 
     def view(self, state, seat: int | None) -> View:
         """Return what ``seat`` may see."""

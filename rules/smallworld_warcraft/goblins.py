@@ -40,7 +40,7 @@ def pile(state: State) -> list[str] | None:
 
 def placed(state: State) -> dict[str, dict]:
     """Return the bombs on the board: region (string) -> {"kind", "seat"}."""
-    return state.extra.setdefault("bombs", {})
+    return state.extra.get("bombs", {})
 
 
 def create_pile(state: State) -> None:
@@ -133,7 +133,8 @@ class BombsDecision(Handler):
         if move[0] == "bombs_done":
             pop(state, d)
             return
-        placed(state)[str(move[1])] = {"kind": pile(state).pop(0), "seat": d["seat"]}
+        bombs = state.extra.setdefault("bombs", {})
+        bombs[str(move[1])] = {"kind": pile(state).pop(0), "seat": d["seat"]}
         events.append(msgs.event("bomb_placed", seat=d["seat"], region=move[1]))
         if not any(place_problem(state, state.insts[d["inst"]], r) is None
                    for r in range(len(state.regions))):

@@ -19,7 +19,7 @@ from . import coins, data, msgs
 
 def holders(state: State) -> list[int]:
     """Return the seats holding a Harmony token."""
-    return state.extra.setdefault("harmony", [])
+    return state.extra.get("harmony", [])
 
 
 def is_pandaren(inst: Instance | None) -> bool:
@@ -33,7 +33,7 @@ def fee_due(state: State, inst: Instance, region: int) -> int:
     target = state.inst(state.regions[region].inst)
     if not is_pandaren(target) or inst.owner not in holders(state):
         return 0
-    if inst.owner in state.extra["turn"].setdefault("harmony_paid", []):
+    if inst.owner in state.extra["turn"].get("harmony_paid", ()):
         return 0
     return data.constants()["payments"]["harmony_fee"]
 
@@ -54,7 +54,7 @@ def hand_out(state: State, inst: Instance, events: list) -> None:
     """Give Harmony tokens at the end of an expand turn of the active Pandaren ``inst``."""
     attacked = set(state.extra["turn"].get("pandaren_attacked", ()))
     supply = data.constants()["supply"]["harmony"]
-    given = holders(state)
+    given = state.extra.setdefault("harmony", [])
     for offset in range(1, state.n):
         seat = (inst.owner + offset) % state.n
         has_race = state.players[seat].active is not None
