@@ -112,7 +112,6 @@ def test_constants_rounds_boards_supplies():
                               "champion": 1, "beast": 5, "bomb_live": 6, "bomb_dud": 6,
                               "harmony": 4, "watchtower": 6, "military_objective": 2}
     assert game["start_coins"] == 5 and game["die"] == [0, 0, 0, 1, 2, 3]
-    assert game["options"]["two_player_boards"] == "LM"
 
 
 def test_enough_islands_of_each_size_for_five_players():
