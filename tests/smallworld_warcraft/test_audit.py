@@ -712,3 +712,63 @@ def test_heart_payment_with_no_coin_is_free():
     before = state.players[0].coins
     state, _ = play(state, 0, "end conquest", "redeploy auto", "heart L1-07")
     assert state.players[1].coins == 0 and state.players[0].coins == before
+
+
+def test_kobolds_later_reach_an_entry_cavern_without_travel():
+    """§4.1 Kobolds + §3.3.2: a cavern is as if adjacent, so an entry cavern pays no travel."""
+    state = new(2, islands="L1,M1")
+    kobolds = give(state, 0, "kobolds", "farmer")
+    occupy(state, kobolds, M1_07=2)
+    restart(state)
+    assert cost(state, 0, "L1-04") == 2
+
+
+def test_ethereal_discount_that_saves_nothing_keeps_the_steal():
+    """§4.1 Ethereals: the discount (b) is declared with its conquest; a conquest where it
+    would change nothing (cost already at the minimum 1) must not use up the steal (a)."""
+    state = new(2, islands="L1,M1")
+    e = give(state, 0, "ethereals", "blacksmith")
+    occupy(state, e, L1_07=2, L1_10=1)
+    face_up(state, "L1-03", "karazhan")
+    face_up(state, "L1-11", "frostmourne")
+    restart(state)
+    state, _ = play(state, 0, "conquer L1-03")
+    assert state.regions[r(state, "L1-03")].tokens == 1
+    assert reason(state, 0, "steal L1-11 to L1-07") is None
+
+
+def test_fisherman_counts_a_naga_water_region_next_to_water():
+    """§4.2 Fisherman RULING: a Naga water region bordering another water region counts."""
+    state = new(2, islands="L1,M1")
+    n = give(state, 0, "naga", "fisherman")
+    occupy(state, n, L1_06=1, L1_12=1, L1_03=1)
+    restart(state)
+    state, events = play(state, 0, "end conquest", "redeploy auto", "end turn")
+    # L1-06 and L1-12 border no other water; L1-03 borders none: nothing; add L1-10 (+1)
+    assert _lines(events).get("fisherman", 0) == 0
+
+
+def test_watchtower_kept_until_the_owner_next_end_of_turn():
+    """§4.2 Fortified: a watchtower stays until the owner's next T7c even if the majority is
+    lost in between."""
+    state = new(2, islands="L1,M1")
+    a = give(state, 0, "dwarves", "fortified", hand=3)
+    occupy(state, a, L1_05=1, L1_01=1, L1_09=1)
+    b = give(state, 1, "orcs", "farmer")
+    occupy(state, b, L1_10=3)
+    restart(state)
+    state = _finish_turn(state, 0)
+    tower = str(r(state, "L1-05"))
+    assert state.extra["pieces"][tower] == {"watchtower": 1}
+    state, _ = play(state, 1, "conquer L1-09", "conquer L1-01")
+    assert state.extra["pieces"][tower] == {"watchtower": 1}
+    assert reason(state, 1, "conquer L1-05") == "immune"
+
+
+def test_five_player_game_has_fifty_one_or_two_regions_and_fits_supplies():
+    """§7.1: 5 players use 51-52 regions; Murlocs ≤ 15 and Mountains ≤ 10."""
+    for seed in (1, 2):
+        state = new(5, seed=seed)
+        assert len(state.regions) in (51, 52)
+        assert sum(x.lost_tribe for x in state.regions) <= 15
+        assert sum(x.mountain for x in state.regions) <= 10
