@@ -772,3 +772,107 @@ def test_five_player_game_has_fifty_one_or_two_regions_and_fits_supplies():
         assert len(state.regions) in (51, 52)
         assert sum(x.lost_tribe for x in state.regions) <= 15
         assert sum(x.mountain for x in state.regions) <= 10
+
+
+def test_an_abandoned_watchtower_farmland_loses_its_tower():
+    """§4.2 Fortified + §3.10: a watchtower protects a farmland of the Fortified race; once the
+    race abandons that farmland it is empty, the tower leaves (to the supply) and the region
+    can be attacked (and towers never outlive their race, §3.8)."""
+    state = new(2, islands="L1,M1")
+    a = give(state, 0, "dwarves", "fortified", hand=3)
+    occupy(state, a, L1_05=1, L1_01=1, L1_09=1)
+    b = give(state, 1, "orcs", "farmer")
+    occupy(state, b, L1_10=3)
+    restart(state)
+    state = _finish_turn(state, 0)
+    state = _finish_turn(state, 1)
+    supply = state.supply["watchtower"]
+    state, _ = play(state, 0, "abandon L1-05")
+    state = _finish_turn(state, 0)
+    assert str(r(state, "L1-05")) not in state.extra.get("pieces", {})
+    assert state.supply["watchtower"] == supply + 1
+    assert reason(state, 1, "conquer L1-05") is None
+
+
+def test_an_abandoned_fort_region_loses_its_fort():
+    """§4.2 Garrison: a fort is discarded when its region becomes empty."""
+    state = new(2, islands="L1,M1")
+    a = give(state, 0, "orcs", "garrison", hand=2)
+    occupy(state, a, L1_07=1, L1_03=1)
+    b = give(state, 1, "dwarves", "farmer")
+    occupy(state, b, M1_05=2)
+    restart(state)
+    state = _finish_turn(state, 0)
+    assert state.extra["pieces"][str(r(state, "L1-03"))] == {"fort": 1}
+    state = _finish_turn(state, 1)
+    state, _ = play(state, 0, "abandon L1-03")
+    assert str(r(state, "L1-03")) not in state.extra.get("pieces", {})
+
+
+def _bombed(target_race: str, power: str = "farmer", coins: int = 5):
+    """Seat 0's Goblins start a turn with a live bomb on seat 1's region L1-07."""
+    state = new(2, islands="L1,M1", combos="goblins:blacksmith",
+                markers="frostmourne,doomhammer")
+    state, _ = play(state, 0, "pick 0")
+    occupy(state, state.active(0), L1_10=2)
+    target = give(state, 1, target_race, power)
+    occupy(state, target, L1_07=3, L1_11=1)
+    state.extra["bombs"] = {str(r(state, "L1-07")): {"kind": "live", "seat": 0}}
+    state.players[0].coins = coins
+    return state, target
+
+
+def test_t50_bomb_on_harmony_pandaren_pays_what_the_goblins_have():
+    """T50, §4.1 Goblins RULING, §3.11: the Harmony fee for a bomb is a consequence payment,
+    min(2, coins), and it is that turn's Harmony payment (no further fee for attacks)."""
+    state, panda = _bombed("pandaren", coins=1)
+    state.extra["harmony"] = [0]
+    before = state.players[1].coins
+    restart(state)
+    assert state.players[0].coins == 0 and state.players[1].coins == before + 1
+    assert state.regions[r(state, "L1-07")].inst is None
+    coins = state.players[0].coins
+    state, _ = play(state, 0, "conquer L1-11")
+    assert state.players[0].coins == coins
+
+
+def test_a_live_bomb_uses_the_draenei_save_of_the_goblin_turn():
+    """§3.1 T1b and §4.1 Draenei: the bomb's loss is saved; the next loss that turn is not."""
+    state, draenei = _bombed("draenei")
+    tray = state.tray["draenei"]
+    events = restart(state)
+    assert find(events, "draenei_saved")
+    assert state.tray["draenei"] == tray
+    state, events = play(state, 0, "conquer L1-11")
+    assert not find(events, "draenei_saved")
+    assert state.tray["draenei"] == tray + 1
+
+
+def test_a_live_bomb_counts_for_the_goblins_faction_bonus_and_battlemaster():
+    """§3.6 RULING and §4.2 Battlemaster RULING: the explosion is a Goblin conquest."""
+    state = new(2, islands="L1,M1", combos="goblins:battlemaster",
+                markers="frostmourne,doomhammer")
+    state, _ = play(state, 0, "pick 0")
+    occupy(state, state.active(0), L1_10=2)
+    target = give(state, 1, "dwarves", "farmer")
+    occupy(state, target, L1_07=3)
+    state.extra["bombs"] = {str(r(state, "L1-07")): {"kind": "live", "seat": 0}}
+    coins = state.players[0].coins
+    events = restart(state)
+    assert state.players[0].coins == coins + 1
+    state, events = play(state, 0, "end conquest", "redeploy auto", "end turn")
+    assert _lines(events)["faction_bonus"] == 1
+
+
+def test_a_live_bomb_on_a_swamp_dweller_swamp_pays_the_toll():
+    """§4.2 Swamp-dweller RULING: a live bomb on such a swamp triggers the toll."""
+    state = new(2, islands="L1,M1", combos="goblins:blacksmith",
+                markers="frostmourne,doomhammer")
+    state, _ = play(state, 0, "pick 0")
+    occupy(state, state.active(0), L1_07=2)
+    target = give(state, 1, "orcs", "swamp_dweller")
+    occupy(state, target, L1_08=2)
+    state.extra["bombs"] = {str(r(state, "L1-08")): {"kind": "live", "seat": 0}}
+    coins = [p.coins for p in state.players]
+    restart(state)
+    assert [p.coins for p in state.players] == [coins[0] - 1, coins[1] + 1]
