@@ -876,3 +876,63 @@ def test_a_live_bomb_on_a_swamp_dweller_swamp_pays_the_toll():
     coins = [p.coins for p in state.players]
     restart(state)
     assert [p.coins for p in state.players] == [coins[0] - 1, coins[1] + 1]
+
+
+def test_chapel_does_not_stop_an_intimidating_discard():
+    """§5.10 RULING: Light's Hope Chapel does not protect against Intimidating discards."""
+    state = new(2, islands="L1,M1")
+    a = give(state, 0, "orcs", "intimidating")
+    occupy(state, a, L1_07=2)
+    b = give(state, 1, "dwarves", "farmer")
+    occupy(state, b, L1_03=2)
+    face_up(state, "L1-03", "lights_hope_chapel")
+    restart(state)
+    tray = state.tray["dwarves"]
+    state, _ = play(state, 0, "intimidate L1-03")
+    assert state.tray["dwarves"] == tray + 1
+    assert state.regions[r(state, "L1-03")].tokens == 1
+
+
+def test_intimidating_acts_only_on_opponent_regions():
+    """§4.2 Intimidating / §6.3: the target holds an OPPONENT's token, wall or fort, or a
+    Murloc; the player's own declined region is not a target."""
+    state = new(2, islands="L1,M1")
+    a = give(state, 0, "orcs", "intimidating")
+    occupy(state, a, L1_07=2)
+    old = give(state, 0, "humans", "farmer", declined=True)
+    occupy(state, old, L1_03=2, L1_13=1)
+    restart(state)
+    assert reason(state, 0, "intimidate L1-03 to L1-13") is not None
+
+
+def test_ethereal_steal_only_artifacts_into_a_region_next_to_the_source():
+    """§4.1 Ethereals: only face-up artifacts; the destination is an Ethereal region adjacent
+    to the source; legendary places never move."""
+    state = new(2, islands="L1,M1")
+    e = give(state, 0, "ethereals", "farmer")
+    occupy(state, e, L1_07=2, L1_09=1)
+    face_up(state, "L1-03", "frostmourne")
+    face_up(state, "L1-04", "karazhan")
+    restart(state)
+    assert reason(state, 0, "steal L1-03 to L1-09") is not None
+    assert reason(state, 0, "steal L1-04 to L1-07") is not None
+    assert reason(state, 0, "steal L1-03 to L1-07") is None
+    state, _ = play(state, 0, "steal L1-03 to L1-07")
+    assert reason(state, 0, "steal L1-07 to L1-07") is not None
+
+
+def test_portal_swap_never_moves_a_legendary_place_or_a_mountain():
+    """§4.2 Portal Mage: everything but Mountain tokens and legendary places is exchanged."""
+    state = new(2, islands="L1,M1")
+    a = give(state, 0, "orcs", "portal_mage")
+    occupy(state, a, L1_03=2)
+    b = give(state, 1, "dwarves", "farmer")
+    occupy(state, b, M1_08=3)
+    face_up(state, "L1-03", "dark_portal")
+    restart(state)
+    state, _ = play(state, 0, "swap L1-03 M1-08")
+    assert state.regions[r(state, "M1-08")].inst == a.id
+    assert state.regions[r(state, "M1-08")].mountain
+    assert not state.regions[r(state, "L1-03")].mountain
+    from rules.smallworld_warcraft import markers
+    assert markers.region_of(state, "dark_portal") == r(state, "L1-03")
