@@ -936,3 +936,40 @@ def test_portal_swap_never_moves_a_legendary_place_or_a_mountain():
     assert not state.regions[r(state, "L1-03")].mountain
     from rules.smallworld_warcraft import markers
     assert markers.region_of(state, "dark_portal") == r(state, "L1-03")
+
+
+# ---------------------------------------------------------------- base Small World leaks
+
+def test_warcraft_races_sharing_a_base_name_have_only_their_warcraft_effects():
+    """§4.1: Warcraft Humans score no farmland, Orcs score no non-empty conquests, Trolls
+    raise no lairs (those are base Small World effects of races of the same name)."""
+    state = new(2, islands="L1,M1")
+    humans = give(state, 0, "humans", "ranger")
+    occupy(state, humans, L1_05=1, L1_09=2)
+    restart(state)
+    state, events = play(state, 0, "end conquest", "redeploy auto", "objectives done",
+                         "end turn")
+    assert "humans" not in _lines(events)
+    for race in ("orcs", "trolls"):
+        state = new(2, islands="L1,M1")
+        attacker = give(state, 0, race, "ranger")
+        occupy(state, attacker, L1_10=4)
+        restart(state)
+        state, _ = play(state, 0, "conquer L1-05")
+        state, events = play(state, 0, "redeploy auto", "end turn")
+        assert race not in _lines(events)
+        assert not any(reg.lair for reg in state.regions)
+
+
+def test_base_power_moves_are_refused():
+    """§4.2: Warcraft Fortified builds watchtowers, not fortresses; no dragon, heroes,
+    encampments, berserk or alliance moves exist in Warcraft."""
+    state = new(2, islands="L1,M1")
+    a = give(state, 0, "orcs", "fortified")
+    occupy(state, a, L1_07=2)
+    restart(state)
+    for text in ("fortress L1-07", "dragon L1-03", "hero L1-07", "encampment L1-07",
+                 "berserk roll", "ally 1", "convert L1-03"):
+        assert reason(state, 0, text) is not None, text
+    assert not any(t.startswith(("fortress", "dragon", "hero", "encampment", "berserk"))
+                   for t in _texts(state, 0))
