@@ -973,3 +973,17 @@ def test_base_power_moves_are_refused():
         assert reason(state, 0, text) is not None, text
     assert not any(t.startswith(("fortress", "dragon", "hero", "encampment", "berserk"))
                    for t in _texts(state, 0))
+
+
+def test_a_portal_swap_revealing_the_well_moves_it_to_the_water():
+    """§5.1 (a Portal Mage swap reveals) and §5.13: on reveal the Well moves to a sea or lake
+    of the same island (S2 has one sea, S2-05)."""
+    from rules.smallworld_warcraft import markers
+    state = new(2, islands="L1,S2", boards="LS", markers="frostmourne,well_of_eternity")
+    assert markers.in_region(state, r(state, "S2-03"))
+    a = give(state, 0, "orcs", "portal_mage")
+    occupy(state, a, L1_03=2)
+    restart(state)
+    state, events = play(state, 0, "swap L1-03 S2-03")
+    assert find(events, "marker_revealed")
+    assert markers.region_of(state, "well_of_eternity") == r(state, "S2-05")
