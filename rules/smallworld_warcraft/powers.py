@@ -18,6 +18,7 @@ from __future__ import annotations
 from rules.smallworld.state import Instance, State
 
 from . import coins, data, goblins, harmony, markers, msgs, pieces, placements, races
+from .wells import well_revealed
 
 SWAPS = 2
 PUSHES = 3
@@ -111,8 +112,9 @@ def swap(state: State, inst: Instance, a: int, b: int, events: list) -> None:
     events.append(msgs.event("portal_swap", seat=inst.owner, region=a, target=b))
     for region in (a, b):
         entering = state.inst(state.regions[region].inst)
-        if entering is not None:
-            markers.reveal(state, entering, region, events)
+        if entering is not None and "well_of_eternity" in markers.reveal(state, entering,
+                                                                         region, events):
+            well_revealed(state, inst, region, events)  # the Portal Mage chooses
 
 
 # -- Intimidating -----------------------------------------------------------------------------
@@ -131,6 +133,8 @@ def push_problem(state: State, inst: Instance, region: int, dest: int | None):
     if placements.immune(state, region, inst.owner):
         return msgs.err("push_target", region=region)
     victim = state.inst(reg.inst)
+    if victim is not None and victim.owner == inst.owner:  # an opponent's region only
+        return msgs.err("push_target", region=region)
     wall = pieces.count(state, region)
     if not (wall or reg.lost_tribe or (victim is not None and reg.tokens)):
         return msgs.err("push_target", region=region)

@@ -987,3 +987,28 @@ def test_a_portal_swap_revealing_the_well_moves_it_to_the_water():
     state, events = play(state, 0, "swap L1-03 S2-03")
     assert find(events, "marker_revealed")
     assert markers.region_of(state, "well_of_eternity") == r(state, "S2-05")
+
+
+def test_tauren_redeployment_keeps_two_in_every_region():
+    """§4.1 Tauren / §3.1 T7a: redeployment leaves at least 2 Tauren tokens per region."""
+    state = new(2, islands="L2,M1")
+    tauren = give(state, 0, "tauren", "farmer", hand=4)
+    occupy(state, tauren, L2_06=2, L2_10=2)
+    restart(state)
+    state, _ = play(state, 0, "end conquest")
+    assert reason(state, 0, "move 1 from L2-06 to L2-10") is not None
+    assert reason(state, 0, "take 1 from L2-06") is not None
+
+
+def test_declining_a_race_with_no_region_leaves_no_declined_race():
+    """§3.8 step 5: a race occupying no region leaves the map at once; the player keeps the
+    previous declined race removed (step 1) and has no declined race."""
+    state = new(2, islands="L1,M1")
+    old = give(state, 0, "humans", "farmer", declined=True)
+    occupy(state, old, L1_13=1)
+    give(state, 0, "orcs", "farmer")
+    restart(state)
+    state, _ = play(state, 0, "decline")
+    assert [i for i in state.players[0].declined if not state.insts[i].gone] == []
+    assert state.tray["orcs"] == data.races()["orcs"]["tray"]
+    assert state.tray["humans"] == data.races()["humans"]["tray"]
