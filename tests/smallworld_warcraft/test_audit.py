@@ -1012,3 +1012,41 @@ def test_declining_a_race_with_no_region_leaves_no_declined_race():
     assert [i for i in state.players[0].declined if not state.insts[i].gone] == []
     assert state.tray["orcs"] == data.races()["orcs"]["tray"]
     assert state.tray["humans"] == data.races()["humans"]["tray"]
+
+
+def test_a_second_decline_clears_the_walls_and_forts_of_the_old_declined_race():
+    """§3.8 step 1: the old declined race's regions become empty and lose walls and forts."""
+    state = new(2, islands="L1,M1")
+    old = give(state, 0, "night_elves", "garrison", declined=True)
+    occupy(state, old, L1_03=1, L1_10=1)
+    state.extra.setdefault("pieces", {}).update(
+        {str(r(state, "L1-03")): {"wisp_wall": 1}, str(r(state, "L1-10")): {"fort": 1}})
+    state.supply["wisp_wall"] -= 1
+    state.supply["fort"] -= 1
+    orcs = give(state, 0, "orcs", "farmer")
+    occupy(state, orcs, M1_05=2)
+    restart(state)
+    state, _ = play(state, 0, "decline")
+    assert state.extra.get("pieces", {}) == {}
+    assert state.supply["wisp_wall"] == 9 and state.supply["fort"] == 10
+
+
+def test_doomhammer_ignores_travel_but_not_reach_or_immunity_and_once_a_turn():
+    """§5.4: one legally reachable region (entry anywhere, travel ignored), not immune, once
+    per turn; the artifact moves into the conquered region."""
+    from rules.smallworld_warcraft import markers
+    state = new(2, islands="L1,M1")
+    a = give(state, 0, "trolls", "farmer")
+    occupy(state, a, L1_07=2)
+    face_up(state, "L1-07", "doomhammer")
+    b = give(state, 1, "dwarves", "fortified")
+    occupy(state, b, M1_01=3, L1_13=2)
+    state.extra.setdefault("pieces", {})[str(r(state, "L1-13"))] = {"watchtower": 1}
+    state.supply["watchtower"] -= 1
+    restart(state)
+    assert reason(state, 0, "doomhammer L1-13") is not None
+    assert reason(state, 0, "doomhammer M1-06") is not None
+    state, _ = play(state, 0, "doomhammer M1-01")
+    assert state.regions[r(state, "M1-01")].tokens == 1
+    assert markers.region_of(state, "doomhammer") == r(state, "M1-01")
+    assert reason(state, 0, "doomhammer M1-05") is not None
