@@ -2,7 +2,8 @@
 
 Each is a conquest of the active race that owns the face-up artifact (its active race
 occupies the artifact's region), once per turn per artifact, and the artifact then moves into
-the conquered region:
+the conquered region; when the hand is short of the cost by 1 to 3 it is the final attempt
+(the die is rolled, and the artifact moves only if the region is taken):
 
 * Frostmourne: the conquest costs 2 fewer tokens (minimum as usual).
 * Ashes of Al'ar: any region on any island counts as adjacent (no travel; water only for
@@ -77,7 +78,11 @@ def problem(state: State, inst: Instance, marker: str, region: int | None):
         return msgs.err("no_such_region", region=region)
     flags(state)["using"] = marker
     try:
-        return conquest.conquer_problem(state, inst, region)
+        problem = conquest.conquer_problem(state, inst, region)
+        if problem is not None and problem.key.endswith(".need_tokens") and \
+                conquest.die_problem(state, inst, region) is None:
+            return None  # short by 1 to 3: the artifact goes with a final attempt (§5.3, §5.5)
+        return problem
     finally:
         flags(state).pop("using", None)
 
@@ -99,7 +104,10 @@ def conquer(state: State, inst: Instance, marker: str, region: int, events: list
                              region=region))
     flags(state)["using"] = marker
     try:
-        conquest.conquer(state, inst, region, events)
+        if inst.hand < conquest.cost(state, inst, region):
+            conquest.die(state, inst, region, events)  # the final attempt, declared with it
+        else:
+            conquest.conquer(state, inst, region, events)
     finally:
         flags(state).pop("using", None)
     if state.regions[region].inst == inst.id and source is not None and source != region:

@@ -3,6 +3,8 @@ beyond the spec's test section, each set up like the scenario tests and citing i
 
 from __future__ import annotations
 
+import pytest
+
 from rules.smallworld_warcraft import GAME, data
 from tests.smallworld_warcraft.helpers import (
     cost,
@@ -1050,3 +1052,45 @@ def test_doomhammer_ignores_travel_but_not_reach_or_immunity_and_once_a_turn():
     assert state.regions[r(state, "M1-01")].tokens == 1
     assert markers.region_of(state, "doomhammer") == r(state, "M1-01")
     assert reason(state, 0, "doomhammer M1-05") is not None
+
+
+def _artifact_owner(*artifacts_at: tuple[str, str], hand: int | None = None):
+    state = new(2, islands="L1,M1", dice=[3])
+    a = give(state, 0, "trolls", "farmer", hand=hand)
+    occupy(state, a, L1_07=1, L1_04=1)
+    for marker, code in artifacts_at:
+        face_up(state, code, marker)
+    b = give(state, 1, "dwarves", "farmer")
+    occupy(state, b, L1_03=4, M1_01=4)
+    restart(state)
+    return state
+
+
+def test_frostmourne_may_make_a_final_attempt():
+    """§5.5: Frostmourne is declared with the conquest, also on a final attempt (before the
+    roll). L1-03: 2 + 4 − 1 (Trolls) − 2 (Frostmourne) = 3 with 1 token in hand: shortfall 2."""
+    state = _artifact_owner(("frostmourne", "L1-07"), hand=3)
+    assert state.active(0).hand == 1
+    from rules.smallworld_warcraft import markers
+    assert reason(state, 0, "frostmourne L1-03") is None
+    assert f"frostmourne {r(state, 'L1-03')}" in _texts(state, 0)
+    state, events = play(state, 0, "frostmourne L1-03")
+    assert find(events, "die_roll")[0].params["need"] == 3
+    assert state.regions[r(state, "L1-03")].inst == state.players[0].active
+    assert markers.region_of(state, "frostmourne") == r(state, "L1-03")
+    assert state.active(0).conquests_over
+    failed = _artifact_owner(("frostmourne", "L1-07"), hand=3)
+    failed.dice = [0]
+    failed, _ = play(failed, 0, "frostmourne L1-03")
+    assert markers.region_of(failed, "frostmourne") == r(failed, "L1-07")
+    assert failed.regions[r(failed, "L1-03")].inst != failed.players[0].active
+    assert reason(failed, 0, "conquer L1-13") is not None
+
+
+@pytest.mark.xfail(strict=True, reason="Ashes of Al'ar and Frostmourne cannot be used in one "
+                   "conquest: the move grammar names one artifact per conquest (§5.3)")
+def test_ashes_may_be_combined_with_frostmourne():
+    """§5.3: an Ashes of Al'ar conquest may be combined with Frostmourne (both once a turn):
+    M1-01 from L1: 2 + 4 − 1 (Trolls) − 2 (Frostmourne) = 3, no travel."""
+    state = _artifact_owner(("frostmourne", "L1-07"), ("ashes_of_alar", "L1-04"))
+    assert any("ashes" in t and "frostmourne" in t for t in _texts(state, 0))
