@@ -1094,3 +1094,29 @@ def test_ashes_may_be_combined_with_frostmourne():
     M1-01 from L1: 2 + 4 − 1 (Trolls) − 2 (Frostmourne) = 3, no travel."""
     state = _artifact_owner(("frostmourne", "L1-07"), ("ashes_of_alar", "L1-04"))
     assert any("ashes" in t and "frostmourne" in t for t in _texts(state, 0))
+
+
+def test_naga_ashes_reach_water_on_another_island():
+    """§5.3: Ashes of Al'ar reach any region on any island, water for Naga (no travel)."""
+    state = new(2, islands="L1,M1")
+    naga = give(state, 0, "naga", "farmer")
+    occupy(state, naga, L1_07=2)
+    face_up(state, "L1-07", "ashes_of_alar")
+    restart(state)
+    assert reason(state, 0, "conquer M1-04") is not None
+    state, events = play(state, 0, "ashes M1-04")
+    assert find(events, "conquer")[0].params["cost"] == 2
+    assert state.regions[r(state, "M1-04")].inst == naga.id
+
+
+def test_air_raid_on_a_far_entry_region_pays_no_travel():
+    """§4.1 Gnomes: the air-raid target is treated as adjacent (no travel)."""
+    state = new(2, islands="L1,M1", dice=[0])
+    g = give(state, 0, "gnomes", "farmer")
+    occupy(state, g, L1_09=2)
+    restart(state)
+    assert cost(state, 0, "M1-10") == 3
+    state, events = play(state, 0, "air raid M1-10")
+    assert find(events, "air_raid")[0].params["need"] == 2
+    assert find(events, "conquer")[0].params["cost"] == 2
+    assert state.regions[r(state, "M1-10")].inst == g.id
