@@ -1120,3 +1120,24 @@ def test_air_raid_on_a_far_entry_region_pays_no_travel():
     assert find(events, "air_raid")[0].params["need"] == 2
     assert find(events, "conquer")[0].params["cost"] == 2
     assert state.regions[r(state, "M1-10")].inst == g.id
+
+
+def test_objectives_go_on_water_or_murlocs_but_never_on_any_alliance_race():
+    """§4.1 Humans RULING: any region (land or water) not held by an Alliance race, active or
+    declined, any player (the Humans too), and not immune."""
+    state = new(2, islands="L1,M1")
+    humans = give(state, 0, "humans", "farmer")
+    occupy(state, humans, L1_07=2)
+    old = give(state, 1, "gnomes", "farmer", declined=True)
+    occupy(state, old, L1_03=1)
+    b = give(state, 1, "orcs", "fortified")
+    occupy(state, b, L1_13=1)
+    state.extra.setdefault("pieces", {})[str(r(state, "L1-13"))] = {"watchtower": 1}
+    state.supply["watchtower"] -= 1
+    restart(state)
+    state, _ = play(state, 0, "end conquest", "redeploy auto")
+    for code in ("L1-07", "L1-03", "L1-13"):
+        assert reason(state, 0, f"objective {code}") is not None, code
+    state, _ = play(state, 0, "objective L1-12", "objective L1-05")
+    assert sorted(state.extra["objectives"]["regions"]) == [r(state, "L1-05"),
+                                                            r(state, "L1-12")]
