@@ -1141,3 +1141,23 @@ def test_objectives_go_on_water_or_murlocs_but_never_on_any_alliance_race():
     state, _ = play(state, 0, "objective L1-12", "objective L1-05")
     assert sorted(state.extra["objectives"]["regions"]) == [r(state, "L1-05"),
                                                             r(state, "L1-12")]
+
+
+def test_the_chapel_also_saves_from_a_live_bomb():
+    """§5.10: the Chapel protects against a conquest or a live bomb."""
+    state, target = _bombed("orcs")
+    face_up(state, "L1-11", "lights_hope_chapel")
+    tray = state.tray["orcs"]
+    events = restart(state)
+    assert find(events, "chapel_saved")
+    assert state.tray["orcs"] == tray
+    assert state.regions[r(state, "L1-07")].inst is None
+
+
+def test_the_marker_pool_aside_stays_hidden():
+    """§6.4: face-down markers aside (the pool) are seen by nobody."""
+    state = new(2, islands="L1,M1", markers="frostmourne,well_of_eternity")
+    for seat in (None, 0, 1):
+        text = repr(GAME.view(state, seat).data)
+        for marker in state.extra["pool"]:
+            assert marker not in text, marker
