@@ -12,7 +12,7 @@ from bot.service import Service, Table
 from rules.core import Msg, translate
 
 from .specs import locale_for
-from .texts import mention
+from .texts import mention, safe_name, shown
 
 log = logging.getLogger(__name__)
 
@@ -23,7 +23,7 @@ def _say(locale: str, key: str, **params) -> str:
 
 def prompt_of(table: Table, seat: int, locale: str) -> str:
     """What ``seat`` must decide now, in words."""
-    return translate(table.game.prompt(table.state, seat), locale, table.names)
+    return translate(table.game.prompt(table.state, seat), locale, shown(table).names)
 
 
 def server_locale(channel) -> str:
@@ -85,6 +85,7 @@ class DiscordNotifier:
         """Tell the channel that the player ran out of time and how to end the game."""
         record = table.record.seats[seat]
         channel = await self._channel(table)
-        text = _say(server_locale(channel), "expired", who=mention(record), name=record.name)
+        text = _say(server_locale(channel), "expired", who=mention(record),
+                     name=safe_name(record.name))
         await channel.send(text[:2000],
                            allowed_mentions=discord.AllowedMentions(users=True))
