@@ -154,7 +154,8 @@ async def join(interaction: Interaction, game_id: int | None = None) -> None:
         if game_id is not None:
             await _current(ctx, game_id)
         table = await ctx.service.join(ctx.place, ctx.player)
-        await _refresh_lobby(ctx, table, say("joined", ctx.locale, name=texts.safe_name(ctx.player.name)))
+        note = say("joined", ctx.locale, name=texts.safe_name(ctx.player.name))
+        await _refresh_lobby(ctx, table, note)
     await handle(interaction, work)
 
 
