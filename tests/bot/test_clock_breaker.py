@@ -9,7 +9,7 @@ from bot.scheduler import Scheduler
 from bot.service import Place, Service
 from bot.store import Store
 from bot.store import clocks as clocks_store
-from tests.conftest import ALICE, BOB, PLACE
+from tests.conftest import ALICE, PLACE
 from tests.platform.toy_game import TOY
 
 from .test_clock import Told, timed

@@ -1,6 +1,8 @@
 import asyncio
-from .conftest import ALICE, BOB, CAROL, DAVE, EVE
-from .test_play import started, PLACE
+
+from .conftest import ALICE, BOB, CAROL, DAVE
+from .test_play import PLACE, started
+
 
 async def test_probe_race_clicks(discord_, service):
     turn = await started(discord_)
