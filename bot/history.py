@@ -116,16 +116,17 @@ async def record_finish(store: Store, game: Game, record: GameRecord, state: Any
     if await stored.is_rated(store, record.id):
         return False
     rated = len(record.seats) >= 2
-    updated: list[stored.Rating] = []
-    if rated:
-        updated = await _new_ratings(store, game, record, state)
-    return await stored.record_result(store, record, updated, rated) and rated
+
+    def rate(old: Mapping[str, stored.Rating]) -> list[stored.Rating]:
+        return _new_ratings(game, record, state, old)
+
+    return await stored.record_result(store, record, rate if rated else None) and rated
 
 
-async def _new_ratings(store: Store, game: Game, record: GameRecord,
-                       state: Any) -> list[stored.Rating]:
+def _new_ratings(game: Game, record: GameRecord, state: Any,
+                 old: Mapping[str, stored.Rating]) -> list[stored.Rating]:
+    """The seated players' ratings after this game, from their ratings ``old`` before it."""
     users = [seat.user_id for seat in record.seats]
-    old = await stored.ratings(store, record.guild, record.game, users)
     places = ratings.ranks(game.score(state), game.winners(state))
     current = [None if u not in old else (old[u].mu, old[u].sigma) for u in users]
     new = ratings.rate(current, places)
