@@ -12,7 +12,7 @@ from bot.service import Service, Table
 from rules.core import Msg, translate
 
 from .specs import locale_for
-from .texts import mention, safe_name, shown
+from .texts import mention, shown
 
 log = logging.getLogger(__name__)
 
@@ -73,9 +73,11 @@ class DiscordNotifier:
         channel = await self._channel(table)
         locale = server_locale(channel)
         prompt = prompt_of(table, seat, locale)
-        await channel.send(_say(locale, "remind_channel", who=mention(record),
-                                prompt=prompt)[:2000],
-                           allowed_mentions=discord.AllowedMentions(users=True))
+        if len(table.to_act()) == 1:
+            text = _say(locale, "remind_channel", who=mention(record), prompt=prompt)
+        else:  # a simultaneous decision: its prompt is the seat's own, as on the turn message
+            text = _say(locale, "remind_channel_decide", who=mention(record))
+        await channel.send(text[:2000], allowed_mentions=discord.AllowedMentions(users=True))
         if await self.service.wants_notify(record.user_id):
             await direct_message(self.client, record.user_id, _say(
                 locale, "remind_dm", game=game_title(table, locale),
@@ -86,6 +88,6 @@ class DiscordNotifier:
         record = table.record.seats[seat]
         channel = await self._channel(table)
         text = _say(server_locale(channel), "expired", who=mention(record),
-                     name=safe_name(record.name))
+                     name=record.name.replace("`", "'"))  # inside a code span
         await channel.send(text[:2000],
                            allowed_mentions=discord.AllowedMentions(users=True))
