@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from rules.caverna import GAME, convert, grammar, work
+from rules.caverna import GAME, convert, moves, work
 from rules.core import Rng, translate
 
 
@@ -44,7 +44,9 @@ def _play(seed: int, players: int):
 
 def _check_surface(state, seat: int, actions) -> None:
     """Every listed move well formed and legal; every placement and conversion listed."""
-    assert all(grammar.well_formed(a.text) for a in actions), [a.text for a in actions]
+    for action in actions:  # text and structured move agree both ways
+        assert moves.parse(action.text) == action.move, action.text
+        assert moves.text(action.move) == action.text, action.text
     listed = {a.text for a in actions}
     assert len(listed) == len(actions), "no option listed twice"
     typed = [f"place {s}" + ("" if k is None else f" ruby {k}")
