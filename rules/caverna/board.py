@@ -231,9 +231,20 @@ def _bonus_count(player: dict, cells: list) -> int:
     return sum(1 for s in cells if s and _cell(player, s)["bonus"])
 
 
+def edit(player: dict, square: str) -> dict:
+    """Return ``square``'s cell ready to be changed.
+
+    Copies of a state share their cell dicts (a copy copies only the board's index), so a
+    cell is never changed in place: this puts a fresh copy of it on the board first.
+    """
+    here = dict(_cell(player, square))
+    player["cells"][square] = here
+    return here
+
+
 def cover(player: dict, square: str, kind: str) -> dict:
     """Put a landscape half of ``kind`` on ``square``; return the printed bonus gained."""
-    here = player["cells"].setdefault(square, _cell(player, square))
+    here = edit(player, square)
     here["kind"] = kind
     bonus = here["bonus"]
     here["bonus"] = None
@@ -295,8 +306,9 @@ def fence(player: dict, cells: list[str]) -> int:
     pid = player["next_pasture"]
     player["next_pasture"] += 1
     for s in cells:
-        player["cells"][s]["kind"] = "pasture"
-        player["cells"][s]["pasture"] = pid
+        here = edit(player, s)
+        here["kind"] = "pasture"
+        here["pasture"] = pid
     return pid
 
 

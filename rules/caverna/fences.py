@@ -91,7 +91,7 @@ class FenceDecision(Step):
             square = move[1]
             free = d.get("only") == "stable" or has(player, "stone-carver")
             pay(state, d["seat"], {"stone": 0 if free else 1}, events)
-            player["cells"][square]["stable"] = True
+            board.edit(player, square)["stable"] = True
             d["stable"] = True
             cells, what = [square], "stable"
         else:

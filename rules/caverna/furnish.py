@@ -99,7 +99,7 @@ def build(state, seat: int, tile_id: str, square: str, events: list,
     partner = PAIRED.get(tile_id)
     if partner and has(player, partner):
         player["furnishings"].remove(partner)
-    player["cells"][square]["furnishing"] = tile_id
+    board.edit(player, square)["furnishing"] = tile_id
     player["furnishings"].append(tile_id)
     if not data.tile(tile_id).get("unlimited"):
         state.tiles_left.remove(tile_id)

@@ -34,7 +34,7 @@ def sow(state, seat: int, crop: str, square: str, events: list) -> None:
     """Move 1 crop from the supply onto an empty field and fill it from the general supply."""
     player = state.ps[seat]
     player["goods"][crop] -= 1
-    here = player["cells"][square]
+    here = board.edit(player, square)
     here["crop"] = crop
     here["crop_count"] = CROP_SIZE[crop]
     events.append(msgs.event("sow", seat=seat, crop=crop, square=square))
@@ -45,8 +45,8 @@ def field_phase(state, seat: int, events: list) -> None:
     player = state.ps[seat]
     got = {"grain": 0, "vegetable": 0}
     for s in board.area_squares(player, "forest"):
-        here = player["cells"][s]
-        if here["crop"]:
+        if player["cells"][s]["crop"]:
+            here = board.edit(player, s)
             got[here["crop"]] += 1
             here["crop_count"] -= 1
             player["goods"][here["crop"]] += 1

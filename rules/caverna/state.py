@@ -108,8 +108,10 @@ def load(data: Any) -> State:
 def copy_state(state: State) -> State:
     """Return an independent copy of ``state``, copying only the parts moves change.
 
-    The options, round cards and harvest markers are fixed at set-up and shared; everything
-    a move may change (spaces, players, the decision stack, the supply) is copied.
+    The options, round cards and harvest markers are fixed at set-up and shared; so are the
+    home-board cells, which are replaced, never changed in place (``board.edit``).
+    Everything else a move may change (spaces, players, the decision stack, the supply) is
+    copied.
     """
     new = State.__new__(State)
     new.__dict__.update(state.__dict__)
@@ -137,7 +139,7 @@ def _copy_player(player: dict) -> dict:
     copied["goods"] = dict(player["goods"])
     copied["animals"] = dict(player["animals"])
     copied["dwarfs"] = [dict(dwarf) for dwarf in player["dwarfs"]]
-    copied["cells"] = {square: dict(cell) for square, cell in player["cells"].items()}
+    copied["cells"] = dict(player["cells"])  # cells are shared: see board.edit
     copied["furnishings"] = list(player["furnishings"])
     copied["future"] = {r: dict(goods) for r, goods in player["future"].items()}
     copied["flags"] = dict(player["flags"])

@@ -113,7 +113,7 @@ class RubyMineDecision(Step):
 
     def effect(self, state, d, move, events):
         square = move[1]
-        state.ps[d["seat"]]["cells"][square]["kind"] = "ruby-mine"
+        board.edit(state.ps[d["seat"]], square)["kind"] = "ruby-mine"
         events.append(msgs.event("tile", seat=d["seat"], tile=msgs.twin("ruby-mine"),
                                  square=square))
         mark(state, [square])
