@@ -92,6 +92,9 @@ def _layout(unit_list: tuple, plan: list, dogs: int) -> dict:
 
 def fits(player: dict, counts: dict | None = None) -> bool:
     """Tell whether the animals (default: the player's own) can all be housed."""
+    counts = counts or player["animals"]
+    if not any(counts[t] for t in FARM):
+        return True  # dogs need no room
     return arrange(player, counts) is not None
 
 

@@ -152,6 +152,11 @@ def twin_ok(player: dict, twin: str, square: str, direction: str) -> bool:
     """Tell whether ``twin`` may go on ``square`` + its neighbour in ``direction``."""
     if direction not in DIRS or twin not in TWINS or not _square_ok(player, square):
         return False
+    return _twin_fits(player, twin, square, direction, forest_started(player))
+
+
+def _twin_fits(player: dict, twin: str, square: str, direction: str, started: bool) -> bool:
+    """:func:`twin_ok` for a square known to be on the board or its frame."""
     other = step_any(square, direction)
     if other is None or not _overhang_ok(player, twin, [square, other]):
         return False
@@ -161,8 +166,14 @@ def twin_ok(player: dict, twin: str, square: str, direction: str) -> bool:
     if twin == "ore-mine":
         return True
     if first in ("meadow", "field"):
-        return _forest_connected(player, [square, other])
+        if not started:
+            return FOREST_FIRST in (square, other)
+        return any(_touches(player, s, _forest_covered) for s in (square, other))
     return _mountain_connected(player, [square, other])
+
+
+def _forest_covered(kind: str) -> bool:
+    return kind in FOREST_COVER
 
 
 def _square_ok(player: dict, square: str | None) -> bool:
@@ -189,10 +200,36 @@ def single_ok(player: dict, kind: str, square: str) -> bool:
     return _mountain_connected(player, [square])
 
 
+def shape(player: dict) -> tuple:
+    """Return what tile placement depends on: every cell's kind, stable, whether it is
+    furnished and its bonus, the placed overhangs and the Office room."""
+    cells = player["cells"]
+    return (tuple((c["kind"], c["stable"], c["furnishing"] is None, c["bonus"])
+                  for c in cells.values()),
+            tuple(cells) if len(cells) != 24 else None, "office-room" in player["furnishings"])
+
+
+_PLACEMENTS: dict[tuple, tuple] = {}
+
+
+def _remembered(key_: tuple, compute) -> tuple:
+    found = _PLACEMENTS.get(key_)
+    if found is None:
+        if len(_PLACEMENTS) > 16384:
+            _PLACEMENTS.clear()
+        found = _PLACEMENTS[key_] = tuple(compute())
+    return found
+
+
 def twin_options(player: dict, twin: str) -> list[tuple[str, str]]:
-    """Return every legal (square, direction) for ``twin``, bonus squares first."""
-    out = [(s, d) for s in _starts(player, twin) for d in DIRS if twin_ok(player, twin, s, d)]
-    return sorted(out, key=lambda sd: -_bonus_count(player, [sd[0], step_any(sd[0], sd[1])]))
+    """Return every legal (square, direction) for ``twin``, bonus squares first
+    (remembered per board shape)."""
+    def compute():
+        started = forest_started(player)
+        out = [(s, d) for s in _starts(player, twin) for d in DIRS
+               if _twin_fits(player, twin, s, d, started)]
+        return sorted(out, key=lambda sd: -_bonus_count(player, [sd[0], step_any(*sd)]))
+    return list(_remembered(("twin", twin, shape(player)), compute))
 
 
 def _starts(player: dict, twin: str) -> list[str]:
@@ -204,27 +241,24 @@ def _starts(player: dict, twin: str) -> list[str]:
 
 
 def has_twin(player: dict, twin: str) -> bool:
-    """Tell whether ``twin`` has at least one legal placement (remembered per board)."""
-    cells = player["cells"]
-    shape = tuple((c["kind"], c["stable"], c["furnishing"] is None) for c in cells.values())
-    key_ = (twin, "office-room" in player["furnishings"], shape,
-            tuple(cells) if len(cells) != 24 else None)
-    found = _HAS_TWIN.get(key_)
-    if found is None:
-        if len(_HAS_TWIN) > 8192:
-            _HAS_TWIN.clear()
-        found = _HAS_TWIN[key_] = any(
-            twin_ok(player, twin, s, d) for s in _starts(player, twin) for d in DIRS)
-    return found
+    """Tell whether ``twin`` has at least one legal placement (remembered per board shape)."""
+    board_shape = shape(player)
+    listed = _PLACEMENTS.get(("twin", twin, board_shape))
+    if listed is not None:
+        return bool(listed)
 
-
-_HAS_TWIN: dict[tuple, bool] = {}
+    def compute():
+        started = forest_started(player)
+        return (True,) if any(_twin_fits(player, twin, s, d, started)
+                              for s in _starts(player, twin) for d in DIRS) else ()
+    return bool(_remembered(("has-twin", twin, board_shape), compute))
 
 
 def single_options(player: dict, kind: str) -> list[str]:
-    """Return every square where a single ``kind`` tile may go."""
+    """Return every square where a single ``kind`` tile may go (remembered per board shape)."""
     area_name = "forest" if kind in ("meadow", "field") else "mountain"
-    return [s for s in squares(area_name) if single_ok(player, kind, s)]
+    return list(_remembered(("single", kind, shape(player)), lambda: (
+        s for s in squares(area_name) if single_ok(player, kind, s))))
 
 
 def _bonus_count(player: dict, cells: list) -> int:

@@ -4,6 +4,8 @@ tile conversions. Offered to the seat that owes the current decision, as extra a
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rules.core import Action
 from rules.core.decisions import AnytimeHandler, push, top
 
@@ -77,10 +79,22 @@ def actions(state, seat: int) -> list[Action]:
     return out + ruby_actions(state, seat)
 
 
+@lru_cache(maxsize=None)
 def _food(what: str, food: int) -> Action:
+    """The (immutable) action converting ``what`` into ``food``."""
     return Action(f"convert {what}", msgs.action(
         "convert_food", what=msgs.good(what, 2 if what == "donkeys" else 1), food=food),
         "convert", ("convert", what, None))
+
+
+@lru_cache(maxsize=None)
+def _ruby_good(good: str) -> Action:
+    return Action(f"ruby {good}", msgs.action("ruby_good", good=msgs.good(good)), "ruby",
+                  ("ruby", good))
+
+
+RUBY_FOOD = Action("ruby food", msgs.action("ruby_food"), "ruby", ("ruby", "food"))
+RUBY_CATTLE = Action("ruby cattle", msgs.action("ruby_cattle"), "ruby", ("ruby", "cattle"))
 
 
 def ruby_actions(state, seat: int) -> list[Action]:
@@ -92,11 +106,10 @@ def ruby_actions(state, seat: int) -> list[Action]:
     d = top(state)
     if d is not None and d["type"] == "single" and d.get("rubies"):
         return []
-    out = [Action(f"ruby {g}", msgs.action("ruby_good", good=msgs.good(g)), "ruby", ("ruby", g))
-           for g in RUBY_GOODS]
-    out.append(Action("ruby food", msgs.action("ruby_food"), "ruby", ("ruby", "food")))
+    out = [_ruby_good(g) for g in RUBY_GOODS]
+    out.append(RUBY_FOOD)
     if player["goods"]["food"] >= 1:
-        out.append(Action("ruby cattle", msgs.action("ruby_cattle"), "ruby", ("ruby", "cattle")))
+        out.append(RUBY_CATTLE)
     for tile, price in RUBY_TILES.items():
         if rubies >= price and board.single_options(player, tile):
             out.append(Action(f"ruby {tile}", msgs.action(

@@ -20,6 +20,7 @@ def spaces_file() -> dict:
     return _load("action_spaces.toml")
 
 
+@lru_cache(maxsize=None)
 def space_def(key: str) -> dict:
     """Return a printed space's definition by its variant key ("logging@13")."""
     return spaces_file()["space"][key]
@@ -58,6 +59,7 @@ def tiles() -> dict:
     return _load("furnishings.toml")["tile"]
 
 
+@lru_cache(maxsize=None)
 def tile(tile_id: str) -> dict:
     """Return one furnishing tile's data."""
     return tiles()[tile_id]

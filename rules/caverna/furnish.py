@@ -50,11 +50,14 @@ def cost(player: dict, tile_id: str) -> dict:
     """Return the cost of ``tile_id`` for ``player`` after Carpenter/Stone carver/Builder
     (the Builder's ore stands in automatically for missing wood or stone)."""
     price = dict(data.tile(tile_id)["cost"])
-    if has(player, "carpenter") and price.get("wood"):
+    owned = player["furnishings"]
+    if "carpenter" not in owned and "stone-carver" not in owned and "builder" not in owned:
+        return price
+    if "carpenter" in owned and price.get("wood"):
         price["wood"] -= 1
-    if has(player, "stone-carver") and price.get("stone"):
+    if "stone-carver" in owned and price.get("stone"):
         price["stone"] -= 1
-    if has(player, "builder"):
+    if "builder" in owned:
         price = _builder(player, price)
     return {g: n for g, n in price.items() if n}
 
@@ -88,7 +91,7 @@ def buildable(state, seat: int, tile_id: str, price: dict | None = None) -> bool
     """Tell whether ``seat`` can pay for and place ``tile_id`` now."""
     player = state.ps[seat]
     price = cost(player, tile_id) if price is None else price
-    return available(state, tile_id) and can_pay(player, price) and bool(squares(player, tile_id))
+    return can_pay(player, price) and available(state, tile_id) and bool(squares(player, tile_id))
 
 
 def build(state, seat: int, tile_id: str, square: str, events: list,

@@ -119,7 +119,7 @@ def copy_state(state: State) -> State:
     new.spaces = [_copy_space(space) for space in state.spaces]
     new.tiles_left = list(state.tiles_left)
     new.ps = [_copy_player(player) for player in state.ps]
-    new.pending = [_copy_plain(d) for d in state.pending]
+    new.pending = [_copy_decision(d) for d in state.pending]
     new.last = _copy_plain(state.last) if state.last is not None else None
     new.harvest_queue = [list(step) for step in state.harvest_queue]
     new.unhoused = []
@@ -144,6 +144,11 @@ def _copy_player(player: dict) -> dict:
     copied["future"] = {r: dict(goods) for r, goods in player["future"].items()}
     copied["flags"] = dict(player["flags"])
     return copied
+
+
+def _copy_decision(d: dict) -> dict:
+    """Copy a pending decision (scalars and flat lists or dicts of scalars)."""
+    return {k: (v.copy() if isinstance(v, (list, dict)) else v) for k, v in d.items()}
 
 
 def _copy_plain(value: Any) -> Any:

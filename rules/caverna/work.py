@@ -39,15 +39,18 @@ def dwarf_with(player: dict, strength: int) -> int | None:
 
 def placements(state, seat: int) -> list[tuple[str, int | None]]:
     """Return legal (space id, ruby strength or None) placements for ``seat``."""
+    return [(space["id"], strength) for space, strength in _placements(state, seat)]
+
+
+def _placements(state, seat: int) -> list[tuple[dict, int | None]]:
     player = state.ps[seat]
     out = []
     first = next_dwarf(player)
     if first is not None:
-        out = [(s["id"], None) for s in state.spaces if parts.playable(state, seat, s, first)]
+        out = [(s, None) for s in state.spaces if parts.playable(state, seat, s, first)]
     for strength in ruby_strengths(player):
         dwarf = dwarf_with(player, strength)
-        out += [(s["id"], strength) for s in state.spaces
-                if parts.playable(state, seat, s, dwarf)]
+        out += [(s, strength) for s in state.spaces if parts.playable(state, seat, s, dwarf)]
     return out
 
 
@@ -71,10 +74,10 @@ class TurnDecision(Step):
 
     def options(self, state, d):
         normal, ruby = [], []
-        for space_id, strength in placements(state, d["seat"]):
+        for space, strength in _placements(state, d["seat"]):
+            space_id = space["id"]
             move = ("place", space_id, strength)
             if strength is None:
-                space = spaces.find(state, space_id)
                 normal.append(Action(f"place {space_id}", msgs.action(
                     "place", space=msgs.space(space_id), strength=0),
                     "round" if space["round"] else "board", move))
