@@ -8,6 +8,7 @@ A twin tile is written ``<first>-<second> row,col dir``: the first half goes on
 from __future__ import annotations
 
 from functools import lru_cache
+from operator import itemgetter
 
 DIRS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 TWINS = {
@@ -204,9 +205,11 @@ def shape(player: dict) -> tuple:
     """Return what tile placement depends on: every cell's kind, stable, whether it is
     furnished and its bonus, the placed overhangs and the Office room."""
     cells = player["cells"]
-    return (tuple((c["kind"], c["stable"], c["furnishing"] is None, c["bonus"])
-                  for c in cells.values()),
+    return (tuple(map(_PLACEMENT_FIELDS, cells.values())),
             tuple(cells) if len(cells) != 24 else None, "office-room" in player["furnishings"])
+
+
+_PLACEMENT_FIELDS = itemgetter("kind", "stable", "furnishing", "bonus")
 
 
 _PLACEMENTS: dict[tuple, tuple] = {}

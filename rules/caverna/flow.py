@@ -90,9 +90,10 @@ def start_round(state, events: list) -> None:
 
 def _flip_wish(state, events: list) -> None:
     state.wish_urgent = True
-    for space in state.spaces:
+    for space in list(state.spaces):
         if space["id"] == "wish-for-children":
-            space["id"] = space["key"] = "urgent-wish-for-children"
+            fresh = spaces.edit(state, space)
+            fresh["id"] = fresh["key"] = "urgent-wish-for-children"
     events.append(msgs.event("wish_flipped"))
 
 
@@ -103,10 +104,10 @@ def _solo_full(state) -> list[str]:
 def finish_start(state, events: list, kept: tuple = ()) -> None:
     """Solo clearing, replenishment, supplier goods and the Miner; then the work phase."""
     if state.players == 1:
-        for space in state.spaces:
+        for space in list(state.spaces):
             if sum(space["goods"].values()) >= 6 and space["id"] not in kept:
-                space["goods"] = {}
-    for space in state.spaces:
+                spaces.edit(state, space)["goods"] = {}
+    for space in list(state.spaces):
         spaces.replenish(state, space)
     for seat in order(state):
         player = state.ps[seat]
@@ -164,8 +165,7 @@ def _return_home(state, events: list) -> None:
     for player in state.ps:
         for dw in player["dwarfs"]:
             dw["placed"] = None
-    for space in state.spaces:
-        space["occupant"] = None
+    state.spaces = [{**space, "occupant": None} for space in state.spaces]
     if state.next_start is not None:
         state.start_player = state.next_start
         state.next_start = None

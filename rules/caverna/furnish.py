@@ -262,7 +262,11 @@ class FurnishDecision(Step):
         _, tile_id, square, mode = move
         seat = d["seat"]
         player = state.ps[seat]
-        ok = tile_id in self._tiles(state, d)
+        if d.get("price"):
+            ok = tile_id in self._tiles(state, d)
+        else:
+            ok = (tile_id in state.tiles_left and fits_filter(state, seat, tile_id, d["filter"])
+                  and buildable(state, seat, tile_id))
         if mode is not None:
             ok = ok and not d.get("price") and any(
                 m == mode for m, _p in swap_costs(state, seat, tile_id))

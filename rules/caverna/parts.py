@@ -43,8 +43,13 @@ def has_goods_part(spec: dict) -> bool:
     return bool(spec.get("gain") or spec.get("hooks") or spec.get("acc") or spec.get("acc_alt"))
 
 
-def playable(state, seat: int, space: dict, dwarf_index: int, imitating: bool = False) -> bool:
-    """Tell whether ``seat``'s dwarf can take ``space`` now (spec §4.17)."""
+def playable(state, seat: int, space: dict, dwarf_index: int, imitating: bool = False,
+             memo: dict | None = None) -> bool:
+    """Tell whether ``seat``'s dwarf can take ``space`` now (spec §4.17).
+
+    ``memo`` remembers, for one unchanged state, which parts each dwarf can do (spaces share
+    parts): pass the same dict when judging many spaces at once.
+    """
     if not imitating and space["occupant"] is not None:
         return False
     spec = definition(space)
@@ -55,9 +60,19 @@ def playable(state, seat: int, space: dict, dwarf_index: int, imitating: bool = 
     if has_goods_part(spec) or not spec["parts"]:
         return True
     probe = {"seat": seat, "dwarf": dwarf_index, "space": space["id"], "key": space["key"]}
+    if memo is None:
+        memo = {}
     if spec["connector"] == "then":
-        return all(possible(state, probe, p) for p in spec["parts"])
-    return any(possible(state, probe, p) for p in spec["parts"])
+        return all(_possible_once(state, probe, p, memo) for p in spec["parts"])
+    return any(_possible_once(state, probe, p, memo) for p in spec["parts"])
+
+
+def _possible_once(state, probe: dict, part: str, memo: dict) -> bool:
+    key = (probe["seat"], probe["dwarf"], part)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = possible(state, probe, part)
+    return found
 
 
 def imitation_targets(state, d: dict, first_only: bool = False) -> list[str]:

@@ -22,6 +22,19 @@ def new_space(key: str, round_no: int = 0) -> dict:
             "occupant": None}
 
 
+def edit(state, space: dict) -> dict:
+    """Return ``space`` ready to be changed.
+
+    Copies of a state share their space dicts (a copy copies only the list), so a space is
+    never changed in place: this puts a fresh copy of it in the list; use the copy.
+    """
+    fresh = dict(space)
+    fresh["goods"] = dict(space["goods"])
+    index = next(i for i, s in enumerate(state.spaces) if s is space)
+    state.spaces[index] = fresh
+    return fresh
+
+
 def find(state, space_id: str) -> dict | None:
     """Return the runtime space with ``space_id``."""
     return next((s for s in state.spaces if s["id"] == space_id), None)
@@ -37,6 +50,8 @@ def replenish(state, space: dict) -> None:
     adds = {good: (first if empty else other) for good, first, other in spec.get("acc", [])}
     if "acc_alt" in spec:
         adds.update(spec["acc_alt"]["empty" if empty else "other"])
+    if adds:
+        space = edit(state, space)
     for good, n in adds.items():
         space["goods"][good] = space["goods"].get(good, 0) + n
 
@@ -55,6 +70,7 @@ def connector(state, seat: int, space_key: str) -> str:
 def take(state, seat: int, dwarf_index: int, space: dict, events: list) -> None:
     """Occupy ``space`` with the dwarf and start resolving its action."""
     dw = state.ps[seat]["dwarfs"][dwarf_index]
+    space = edit(state, space)
     space["occupant"] = {"seat": seat, "dwarf": dwarf_index, "weapon": dw["weapon"]}
     dw["placed"] = space["id"]
     events.append(msgs.event("place", seat=seat, space=msgs.space(space["id"]),
@@ -80,7 +96,8 @@ def begin(state, seat: int, dwarf_index: int, space: dict, imitating: bool, even
 
 def _take_goods(state, seat: int, space: dict, events: list) -> None:
     goods = {g: n for g, n in space["goods"].items() if n}
-    space["goods"] = {}
+    if space["goods"]:
+        edit(state, space)["goods"] = {}
     gain(state, seat, goods, events)
 
 

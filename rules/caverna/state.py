@@ -109,14 +109,15 @@ def copy_state(state: State) -> State:
     """Return an independent copy of ``state``, copying only the parts moves change.
 
     The options, round cards and harvest markers are fixed at set-up and shared; so are the
-    home-board cells, which are replaced, never changed in place (``board.edit``).
+    action spaces and the home-board cells, which are replaced, never changed in place
+    (``spaces.edit``, ``board.edit``).
     Everything else a move may change (spaces, players, the decision stack, the supply) is
     copied.
     """
     new = State.__new__(State)
     new.__dict__.update(state.__dict__)
     new.rng = Rng(state.rng.seed, state.rng.counter)
-    new.spaces = [_copy_space(space) for space in state.spaces]
+    new.spaces = list(state.spaces)  # spaces are shared: see spaces.edit
     new.tiles_left = list(state.tiles_left)
     new.ps = [_copy_player(player) for player in state.ps]
     new.pending = [_copy_decision(d) for d in state.pending]
@@ -124,14 +125,6 @@ def copy_state(state: State) -> State:
     new.harvest_queue = [list(step) for step in state.harvest_queue]
     new.unhoused = []
     return new
-
-
-def _copy_space(space: dict) -> dict:
-    copied = dict(space)
-    copied["goods"] = dict(space["goods"])
-    if space["occupant"] is not None:
-        copied["occupant"] = dict(space["occupant"])
-    return copied
 
 
 def _copy_player(player: dict) -> dict:

@@ -45,12 +45,15 @@ def placements(state, seat: int) -> list[tuple[str, int | None]]:
 def _placements(state, seat: int) -> list[tuple[dict, int | None]]:
     player = state.ps[seat]
     out = []
+    memo: dict = {}
     first = next_dwarf(player)
     if first is not None:
-        out = [(s, None) for s in state.spaces if parts.playable(state, seat, s, first)]
+        out = [(s, None) for s in state.spaces
+               if parts.playable(state, seat, s, first, memo=memo)]
     for strength in ruby_strengths(player):
         dwarf = dwarf_with(player, strength)
-        out += [(s, strength) for s in state.spaces if parts.playable(state, seat, s, dwarf)]
+        out += [(s, strength) for s in state.spaces
+                if parts.playable(state, seat, s, dwarf, memo=memo)]
     return out
 
 
@@ -60,9 +63,10 @@ def can_place(state, seat: int) -> bool:
     first = next_dwarf(player)
     if first is None:
         return False
-    if any(parts.playable(state, seat, s, first) for s in state.spaces):
+    memo: dict = {}
+    if any(parts.playable(state, seat, s, first, memo=memo) for s in state.spaces):
         return True
-    return any(parts.playable(state, seat, s, dwarf_with(player, strength))
+    return any(parts.playable(state, seat, s, dwarf_with(player, strength), memo=memo)
                for strength in ruby_strengths(player) for s in state.spaces)
 
 
