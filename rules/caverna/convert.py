@@ -52,18 +52,31 @@ def _frozen(state) -> list:
 def actions(state, seat: int) -> list[Action]:
     """List the conversions ``seat`` can make now (groups "convert" and "ruby")."""
     player = state.ps[seat]
-    out = []
+    goods, herd = player["goods"], player["animals"]
     frozen = _frozen(state)
-    for kind, food in FOOD.items():
-        if held(player, kind) >= 1 and kind not in frozen:
-            out.append(_food(kind, animal_food(player, kind, 1) if kind in FARM else food))
-    if player["animals"]["donkey"] >= 2 and "donkey" not in frozen:
-        out.append(_food("donkeys", animal_food(player, "donkey", 2)))
-    gold = player["goods"]["gold"]
-    for k in sorted({1, gold - 1}):
-        if k >= 1 and gold >= k + 1:
-            out.append(Action(f"convert gold {k}", msgs.action("convert_gold", gold=k + 1, food=k),
-                              "convert", ("convert", "gold", k)))
+    out = [_food(crop, FOOD[crop]) for crop in ("grain", "vegetable") if goods[crop]]
+    if any(herd[kind] for kind in FARM):
+        out += [_food(kind, animal_food(player, kind, 1)) for kind in FARM
+                if herd[kind] and kind not in frozen]
+        if herd["donkey"] >= 2 and "donkey" not in frozen:
+            out.append(_food("donkeys", animal_food(player, "donkey", 2)))
+    gold = goods["gold"]
+    if gold >= 2:
+        out += [_gold(k) for k in sorted({1, gold - 1})]
+    if len(player["furnishings"]) > 1:
+        out += _tile_actions(player, frozen)
+    return out + ruby_actions(state, seat)
+
+
+@lru_cache(maxsize=None)
+def _gold(k: int) -> Action:
+    return Action(f"convert gold {k}", msgs.action("convert_gold", gold=k + 1, food=k),
+                  "convert", ("convert", "gold", k))
+
+
+def _tile_actions(player: dict, frozen: list) -> list[Action]:
+    """The conversions of furnishing tiles (and the Peaceful cave) ``player`` can make."""
+    out = []
     for name, (tile, cost, _gain) in TILE_CONVERSIONS.items():
         if has(player, tile) and all(held(player, g) >= n for g, n in cost.items()):
             if name == "hunting" and "boar" in frozen:
@@ -76,7 +89,7 @@ def actions(state, seat: int) -> list[Action]:
                 out.append(Action(f"convert peaceful {i + 1}", msgs.action(
                     "convert_peaceful", dwarf=i + 1, food=dw["weapon"]), "convert",
                     ("convert", "peaceful", i + 1)))
-    return out + ruby_actions(state, seat)
+    return out
 
 
 @lru_cache(maxsize=None)

@@ -191,12 +191,25 @@ def choices(state, seat: int, kind: str) -> list[str]:
 
 
 def any_choice(state, seat: int, kind: str) -> bool:
-    """Tell whether some tile of ``kind`` can be built now (stops at the first)."""
+    """Tell whether some tile of ``kind`` can be built now (remembered for the same goods,
+    tiles, supply, free caverns and family)."""
     player = state.ps[seat]
-    if not board.empty_caverns(player, True) and not any(has(player, p) for p in PAIRED):
+    caverns = (bool(board.empty_caverns(player)), bool(board.empty_caverns(player, True)))
+    if not caverns[1] and not any(has(player, p) for p in PAIRED):
         return False
-    return any(fits_filter(state, seat, t, kind) and buildable(state, seat, t)
-               for t in state.tiles_left)
+    key = (kind, tuple(player["goods"].values()), tuple(player["furnishings"]),
+           tuple(state.tiles_left), caverns, player["discs"], len(player["dwarfs"]))
+    found = _ANY_CHOICE.get(key)
+    if found is None:
+        if len(_ANY_CHOICE) > 16384:
+            _ANY_CHOICE.clear()
+        found = _ANY_CHOICE[key] = any(
+            fits_filter(state, seat, t, kind) and buildable(state, seat, t)
+            for t in state.tiles_left)
+    return found
+
+
+_ANY_CHOICE: dict[tuple, bool] = {}
 
 
 def swap_costs(state, seat: int, tile_id: str) -> list[tuple[str, dict]]:
