@@ -93,8 +93,12 @@ def _layout(unit_list: tuple, plan: list, dogs: int) -> dict:
 def fits(player: dict, counts: dict | None = None) -> bool:
     """Tell whether the animals (default: the player's own) can all be housed."""
     counts = counts or player["animals"]
-    if not any(counts[t] for t in FARM):
+    kinds = [t for t in FARM if counts[t]]
+    if not kinds:
         return True  # dogs need no room
+    if len(kinds) == 1 and counts[kinds[0]] <= 2 and player["cells"]["4,4"]["furnishing"] == (
+            "entry-dwelling"):
+        return True  # one pair of one type: the entry-level dwelling holds it
     return arrange(player, counts) is not None
 
 

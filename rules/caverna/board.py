@@ -92,8 +92,15 @@ def frame(area_name: str) -> tuple[str, ...]:
 
 def near(player: dict, square: str) -> list[str]:
     """Return neighbours of ``square`` that exist (printed squares or placed overhangs)."""
+    if len(player["cells"]) == 24:
+        return _near_on_board(square)
     return [n for d in DIRS if (n := step_any(square, d)) is not None
             and (on_board(n) or n in player["cells"])]
+
+
+@lru_cache(maxsize=None)
+def _near_on_board(square: str) -> tuple[str, ...]:
+    return tuple(n for d in DIRS if (n := step_any(square, d)) is not None and on_board(n))
 
 
 def area_squares(player: dict, area_name: str) -> list[str]:
