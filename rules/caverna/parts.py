@@ -10,6 +10,8 @@ imitate. :func:`start` either does the part at once or pushes its sub-decision.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rules.core.decisions import push
 
 from . import board, data, furnish, sowing
@@ -52,19 +54,28 @@ def playable(state, seat: int, space: dict, dwarf_index: int, imitating: bool = 
     """
     if not imitating and space["occupant"] is not None:
         return False
-    spec = definition(space)
-    if spec["id"].startswith("imitation"):
+    imitation, always, part_ids, all_needed = _printed(space["key"])
+    if imitation:
         probe = {"seat": seat, "dwarf": dwarf_index}
         return state.ps[seat]["goods"]["food"] >= food_cost(state, space) and bool(
             imitation_targets(state, probe, first_only=True))
-    if has_goods_part(spec) or not spec["parts"]:
+    if always:
         return True
     probe = {"seat": seat, "dwarf": dwarf_index, "space": space["id"], "key": space["key"]}
     if memo is None:
         memo = {}
-    if spec["connector"] == "then":
-        return all(_possible_once(state, probe, p, memo) for p in spec["parts"])
-    return any(_possible_once(state, probe, p, memo) for p in spec["parts"])
+    if all_needed:
+        return all(_possible_once(state, probe, p, memo) for p in part_ids)
+    return any(_possible_once(state, probe, p, memo) for p in part_ids)
+
+
+@lru_cache(maxsize=None)
+def _printed(key: str) -> tuple[bool, bool, tuple[str, ...], bool]:
+    """What playability reads from a printed space: imitation?, always playable (goods or
+    no parts), its parts, and whether all of them are needed ("and then")."""
+    spec = data.space_def(key)
+    return (spec["id"].startswith("imitation"), has_goods_part(spec) or not spec["parts"],
+            tuple(spec["parts"]), spec["connector"] == "then")
 
 
 def _possible_once(state, probe: dict, part: str, memo: dict) -> bool:

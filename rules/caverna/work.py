@@ -3,6 +3,8 @@ place any dwarf ("place <space>", "place <space> ruby <strength>")."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rules.core import Action
 from rules.core.decisions import pop
 
@@ -70,6 +72,22 @@ def can_place(state, seat: int) -> bool:
                for strength in ruby_strengths(player) for s in state.spaces)
 
 
+@lru_cache(maxsize=None)
+def _place(space_id: str, round_card: bool) -> Action:
+    """The (immutable) action placing the next dwarf on ``space_id``."""
+    return Action(f"place {space_id}", msgs.action("place", space=msgs.space(space_id),
+                                                   strength=0),
+                  "round" if round_card else "board", ("place", space_id, None))
+
+
+@lru_cache(maxsize=None)
+def _place_ruby(space_id: str, strength: int) -> Action:
+    """The (immutable) action paying 1 ruby to place the dwarf of ``strength``."""
+    return Action(f"place {space_id} ruby {strength}", msgs.action(
+        "place_ruby", space=msgs.space(space_id), strength=strength), "ruby",
+        ("place", space_id, strength))
+
+
 class TurnDecision(Step):
     """Place one dwarf on an unoccupied action space."""
 
@@ -79,15 +97,10 @@ class TurnDecision(Step):
     def options(self, state, d):
         normal, ruby = [], []
         for space, strength in _placements(state, d["seat"]):
-            space_id = space["id"]
-            move = ("place", space_id, strength)
             if strength is None:
-                normal.append(Action(f"place {space_id}", msgs.action(
-                    "place", space=msgs.space(space_id), strength=0),
-                    "round" if space["round"] else "board", move))
+                normal.append(_place(space["id"], bool(space["round"])))
             else:
-                ruby.append(Action(f"place {space_id} ruby {strength}", msgs.action(
-                    "place_ruby", space=msgs.space(space_id), strength=strength), "ruby", move))
+                ruby.append(_place_ruby(space["id"], strength))
         plain = {a.move[1] for a in normal}
         ruby.sort(key=lambda a: a.move[1] in plain)  # spaces the next dwarf cannot take first
         return normal + ruby
