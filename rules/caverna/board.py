@@ -264,10 +264,12 @@ def has_twin(player: dict, twin: str) -> bool:
     return bool(_remembered(("has-twin", twin, board_shape), compute))
 
 
-def single_options(player: dict, kind: str) -> list[str]:
-    """Return every square where a single ``kind`` tile may go (remembered per board shape)."""
+def single_options(player: dict, kind: str, board_shape: tuple | None = None) -> list[str]:
+    """Return every square where a single ``kind`` tile may go (remembered per board shape;
+    pass ``board_shape`` when asking for several kinds)."""
     area_name = "forest" if kind in ("meadow", "field") else "mountain"
-    return list(_remembered(("single", kind, shape(player)), lambda: (
+    board_shape = shape(player) if board_shape is None else board_shape
+    return list(_remembered(("single", kind, board_shape), lambda: (
         s for s in squares(area_name) if single_ok(player, kind, s))))
 
 

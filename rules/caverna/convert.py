@@ -123,8 +123,9 @@ def ruby_actions(state, seat: int) -> list[Action]:
     out.append(RUBY_FOOD)
     if player["goods"]["food"] >= 1:
         out.append(RUBY_CATTLE)
+    board_shape = board.shape(player)
     for tile, price in RUBY_TILES.items():
-        if rubies >= price and board.single_options(player, tile):
+        if rubies >= price and board.single_options(player, tile, board_shape):
             out.append(Action(f"ruby {tile}", msgs.action(
                 "ruby_tile", tile=msgs.twin(tile), rubies=price), "ruby", ("ruby", tile)))
     return out

@@ -121,7 +121,8 @@ def copy_state(state: State) -> State:
     new.tiles_left = list(state.tiles_left)
     new.ps = [_copy_player(player) for player in state.ps]
     new.pending = [_copy_decision(d) for d in state.pending]
-    new.last = _copy_plain(state.last) if state.last is not None else None
+    if state.last is not None:  # highlights: only ever extended
+        new.last = {**state.last, "cells": list(state.last["cells"])}
     new.harvest_queue = [list(step) for step in state.harvest_queue]
     new.unhoused = []
     return new
@@ -142,15 +143,6 @@ def _copy_player(player: dict) -> dict:
 def _copy_decision(d: dict) -> dict:
     """Copy a pending decision (scalars and flat lists or dicts of scalars)."""
     return {k: (v.copy() if isinstance(v, (list, dict)) else v) for k, v in d.items()}
-
-
-def _copy_plain(value: Any) -> Any:
-    """Copy nested dicts and lists of scalars (a pending decision)."""
-    if isinstance(value, dict):
-        return {k: _copy_plain(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_copy_plain(v) for v in value]
-    return value
 
 
 def _clone(value: Any) -> Any:

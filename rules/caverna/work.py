@@ -106,7 +106,8 @@ class TurnDecision(Step):
         return normal + ruby
 
     def has_options(self, state, d):
-        return can_place(state, d["seat"])
+        """True: the flow opens a turn only for a seat that can place (``can_place``)."""
+        return True
 
     def judge(self, state, d, move):
         """Placement rules with their reasons: the space, occupancy, ruby, dwarf, parts."""
