@@ -66,12 +66,9 @@ class Caverna(DecisionGame):
     def move_text(self, move) -> str:
         return moves.text(move)
 
-    def after_move(self, state, seat: int, events: list) -> None:
-        """The mover's animals must fit after every move (room may also have shrunk)."""
-        breeding.house(state, seat)
-
     def after_step(self, state, events: list) -> None:
-        """House animals gained by an automatic step before the next step (spec §12.2)."""
+        """House animals before the next step, after every step that added animals or took
+        room away (spec §12.2): the steps mark the seat in ``state.unhoused``."""
         while state.unhoused:
             breeding.house(state, state.unhoused.pop())
 

@@ -35,6 +35,8 @@ def sow(state, seat: int, crop: str, square: str, events: list) -> None:
     player = state.ps[seat]
     player["goods"][crop] -= 1
     here = board.edit(player, square)
+    if "stubble-room" in player["furnishings"] and seat not in state.unhoused:
+        state.unhoused.append(seat)  # an empty field held an animal: check the room
     here["crop"] = crop
     here["crop_count"] = CROP_SIZE[crop]
     events.append(msgs.event("sow", seat=seat, crop=crop, square=square))

@@ -9,6 +9,8 @@ import pytest
 from rules.caverna import GAME, convert, moves, work
 from rules.core import Rng, translate
 
+from .helpers import check_invariants
+
 
 def _play(seed: int, players: int):
     """Play a random game; check dump/load and translations at every step."""
@@ -28,6 +30,7 @@ def _play(seed: int, players: int):
         main = [a for a in actions if a.group not in ("convert", "ruby")] or actions
         action = chooser.choice(main if chooser.randbelow(8) else actions)
         state, events = GAME.apply(state, seat, action)
+        check_invariants(state)
         for event in events:
             translate(event.msg)
         moves.append((seat, action.text))
