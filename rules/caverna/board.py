@@ -375,11 +375,6 @@ def pastures(player: dict) -> dict[int, list[str]]:
     return out
 
 
-def count_kind(player: dict, kind: str) -> int:
-    """Return how many squares are of ``kind``."""
-    return sum(1 for c in player["cells"].values() if c["kind"] == kind)
-
-
 def empty_caverns(player: dict, work_room: bool = False) -> list[str]:
     """Return squares that can take a furnishing tile (caverns; tunnels with Work room)."""
     kinds = ("cavern", "tunnel", "deep-tunnel") if work_room else ("cavern",)

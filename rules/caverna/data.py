@@ -26,19 +26,6 @@ def space_def(key: str) -> dict:
     return spaces_file()["space"][key]
 
 
-@lru_cache(maxsize=None)
-def _by_id() -> dict:
-    out: dict[str, dict] = {}
-    for key, entry in spaces_file()["space"].items():
-        out.setdefault(entry["id"], {**entry, "key": key})
-    return out
-
-
-def space_info(space_id: str) -> dict:
-    """Return the first definition with this action id (for shared facts like costs)."""
-    return _by_id().get(space_id, {})
-
-
 def board_keys(players: int) -> list[str]:
     """Return the variant keys of the fixed action spaces for ``players`` seats."""
     return list(spaces_file()["boards"][str(players)])
