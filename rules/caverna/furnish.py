@@ -194,7 +194,10 @@ def any_choice(state, seat: int, kind: str) -> bool:
     """Tell whether some tile of ``kind`` can be built now (remembered for the same goods,
     tiles, supply, free caverns and family)."""
     player = state.ps[seat]
-    caverns = (bool(board.empty_caverns(player)), bool(board.empty_caverns(player, True)))
+    cells = player["cells"]
+    free = {cells[s]["kind"] for s in board.area_squares(player, "mountain")
+            if cells[s]["furnishing"] is None}
+    caverns = ("cavern" in free, bool(free & {"cavern", "tunnel", "deep-tunnel"}))
     if not caverns[1] and not any(has(player, p) for p in PAIRED):
         return False
     key = (kind, tuple(player["goods"].values()), tuple(player["furnishings"]),
