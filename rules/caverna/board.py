@@ -165,11 +165,13 @@ def twin_ok(player: dict, twin: str, square: str, direction: str) -> bool:
 
 def _twin_fits(player: dict, twin: str, square: str, direction: str, started: bool) -> bool:
     """:func:`twin_ok` for a square known to be on the board or its frame."""
-    other = step_any(square, direction)
-    if other is None or not _overhang_ok(player, twin, [square, other]):
-        return False
     first, second = TWINS[twin]
-    if not (_half_ok(player, square, first) and _half_ok(player, other, second)):
+    if not _half_ok(player, square, first):
+        return False
+    other = step_any(square, direction)
+    if other is None or not _half_ok(player, other, second):
+        return False
+    if not _overhang_ok(player, twin, [square, other]):
         return False
     if twin == "ore-mine":
         return True
