@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import pickle
 
 import pytest
 
@@ -29,7 +30,9 @@ def _play(seed: int, players: int):
             translate(action.label)
         main = [a for a in actions if a.group not in ("convert", "ruby")] or actions
         action = chooser.choice(main if chooser.randbelow(8) else actions)
-        state, events = GAME.apply(state, seat, action)
+        before = pickle.dumps(state)
+        previous, (state, events) = state, GAME.apply(state, seat, action)
+        assert pickle.dumps(previous) == before, "apply changed its input (copies share parts)"
         check_invariants(state)
         for event in events:
             translate(event.msg)
