@@ -252,12 +252,18 @@ def _starts(player: dict, twin: str) -> list[str]:
     return starts
 
 
+def fit_shape(player: dict) -> tuple:
+    """Return what the fit of a tile depends on (not its bonus order): every cell's kind and
+    stable, furnished tunnels told apart, the placed overhangs and the Office room."""
+    cells = player["cells"]
+    return (tuple((c["kind"] if c["furnishing"] is None or c["kind"] != "tunnel"
+                   else "furnished-tunnel", c["stable"]) for c in cells.values()),
+            tuple(cells) if len(cells) != 24 else None, "office-room" in player["furnishings"])
+
+
 def has_twin(player: dict, twin: str) -> bool:
     """Tell whether ``twin`` has at least one legal placement (remembered per board shape)."""
-    board_shape = shape(player)
-    listed = _PLACEMENTS.get(("twin", twin, board_shape))
-    if listed is not None:
-        return bool(listed)
+    board_shape = fit_shape(player)
 
     def compute():
         started = forest_started(player)
@@ -270,7 +276,7 @@ def single_options(player: dict, kind: str, board_shape: tuple | None = None) ->
     """Return every square where a single ``kind`` tile may go (remembered per board shape;
     pass ``board_shape`` when asking for several kinds)."""
     area_name = "forest" if kind in ("meadow", "field") else "mountain"
-    board_shape = shape(player) if board_shape is None else board_shape
+    board_shape = fit_shape(player) if board_shape is None else board_shape
     return list(_remembered(("single", kind, board_shape), lambda: (
         s for s in squares(area_name) if single_ok(player, kind, s))))
 

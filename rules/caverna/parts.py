@@ -78,8 +78,12 @@ def _printed(key: str) -> tuple[bool, bool, tuple[str, ...], bool]:
             tuple(spec["parts"]), spec["connector"] == "then")
 
 
+ARMED_PARTS = ("forge", "imitate")  # parts that depend on the acting dwarf's weapon
+
+
 def _possible_once(state, probe: dict, part: str, memo: dict) -> bool:
-    key = (probe["seat"], probe["dwarf"], part)
+    armed = part in ARMED_PARTS or part.startswith("expedition-")
+    key = (probe["seat"], probe["dwarf"] if armed else None, part)
     found = memo.get(key)
     if found is None:
         found = memo[key] = possible(state, probe, part)
