@@ -11,7 +11,7 @@ from typing import Any, Mapping
 from rules.core import Msg, OptionSpec, Rng, ScoreLine, View
 from rules.core.decisions import DecisionGame, Handlers
 
-from . import breeding, flow, moves, msgs, setup, view
+from . import breeding, flow, invariants, moves, msgs, setup, view
 from . import state as state_mod
 from .convert import Conversions
 from .expedition import BreedDecision, ExpeditionDecision
@@ -115,6 +115,10 @@ class Caverna(DecisionGame):
         for i, marker in zip(slots, markers, strict=True):
             new.markers[i] = marker
         return new
+
+    def check_invariants(self, state) -> list[str]:
+        """Return every broken invariant of ``state`` (see :mod:`invariants`)."""
+        return invariants.problems(state)
 
     def dump(self, state) -> dict:
         return state_mod.dump(state)

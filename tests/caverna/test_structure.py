@@ -1,62 +1,15 @@
-"""Caverna's shape: no import circles (function-level imports included), every handler
-registered in one place, and every decision kind with its prompt."""
+"""Caverna's shape: every decision handler registered in one place (game.py).
+
+Import circles are checked for every area in tests/platform/test_imports.py."""
 
 from __future__ import annotations
 
-import ast
 from pathlib import Path
 
 from rules.caverna.game import HANDLERS
 from rules.core.decisions import Handler
 
 PACKAGE = Path(__file__).resolve().parents[2] / "rules" / "caverna"
-
-
-def _imports(path: Path) -> set[str]:
-    """Sibling modules imported anywhere in ``path`` (inside functions too)."""
-    found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.ImportFrom) and node.level == 1:
-            if node.module:
-                found.add(node.module.split(".")[0])
-            else:
-                found.update(alias.name for alias in node.names)
-    return found
-
-
-def _graph() -> dict[str, set[str]]:
-    modules = {p.stem for p in PACKAGE.glob("*.py")} - {"__init__"}
-    return {m: _imports(PACKAGE / f"{m}.py") & modules for m in modules}
-
-
-def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
-    state: dict[str, int] = {}
-    path: list[str] = []
-
-    def visit(module: str) -> list[str] | None:
-        state[module] = 1
-        path.append(module)
-        for other in sorted(graph[module]):
-            if state.get(other) == 1:
-                return path[path.index(other):] + [other]
-            if other not in state and (found := visit(other)):
-                return found
-        path.pop()
-        state[module] = 2
-        return None
-
-    for module in sorted(graph):
-        if module not in state and (found := visit(module)):
-            return found
-    return None
-
-
-def test_no_import_circles():
-    assert _cycle(_graph()) is None, " -> ".join(_cycle(_graph()) or [])
-
-
-def test_the_circle_finder_sees_a_circle():
-    assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
 
 
 def test_every_handler_class_is_registered_in_game():
