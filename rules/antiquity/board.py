@@ -71,7 +71,8 @@ def from_tiles(players: int, draws: list[tuple[str, int]]) -> Board:
     tile_of: dict[Hex, int] = {}
     explore: list[Hex] = []
     starts = []
-    for index, (spot, (face, k)) in enumerate(zip(data.layout(players)["positions"], draws)):
+    spots = data.layout(players)["positions"]
+    for index, (spot, (face, k)) in enumerate(zip(spots, draws, strict=True)):
         centre = (spot["q"], spot["r"])
         for local, letter in face_cells(face).items():
             h = _place(centre, local, k)

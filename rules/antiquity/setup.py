@@ -44,7 +44,7 @@ def parse_tiles(text_items: list[str]) -> list[tuple[str, int]]:
 def deal_counters(state: State, rng: Rng, fixed: list[str] | None) -> None:
     """Put one face-down counter on every exploration hex (fixed order on request)."""
     kinds = list(fixed) if fixed else rng.shuffle(counter_kinds(state.players))
-    for h, kind in zip(state.board.explore, kinds):
+    for h, kind in zip(state.board.explore, kinds, strict=False):
         state.counters[h] = kind
     state.unused_counters = sorted(kinds[len(state.board.explore):])
 

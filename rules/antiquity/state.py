@@ -57,6 +57,7 @@ class State:
     famine: int = 0
     cathedrals_built: int = 0
     phase2: dict = field(default_factory=dict)
+    queue: list[int] = field(default_factory=list)
     over: bool = False
     winners: list[int] = field(default_factory=list)
     pending: list[dict] = field(default_factory=list)

@@ -31,7 +31,7 @@ def first_fit(p, kind, cells_of):
 
 
 def give(state, seat, kind, staffed=None, city=None, cells=None, **extra):
-    """Put a building of ``kind`` into the seat's cities (staffed if it can be) and return its id."""
+    """Put a building of ``kind`` in the seat's cities (staffed if it can be); return its id."""
     p = state.ps[seat]
     if cells is None:
         city, cells = first_fit(p, kind, lambda a, k: cities.rotated(cities.footprint(kind), a, k))

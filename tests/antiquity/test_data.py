@@ -1,4 +1,4 @@
-"""Content of data/antiquity/ against the spec: tiles, layouts, buildings, house chart (T01, T02)."""
+"""data/antiquity/ against the spec: tiles, layouts, buildings, house chart (T01, T02)."""
 
 from __future__ import annotations
 

@@ -1,0 +1,40 @@
+"""Famine and graves (spec §7): counting famine graves and placing graves by §7.3."""
+
+from __future__ import annotations
+
+from . import data
+from .city import all_empty_cells, building_at, functioning_type, graveable_building_cells
+from .goods import food_owned
+
+GRANARY = data.game_data()["famine"]["granary_relief"]
+
+
+def famine_graves(state, seat: int) -> int:
+    """Return max(0, famine − food owned − 3 with a functioning Granary)."""
+    relief = GRANARY if functioning_type(state, seat, "granary") else 0
+    return max(0, state.famine - food_owned(state.ps[seat]["goods"]) - relief)
+
+
+def grave_cells(p: dict) -> list[tuple[int, int, int]]:
+    """Return where the next grave may go: empty cells first, else grave-free building cells."""
+    return all_empty_cells(p) or graveable_building_cells(p)
+
+
+def forced(p: dict, due: int) -> bool:
+    """Tell whether the remaining ``due`` graves leave no choice (spec §7.3 auto rule)."""
+    empty = all_empty_cells(p)
+    if empty:
+        return due >= len(empty) and (due - len(empty) == 0
+                                      or due - len(empty) >= len(graveable_building_cells(p)))
+    return due >= len(graveable_building_cells(p))
+
+
+def place_grave(state, seat: int, cell) -> None:
+    """Put a grave on ``cell``; a staffed building hit by it loses its man (idle)."""
+    p = state.ps[seat]
+    city, r, c = cell
+    bid = building_at(p, city, (r, c))
+    p["graves"].append([city, r, c])
+    if bid is not None and p["buildings"][bid]["staffed"]:
+        p["buildings"][bid]["staffed"] = False
+        p["idle"] += 1
