@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.core import Rng
+from rules.core import CannotParse, Msg, Rng
 
 from . import data
 from .board import Board, draw_tiles, from_tiles
@@ -32,13 +32,38 @@ def counter_kinds(players: int) -> list[str]:
     return [k for k in kinds for _ in range(players)]
 
 
-def parse_tiles(text_items: list[str]) -> list[tuple[str, int]]:
-    """Read the ``tiles`` option ("T0:0", "T3m:2", ...) as (face, rotation) draws."""
+def bad_option(name: str, value) -> CannotParse:
+    """Return the platform's error for an option value that cannot be used."""
+    return CannotParse(Msg("core.error.bad_option_value", {"option": name, "value": value}))
+
+
+def parse_tiles(items: list[str], players: int) -> list[tuple[str, int]]:
+    """Read the ``tiles`` option ("T0:0,T3m:2,...": face and rotation per layout position)."""
     draws = []
-    for item in text_items:
+    for item in items:
         face, _, k = item.partition(":")
-        draws.append((face if face.endswith("m") else face.upper(), int(k or 0) % 6))
+        face = face.upper().replace("M", "m")
+        if face not in data.tile_faces() or k not in ("", *"012345"):
+            raise bad_option("tiles", item)
+        draws.append((face, int(k or 0)))
+    if len(draws) != len(data.layout(players)["positions"]) or len({f for f, _ in draws}) != len(
+            draws):
+        raise bad_option("tiles", ",".join(items))
     return draws
+
+
+def parse_order(items: list[str], players: int) -> list[int]:
+    """Read the ``order`` option (seat numbers from 0, first to act first)."""
+    if sorted(items) != [str(s) for s in range(players)]:
+        raise bad_option("order", ",".join(items))
+    return [int(x) for x in items]
+
+
+def parse_counters(items: list[str], players: int) -> list[str]:
+    """Read the ``counters`` option: the kinds dealt to the exploration hexes in (q, r) order."""
+    if sorted(items) != sorted(counter_kinds(players)):
+        raise bad_option("counters", ",".join(items))
+    return list(items)
 
 
 def deal_counters(state: State, rng: Rng, fixed: list[str] | None) -> None:
@@ -52,14 +77,16 @@ def deal_counters(state: State, rng: Rng, fixed: list[str] | None) -> None:
 def new_state(seed: int, players: int, options: dict) -> State:
     """Draw the map, the counters and the turn order and return the state before cities."""
     rng = Rng(seed)
-    draws = parse_tiles(options["tiles"]) if options.get("tiles") else draw_tiles(rng, players)
+    draws = (parse_tiles(options["tiles"], players) if options.get("tiles")
+             else draw_tiles(rng, players))
     board = from_tiles(players, draws)
     if options.get("order"):
-        order = [int(x) for x in options["order"]]
+        order = parse_order(options["order"], players)
     else:
         order = rng.shuffle(list(range(players)))
     state = blank_state(board, players, order, options, seed)
-    deal_counters(state, rng, options.get("counters"))
+    counters = options.get("counters")
+    deal_counters(state, rng, parse_counters(counters, players) if counters else None)
     state.rng = rng
     return state
 

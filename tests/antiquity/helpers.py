@@ -59,3 +59,55 @@ def city_at(state, seat, centre):
 def inn_at(state, seat, h):
     """Put an inn of ``seat`` on ``h``."""
     state.inns[h] = seat
+
+
+# -- driving phases through the game's own moves ---------------------------------------------
+
+from rules.antiquity import phase2 as _phase2  # noqa: E402
+from rules.antiquity.game import Antiquity  # noqa: E402
+
+G = Antiquity()
+
+
+def open_city(state, seats=None):
+    """Open phase 2 (without All Rise) for ``seats`` (default: every active seat)."""
+    state.phase = "city"
+    state.pending = []
+    _phase2.start(state)
+    for seat in reversed(seats if seats is not None else state.active_seats()):
+        state.pending.append({"type": "city", "seat": seat})
+    return state
+
+
+def open_country(state, seat):
+    """Make ``seat`` the active player of phase 4 (nobody after him)."""
+    state.phase = "country"
+    state.queue = []
+    state.pending = [{"type": "country", "seat": seat}]
+    return state
+
+
+def play(state, seat, *texts):
+    """Play ``texts`` for ``seat`` one after another; return the state and all events."""
+    events = []
+    for text in texts:
+        state, more = G.play(state, seat, text)
+        events.extend(more)
+    return state, events
+
+
+def men(state, seat, n):
+    """Give ``seat`` n recruited idle men (houses 1..n on the first empty cells)."""
+    p = state.ps[seat]
+    for number in range(1, n + 1):
+        give(state, seat, "house", number=number)
+        p["houses"].append(number)
+        p["idle"] += 1
+
+
+def goods(state, seat, **kinds):
+    """Set the seat's goods to exactly ``kinds`` (others 0), keeping the bank balanced."""
+    p = state.ps[seat]
+    for kind in p["goods"]:
+        state.bank[kind] += p["goods"][kind] - kinds.get(kind, 0)
+        p["goods"][kind] = kinds.get(kind, 0)
