@@ -6,7 +6,7 @@ import pytest
 
 from rules.antiquity.city import functioning
 from rules.core import NotLegalNow
-from tests.antiquity.helpers import G, city_at, give, goods, men, open_city, play, tb
+from tests.antiquity.helpers import city_at, give, goods, men, open_city, play, tb
 
 
 def one_city(players=2, **kinds):
@@ -65,7 +65,6 @@ def test_t09_storage_sizes():
     for bad in ("storage 0 3,0 3x3 wood", "storage 0 3,0 1x7 wood"):
         with pytest.raises(NotLegalNow):
             play(state, 0, bad)
-    give(state, 0, "storage", city=0, cells=None, h=2, w=3) if False else None
     storage = next(b for b in state.ps[0]["buildings"].values() if b["type"] == "storage")
     assert len(storage["cells"]) == 6
 
@@ -161,7 +160,7 @@ def test_t15_hospital_clears_graves_once_per_turn():
     hospital = give(state, 0, "hospital", staffed=False)
     p = state.ps[0]
     shop_graves = [[p["buildings"][shop]["city"], *c] for c in p["buildings"][shop]["cells"]]
-    empty = [[1 if False else 0, 6, c] for c in range(4)]
+    empty = [[0, 6, c] for c in range(4)]
     p["graves"] = shop_graves + empty
     open_city(state)
     cells = " ".join(",".join(map(str, g)) for g in shop_graves + empty[:2])
