@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from rules.core import Action, OptionSpec, Rng
-from rules.core.decisions import DecisionGame
-from rules.core.errors import NotYourDecision
+from rules.core.decisions import NOT_AN_OPTION, DecisionGame
+from rules.core.errors import NotYourDecision, not_legal
 from rules.core.text import Msg
 
 from . import flow, moves, phase2, scoring, serial, setup
@@ -86,10 +86,9 @@ class Antiquity(DecisionGame):
             raise NotYourDecision(Msg("core.error.not_your_decision", {"seat": seat}))
 
     def _apply_frozen(self, state, seat: int, action: Action):
-        from rules.core.errors import not_legal
         reason = self.problem(state, seat, action)
         if reason is not None:
-            raise not_legal(action.text)
+            raise not_legal(action.text, None if reason is NOT_AN_OPTION else reason)
         new_state = self.copy(state)
         return new_state, self.apply_unchecked(new_state, seat, action)
 
