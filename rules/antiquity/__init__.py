@@ -3,3 +3,4 @@
 Not registered yet: the package exposes no ``GAME`` until a full game plays end to end and
 the contract tests pass, so it does not appear to users.
 """
+

@@ -8,6 +8,7 @@ an explicit terrain dict (test boards, spec §10 "TB(R)").
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from . import data
 from .hexes import Hex, disc, distance, neighbours, rotate
@@ -66,7 +67,15 @@ def face_explore(face: str) -> list[Hex]:
 
 
 def from_tiles(players: int, draws: list[tuple[str, int]]) -> Board:
-    """Assemble the map of ``players`` seats from one (face, rotation) per layout position."""
+    """Assemble the map of ``players`` seats from one (face, rotation) per layout position.
+
+    Boards never change, so the same draws give the same (shared) board object.
+    """
+    return _assemble(players, tuple((face, k) for face, k in draws))
+
+
+@lru_cache(maxsize=64)
+def _assemble(players: int, draws: tuple[tuple[str, int], ...]) -> Board:
     terrain: dict[Hex, str] = {}
     tile_of: dict[Hex, int] = {}
     explore: list[Hex] = []

@@ -12,6 +12,7 @@ from rules.core.text import Msg
 from . import flow, moves, phase2, scoring, serial, setup
 from . import view as views
 from .handlers import HANDLERS
+from .state import plain_copy
 
 SECRET_PUBLIC = frozenset({"ready", "unready"})
 
@@ -132,10 +133,9 @@ class Antiquity(DecisionGame):
 
 
 def _forget_others(state, seat) -> None:
-    import copy
     for s in range(state.players):
         public = state.phase2["public"].get(str(s))
         if s != seat and public is not None:
-            state.ps[s] = {**copy.deepcopy(public), "flags": {}}
+            state.ps[s] = {**plain_copy(public), "flags": {}}
     state.phase2["offers"] = {oid: o for oid, o in state.phase2["offers"].items()
                               if seat in (o["from"], o["to"])}

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 Hex = tuple[int, int]
 DIRECTIONS: tuple[Hex, ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 
@@ -43,6 +45,7 @@ def city_hexes(centre: Hex) -> list[Hex]:
     return [centre, *neighbours(centre)]
 
 
+@lru_cache(maxsize=8192)
 def hex_text(h: Hex) -> str:
     """Return the canonical text of a hex: "q,r"."""
     return f"{h[0]},{h[1]}"

@@ -10,7 +10,7 @@ from .abilities import bank_problem, grave_move_problem, hospital_problem, raze_
 from .city import (
     all_empty_cells,
     building_graves,
-    fits,
+    empty_cells,
     footprint,
     grid_size,
     rectangle,
@@ -29,11 +29,14 @@ HOUSES_LISTED = 3
 def first_place(p: dict, cells_of) -> tuple | None:
     """Return (city, anchor, k) of the first place where a piece fits (reading order)."""
     for city in range(len(p["cities"])):
+        free = set(empty_cells(p, city))
+        if not free:
+            continue
         rows, cols = grid_size(p, city)
         for k in range(4):
             for r in range(rows):
                 for c in range(cols):
-                    if fits(p, city, cells_of((r, c), k)):
+                    if all(cell in free for cell in cells_of((r, c), k)):
                         return city, (r, c), k
     return None
 

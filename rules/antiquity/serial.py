@@ -6,7 +6,7 @@ from rules.core import Rng
 
 from .board import Board, StartTile, from_tiles
 from .hexes import hex_text, parse_hex
-from .state import State
+from .state import State, plain_copy
 
 
 def _hexes(items) -> list[str]:
@@ -57,8 +57,7 @@ def dump(state: State) -> dict:
 
 def load(data: dict) -> State:
     """Rebuild a state from :func:`dump` output (deep-copied, so the input stays intact)."""
-    import copy
-    data = copy.deepcopy(dict(data))
+    data = plain_copy(dict(data))
     players = data["players"]
     return State(
         rng=Rng.load(data["rng"]), players=players, options=data["options"],

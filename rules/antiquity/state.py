@@ -64,9 +64,25 @@ class State:
     last: dict | None = None
 
     def copy(self) -> "State":
-        """Return an independent copy; the printed board is shared, not copied."""
-        memo: dict[int, Any] = {id(self.board): self.board}
-        return _copy.deepcopy(self, memo)
+        """Return an independent copy of everything a move may change.
+
+        The printed board, the options and the phase-2 snapshots (public records,
+        checkpoints, start-of-phase pools and bank: replaced, never changed in place) are
+        shared; every other container is copied.
+        """
+        new = _copy.copy(self)
+        new.rng = Rng(self.rng.seed, self.rng.counter)
+        new.ps = [copy_player(p) for p in self.ps]
+        for name in ("bank", "pools", "counters", "inns", "city_at", "ores", "revealed"):
+            setattr(new, name, dict(getattr(self, name)))
+        for name in ("order", "unused_counters", "queue", "winners"):
+            setattr(new, name, list(getattr(self, name)))
+        new.pollution, new.grass = set(self.pollution), set(self.grass)
+        new.country = {k: {**v, "tokens": list(v["tokens"])} for k, v in self.country.items()}
+        new.pending = [plain_copy(d) for d in self.pending]
+        new.last = dict(self.last) if self.last else self.last
+        new.phase2 = copy_phase2(self.phase2)
+        return new
 
     # -- occupancy (spec §2.2) ---------------------------------------------------------
     def occupied(self) -> set[Hex]:
@@ -89,6 +105,39 @@ class State:
     def active_seats(self) -> list[int]:
         """Return the seats still in the game, in turn order."""
         return [s for s in self.order if not self.ps[s]["eliminated"]]
+
+
+def plain_copy(value: Any) -> Any:
+    """Copy nested dicts and lists (tuples, strings and numbers are shared: immutable)."""
+    if isinstance(value, dict):
+        return {k: plain_copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [plain_copy(v) for v in value]
+    return value
+
+
+def copy_player(p: dict) -> dict:
+    """Copy a player record; cell lists and grave entries are replaced, never changed."""
+    new = dict(p)
+    new["goods"] = dict(p["goods"])
+    new["houses"] = list(p["houses"])
+    new["cities"] = list(p["cities"])
+    new["buildings"] = {bid: dict(b) for bid, b in p["buildings"].items()}
+    new["graves"] = list(p["graves"])
+    new["flags"] = plain_copy(p["flags"])
+    return new
+
+
+def copy_phase2(phase2: dict) -> dict:
+    """Copy the phase-2 bookkeeping, sharing the snapshots that are never changed in place."""
+    if not phase2:
+        return {}
+    new = dict(phase2)
+    new["ready"] = dict(phase2["ready"])
+    new["public"] = dict(phase2["public"])
+    new["checkpoint"] = dict(phase2["checkpoint"])
+    new["offers"] = {k: dict(v) for k, v in phase2["offers"].items()}
+    return new
 
 
 def new_player() -> dict:

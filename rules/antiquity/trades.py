@@ -77,6 +77,8 @@ def execute(state, offer: dict) -> None:
     records = [(state.ps[a], state.ps[b])]
     public = state.phase2.get("public", {})
     if str(a) in public and str(b) in public:
+        for seat in (str(a), str(b)):  # snapshots are replaced, never changed in place
+            public[seat] = {**public[seat], "goods": dict(public[seat]["goods"])}
         records.append((public[str(a)], public[str(b)]))
     for ra, rb in records:
         _move(ra["goods"], rb["goods"], offer["give"])

@@ -14,6 +14,7 @@ from . import msgs as M
 from .city import functioning
 from .hexes import hex_text
 from .influence import anchors, influence
+from .state import plain_copy
 from .storage import capacity
 
 
@@ -40,7 +41,7 @@ def player_data(shown, seat: int) -> dict:
     p = shown.ps[seat]
     return {
         "goods": dict(p["goods"]), "houses": sorted(p["houses"]), "idle": p["idle"],
-        "cities": copy.deepcopy(p["cities"]), "graves": [list(g) for g in p["graves"]],
+        "cities": plain_copy(p["cities"]), "graves": [list(g) for g in p["graves"]],
         "buildings": {bid: {"type": b["type"], "city": b["city"],
                             "cells": [list(c) for c in b["cells"]], "staffed": b["staffed"],
                             "functioning": functioning(p, bid), "number": b.get("number")}
@@ -52,10 +53,19 @@ def player_data(shown, seat: int) -> dict:
     }
 
 
+def terrain_text(board) -> dict:
+    """Return the printed terrain keyed by "q,r" (built once per board, then shared)."""
+    cached = getattr(board, "_terrain_text", None)
+    if cached is None:
+        cached = {hex_text(h): t for h, t in sorted(board.terrain.items())}
+        board._terrain_text = cached
+    return cached
+
+
 def map_data(state) -> dict:
     """Return the public countryside: terrain, overlays, pieces, face-down counter hexes."""
     return {
-        "terrain": {hex_text(h): t for h, t in sorted(state.board.terrain.items())},
+        "terrain": terrain_text(state.board),
         "pollution": sorted(hex_text(h) for h in state.pollution),
         "grass": sorted(hex_text(h) for h in state.grass),
         "counters": sorted(hex_text(h) for h in state.counters),

@@ -6,8 +6,7 @@ import pytest
 
 from rules.antiquity.turnorder import new_order, order_count
 from rules.core import NotLegalNow
-from tests.antiquity.helpers import city_at, give, goods, inn_at, open_country, play, tb
-from tests.antiquity.helpers import terrain
+from tests.antiquity.helpers import city_at, give, goods, inn_at, open_country, play, tb, terrain
 
 
 def test_t19_turn_order_example_of_the_seed():

@@ -7,8 +7,18 @@ import pytest
 from rules.antiquity import famine, flow, pollution, storage
 from rules.antiquity.harvest import owed_takes
 from rules.core import NotLegalNow
-from tests.antiquity.helpers import G, city_at, give, give_storage, goods, inn_at, men, play, tb
-from tests.antiquity.helpers import terrain
+from tests.antiquity.helpers import (
+    G,
+    city_at,
+    give,
+    give_storage,
+    goods,
+    inn_at,
+    men,
+    play,
+    tb,
+    terrain,
+)
 
 
 def two_cities(special=None, **options):

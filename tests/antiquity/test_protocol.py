@@ -7,8 +7,7 @@ import json
 import pytest
 
 from rules.core import NotLegalNow, NotYourDecision
-from tests.antiquity.helpers import G, city_at, give, goods, men, open_city, open_country, play
-from tests.antiquity.helpers import tb
+from tests.antiquity.helpers import G, city_at, give, goods, men, open_city, open_country, play, tb
 
 
 def four(players=4):
