@@ -6,7 +6,7 @@ import pytest
 
 from rules.antiquity import famine, flow, pollution, storage
 from rules.antiquity.harvest import owed_takes
-from rules.core import NotLegalNow
+from rules.core import NotLegalNow, NotYourDecision
 from tests.antiquity.helpers import (
     G,
     city_at,
@@ -160,7 +160,7 @@ def test_t38_exploration():
     state.counters.pop((2, 0))
     state, events = play(state, 0, "explore -2,2")
     assert [e.params["famine"] for e in events if e.key == "antiquity.event.explored"] == [0]
-    with pytest.raises(Exception):
+    with pytest.raises((NotLegalNow, NotYourDecision)):  # once per turn
         play(state, 0, "explore 2,0")
 
 
