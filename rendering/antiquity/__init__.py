@@ -37,8 +37,10 @@ def render(view: View, last_move: str | None = None, focus_seat: int | None = No
     focus = focus_seat if focus_seat is not None else view.seat
     board = draw_map(data, _last_hexes(last_move), WIDTH - 2 * MARGIN)
     seats = _panel_order(data, focus)
-    height = HEADER_H + (36 if last_move else 0) + board.height + MARGIN + sum(
-        panel_height(s == focus) + 8 for s in seats) + MARGIN
+    compact = [s for s in seats if s != focus]
+    height = (HEADER_H + (36 if last_move else 0) + board.height + MARGIN
+              + (panel_height(True) + 8 if focus in seats else 0)
+              + (len(compact) + 1) // 2 * (panel_height(False) + 8) + MARGIN)
     canvas = Image.new("RGB", (WIDTH, height), PAPER)
     draw = ImageDraw.Draw(canvas)
     y = _header(draw, data, names)
@@ -48,10 +50,17 @@ def render(view: View, last_move: str | None = None, focus_seat: int | None = No
     y += board.height + MARGIN
     last_cells = _last_cells(last_move)
     last_seat = (data.get("last") or {}).get("seat")
-    for seat in seats:
+    if focus in seats:
+        cells = last_cells if focus == last_seat else set()
+        y += draw_panel(draw, MARGIN, y, WIDTH - 2 * MARGIN, focus, data["ps"][focus], names,
+                        True, cells) + 8
+    half = (WIDTH - 3 * MARGIN) // 2
+    for index, seat in enumerate(compact):
         cells = last_cells if seat == last_seat else set()
-        y += draw_panel(draw, MARGIN, y, WIDTH - 2 * MARGIN, seat, data["ps"][seat], names,
-                        seat == focus, cells) + 8
+        x = MARGIN + (index % 2) * (half + MARGIN)
+        draw_panel(draw, x, y, half, seat, data["ps"][seat], names, False, cells)
+        if index % 2 or index == len(compact) - 1:
+            y += panel_height(False) + 8
     return canvas
 
 

@@ -58,6 +58,8 @@ def draw_panel(draw: ImageDraw.ImageDraw, x: int, y: int, width: int, seat: int,
 
 def _goods(draw, x, y, width, goods: dict) -> None:
     step = min(56, width // len(GOODS))
+    if step < 40:
+        step = width // len(GOODS)
     for i, kind in enumerate(GOODS):
         cx = x + i * step + 12
         fill = GOOD_COLOUR[kind]

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from . import data
 from .city import all_empty_cells, building_at, functioning_type, graveable_building_cells
+
+__all__ = ["all_empty_cells", "famine_graves", "forced", "grave_cells", "place_grave"]
 from .goods import food_owned
 
 GRANARY = data.game_data()["famine"]["granary_relief"]

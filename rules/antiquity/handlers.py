@@ -244,6 +244,11 @@ def settle_graves(state, d, events) -> None:
     """Place forced graves of ``d``; eliminate when one cannot be placed; pop when done."""
     seat = d["seat"]
     p = state.ps[seat]
+    empty = famine.all_empty_cells(p)
+    if empty and d["due"] >= len(empty):  # every empty cell is graved without asking
+        for cell in empty:
+            famine.place_grave(state, seat, cell)
+        d["due"] -= len(empty)
     if d["due"] and famine.forced(p, d["due"]):
         while d["due"]:
             cells = famine.grave_cells(p)

@@ -196,10 +196,8 @@ def test_t40_graves_on_empty_cells_first_then_buildings_never_houses():
     state.pending = [d]
     from rules.antiquity.handlers import settle_graves
     settle_graves(state, d, [])
-    assert state.pending == [d] and d["due"] == 3  # a choice remains: which shop cells
-    cells = [a.text for a in G.legal_actions(state, 0)]
-    assert len(cells) == 1  # the empty cell must come first
-    state, _ = play(state, 0, cells[0])
+    assert state.pending == [d] and d["due"] == 2  # the one empty cell is graved at once
+    assert len(state.ps[0]["graves"]) == 1
     shop_cells = state.ps[0]["buildings"][shop]["cells"]
     assert sorted(a.text for a in G.legal_actions(state, 0)) == sorted(
         f"grave 0,{r},{c}" for r, c in shop_cells)
