@@ -4,8 +4,16 @@ from __future__ import annotations
 
 from PIL import ImageDraw
 
-from rendering.common import GREY, HIGHLIGHT, INK, draw_centred, fit_text, font, player_colour
-from rendering.common import readable_on
+from rendering.common import (
+    GREY,
+    HIGHLIGHT,
+    INK,
+    draw_centred,
+    fit_text,
+    font,
+    player_colour,
+    readable_on,
+)
 
 from .hexmap import GOOD_COLOUR, GOOD_LETTER
 from .labels import seat_name, word
@@ -76,7 +84,7 @@ def _grid(draw, x, y, cell, index, city, p, last_cells) -> int:
         for c in range(cols):
             draw.rectangle([x + c * cell, y + r * cell, x + (c + 1) * cell, y + (r + 1) * cell],
                            outline=(215, 215, 205))
-    for bid, b in p["buildings"].items():
+    for b in p["buildings"].values():
         if b["city"] == index:
             _building(draw, x, y, cell, b)
     for cy, r, c in p["graves"]:

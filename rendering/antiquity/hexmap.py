@@ -117,10 +117,10 @@ def _pollution(draw, c, k) -> None:
 
 
 def _cities(draw, m, origin, k) -> None:
-    for text, (seat, index) in m["cities"].items():
+    for text, (seat, _) in m["cities"].items():
         c = centre_of(parse(text), origin)
         draw.polygon(corners(c, SIZE - 1), fill=player_colour(seat) + (215,))
-    for text, (seat, index) in m["cities"].items():
+    for text, (_, index) in m["cities"].items():
         q, r = parse(text)
         neighbours = [(q + 1, r), (q + 1, r - 1), (q, r - 1), (q - 1, r), (q - 1, r + 1),
                       (q, r + 1)]
