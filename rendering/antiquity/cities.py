@@ -16,7 +16,7 @@ from rendering.common import (
 )
 
 from .hexmap import GOOD_COLOUR, GOOD_LETTER
-from .labels import seat_name, word
+from .labels import phrase, seat_name, word
 
 BUILDING_COLOUR = {
     "cart_shop": (196, 150, 90), "storage": (180, 160, 120), "fountain": (120, 190, 230),
@@ -40,7 +40,7 @@ def grid_height(cell: int) -> int:
 
 def panel_height(full: bool) -> int:
     """Return the height of one player's panel."""
-    return 64 + grid_height(CELL_FULL if full else CELL_COMPACT) + 10
+    return (96 if full else 80) + grid_height(CELL_FULL if full else CELL_COMPACT) + 10
 
 
 def draw_panel(draw: ImageDraw.ImageDraw, x: int, y: int, width: int, seat: int, p: dict,
@@ -58,9 +58,10 @@ def draw_panel(draw: ImageDraw.ImageDraw, x: int, y: int, width: int, seat: int,
                                                    True), fill=readable_on(colour), anchor="lm")
     _goods(draw, x + 6, y + 36, width - 12, p["goods"])
     cell = CELL_FULL if full else CELL_COMPACT
-    gx = x + 6
+    gx = x + (22 if full else 6)
     for index, city in enumerate(p["cities"]):
-        gx += _grid(draw, gx, y + 64, cell, index, city, p, last_cells) + 10
+        gx += _grid(draw, gx, y + (96 if full else 80), cell, index, city, p, last_cells)
+        gx += 28 if full else 10
     return panel_height(full)
 
 
@@ -94,8 +95,14 @@ def _grid(draw, x, y, cell, index, city, p, last_cells) -> int:
         if cy == index:
             draw.rectangle([x + c * cell, y + r * cell, x + (c + 1) * cell, y + (r + 1) * cell],
                            outline=HIGHLIGHT, width=3)
-    if cell >= 30:
-        draw.text((x, y - 2), str(index + 1), font=font(12, True), fill=INK, anchor="lb")
+    if cell >= 30:  # row and column numbers for typing "city row,col"
+        for c in range(cols):
+            draw_centred(draw, (x + c * cell + cell / 2, y - 8), str(c), 11, fill=INK)
+        for r in range(rows):
+            draw.text((x - 4, y + r * cell + cell / 2), str(r), font=font(11), fill=INK,
+                      anchor="rm")
+    draw.text((x, y - (16 if cell >= 30 else 2)), phrase("misc.city", city=index),
+              font=font(13, True), fill=INK, anchor="lb")
     return cols * cell
 
 

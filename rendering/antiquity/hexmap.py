@@ -128,7 +128,7 @@ def _cities(draw, m, origin, k) -> None:
             c = centre_of((q, r), origin)
             draw.ellipse([c[0] - 11 * k, c[1] - 11 * k, c[0] + 11 * k, c[1] + 11 * k],
                          fill=(255, 255, 255))
-            draw_centred(draw, c, str(index + 1), int(14 * k), fill=INK, bold=True)
+            draw_centred(draw, c, str(index), int(14 * k), fill=INK, bold=True)
 
 
 def _inn(draw, c, seat, k) -> None:
