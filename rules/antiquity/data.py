@@ -35,6 +35,7 @@ def buildings() -> dict:
     return _load("buildings.toml")["building"]
 
 
+@lru_cache(maxsize=None)
 def house_chart() -> dict[int, dict]:
     """Return house number -> {"food": n, "lux": n}."""
     return {int(k): v for k, v in _load("houses.toml")["house"].items()}

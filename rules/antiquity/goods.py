@@ -38,7 +38,25 @@ def relax(cost: dict, philosophy: bool) -> dict:
 
 def holds(goods: dict, payment) -> bool:
     """Tell whether ``goods`` contains the multiset ``payment``."""
-    return all(goods.get(k, 0) >= n for k, n in Counter(payment).items())
+    counts: dict[str, int] = {}
+    for kind in payment:
+        counts[kind] = counts.get(kind, 0) + 1
+    return all(goods.get(k, 0) >= n for k, n in counts.items())
+
+
+def affordable(goods: dict, cost: dict) -> bool:
+    """Tell quickly whether some payment of ``cost`` may exist (a necessary condition)."""
+    for key, n in cost.items():
+        if key in GOODS:
+            if goods.get(key, 0) < n:
+                return False
+            continue
+        kinds = CLASS_KINDS[key.split("_")[0]]
+        if sum(goods.get(k, 0) for k in kinds) < n:
+            return False
+        if key.endswith("_d") and sum(1 for k in kinds if goods.get(k, 0)) < n:
+            return False
+    return True
 
 
 def matches(cost: dict, payment) -> bool:
@@ -63,9 +81,9 @@ def matches(cost: dict, payment) -> bool:
 
 def ways_to_pay(goods: dict, cost: dict) -> list[tuple[str, ...]]:
     """Return every distinct payment of ``cost`` the holder of ``goods`` can make."""
-    fixed = [k for key, n in cost.items() if key in GOODS for k in [key] * n]
-    if not holds(goods, fixed):
+    if not affordable(goods, cost):
         return []
+    fixed = [k for key, n in cost.items() if key in GOODS for k in [key] * n]
     options = [tuple(fixed)]
     for key, n in cost.items():
         if key in GOODS:

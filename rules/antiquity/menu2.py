@@ -26,10 +26,15 @@ from .trades import open_offers
 HOUSES_LISTED = 3
 
 
-def first_place(p: dict, cells_of) -> tuple | None:
+def free_cells(p: dict) -> list[set]:
+    """Return the set of empty cells of each of the player's cities."""
+    return [set(empty_cells(p, city)) for city in range(len(p["cities"]))]
+
+
+def first_place(p: dict, cells_of, free_by_city: list[set] | None = None) -> tuple | None:
     """Return (city, anchor, k) of the first place where a piece fits (reading order)."""
-    for city in range(len(p["cities"])):
-        free = set(empty_cells(p, city))
+    free_by_city = free_cells(p) if free_by_city is None else free_by_city
+    for city, free in enumerate(free_by_city):
         if not free:
             continue
         rows, cols = grid_size(p, city)
@@ -80,11 +85,12 @@ def buildings(state, seat: int) -> list[tuple]:
     """Return one first-fit placement with the first payment per buildable type."""
     p = state.ps[seat]
     out = []
+    free = free_cells(p)
     for kind in BUILDABLE:
         pays = ways_to_pay(p["goods"], cost_of(state, seat, data.buildings()[kind]["cost"]))
         if not pays:
             continue
-        place = first_place(p, lambda a, k, kind=kind: rotated(footprint(kind), a, k))
+        place = first_place(p, lambda a, k, kind=kind: rotated(footprint(kind), a, k), free)
         if place is None:
             continue
         saints = data.SAINTS if kind == "cathedral" else (None,)
