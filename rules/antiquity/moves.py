@@ -11,7 +11,8 @@ number then "row,col"; a grave cell is "city,row,col"; payments are kinds joined
   house 12 0 3,3 fish+grain+olives+sheep [free 9 0 3,4]
                                     ("house", n, city, cell, payment, (n, city, cell)|None)
   staff b3 | raze | hospital 0,1,2 0,3,3 | move b3 1 0,0 r1 | regrave 0,1,1 0,2,2
-  bank wood+wood gold | offer p2 stone for fish+fish | accept t1 | decline t1 | cancel t1
+  bank wood+wood gold | offer p2 stone for fish+fish [note free words of a promise]
+  accept t1 | decline t1 | cancel t1
   reset | ready | unready | concede
   woodcutter 3,0 | farm -2,2 grain [free] | mine 3,-3 [gold] | fisherman 0,3 1,3 fish
   inn 3,0 sheep | city 4,0 gold+grain+stone+wine+wood | alchemy 2,0 | done
@@ -149,11 +150,17 @@ def _bank(w):
     return ("bank", give, w[1]) if give is not None and len(give) == 2 else None
 
 
+NOTE_WORDS = 40
+
+
 def _offer(w):
-    if len(w) != 4 or w[2] != "for":
+    if len(w) < 4 or w[2] != "for" or (len(w) > 4 and (w[4] != "note" or len(w) == 5)):
+        return None
+    if len(w) > 5 + NOTE_WORDS:
         return None
     to, give, get = _seat(w[0]), parse_payment(w[1]), parse_payment(w[3])
-    return ("offer", to, give, get) if _all(to, give, get) else None
+    note = " ".join(w[5:]) or None
+    return ("offer", to, give, get, note) if _all(to, give, get) else None
 
 
 def _farm(w):
@@ -237,7 +244,8 @@ TEXTS = {
     "move": lambda m: f"move {m[1]} {m[2]} {hex_text(m[3])} r{m[4]}",
     "regrave": lambda m: f"regrave {_c3(m[1])} {_c3(m[2])}",
     "bank": lambda m: f"bank {payment_text(m[1])} {m[2]}",
-    "offer": lambda m: f"offer p{m[1] + 1} {payment_text(m[2])} for {payment_text(m[3])}",
+    "offer": lambda m: (f"offer p{m[1] + 1} {payment_text(m[2])} for {payment_text(m[3])}"
+                        + (f" note {m[4]}" if m[4] else "")),
     "accept": lambda m: f"accept {m[1]}", "decline": lambda m: f"decline {m[1]}",
     "cancel": lambda m: f"cancel {m[1]}",
     "woodcutter": lambda m: f"woodcutter {hex_text(m[1])}",

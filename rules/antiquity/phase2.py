@@ -136,7 +136,8 @@ def _bank(state, seat, m, events):
 def _offer(state, seat, m, events):
     oid = trades.do_offer(state, seat, *m[1:])
     events.append(M.event("offered", (seat, m[1]), offer=oid, from_seat=seat, to_seat=m[1],
-                          give=M.goods_list(m[2]), get=M.goods_list(m[3])))
+                          give=M.goods_list(m[2]), get=M.goods_list(m[3]),
+                          note=m[4] or M.misc("nothing")))
 
 
 def _accept(state, seat, m, events):
@@ -151,8 +152,12 @@ def _accept(state, seat, m, events):
     offer["status"] = "executed"
     for party in parties:
         state.phase2["checkpoint"][str(party)] = copy.deepcopy(state.ps[party])
-    events.append(M.event("traded", None, from_seat=offer["from"], to_seat=offer["to"],
-                          give=M.goods_list(offer["give"]), get=M.goods_list(offer["get"])))
+    terms = {"from_seat": offer["from"], "to_seat": offer["to"],
+             "give": M.goods_list(offer["give"]), "get": M.goods_list(offer["get"])}
+    if offer.get("note"):
+        events.append(M.event("traded_note", None, note=offer["note"], **terms))
+    else:
+        events.append(M.event("traded", None, **terms))
 
 
 def _close(status):

@@ -21,7 +21,7 @@ def open_offers(state, seat: int | None = None) -> dict[str, dict]:
             and (seat is None or seat in (o["from"], o["to"]))}
 
 
-def offer_problem(state, seat: int, to: int, give, get) -> str | None:
+def offer_problem(state, seat: int, to: int, give, get, note=None) -> str | None:
     """Return why ``seat`` cannot offer ``give`` to ``to`` for ``get`` now, or None."""
     if state.phase2["ready"].get(seat):
         return "you_are_ready"
@@ -37,12 +37,12 @@ def offer_problem(state, seat: int, to: int, give, get) -> str | None:
     return None
 
 
-def do_offer(state, seat: int, to: int, give, get) -> str:
-    """Record a new open offer and return its id."""
+def do_offer(state, seat: int, to: int, give, get, note=None) -> str:
+    """Record a new open offer (``note``: a promise in free words, never enforced)."""
     oid = f"t{state.phase2['next_offer']}"
     state.phase2["next_offer"] += 1
     state.phase2["offers"][oid] = {"from": seat, "to": to, "give": list(give),
-                                   "get": list(get), "status": "open"}
+                                   "get": list(get), "note": note, "status": "open"}
     return oid
 
 

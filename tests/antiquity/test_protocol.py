@@ -132,3 +132,11 @@ def test_a_ready_player_may_not_build():
     over.over = True
     with pytest.raises(NotYourDecision):
         G.play(over, 1, "ready")
+
+
+def test_a_promise_note_is_announced_with_the_trade_and_never_enforced():
+    state = four()
+    state, _ = play(state, 1, "offer p1 stone for fish+fish note no pollution near me")
+    state, events = play(state, 0, "accept t1")
+    public = [e for e in events if e.audience is None and e.key.endswith("traded_note")]
+    assert public and public[0].params["note"] == "no pollution near me"
