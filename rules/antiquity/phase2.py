@@ -214,10 +214,13 @@ def reveal(state, events: list) -> None:
         p = state.ps[seat]
         fountains += p["flags"].get("fountains", 0)
         cathedrals += p["flags"].get("cathedrals", 0)
+        before = state.phase2["public"].get(str(seat), {})
+        new = [b["type"] for bid, b in p["buildings"].items()
+               if bid not in before.get("buildings", {}) and b["type"] != "house"]
         events.append(M.event("revealed", None, seat=seat,
-                              buildings=[M.building(b["type"]) for b in p["buildings"].values()
-                                         if b["type"] != "house"] or [M.misc("nothing")],
-                              houses=len(p["houses"]), men=p["idle"], saint=M.saint(p["saint"])))
+                              buildings=[M.building(t) for t in new] or [M.misc("nothing")],
+                              houses=len(p["houses"]) - len(before.get("houses", [])),
+                              men=p["idle"], saint=M.saint(p["saint"])))
     for offer in state.phase2["offers"].values():
         if offer["status"] == "open":
             offer["status"] = "expired"
