@@ -15,6 +15,7 @@ from . import exploration, famine, harvest, menu2, phase2, phase4, pollution, st
 from . import msgs as M
 from .board import start_centres
 from .elimination import eliminate
+from .goods import holds
 from .hexes import distance, hex_text
 from .influence import influence
 from .setup import found_city
@@ -153,14 +154,26 @@ class CountryHandler(MoveHandler):
 class StorageHandler(MoveHandler):
     """Phase 5: give goods back one at a time until they fit the capacity."""
 
-    kind, simultaneous, verbs = "storage", True, frozenset({"discard"})
+    kind, simultaneous, verbs = "storage", True, frozenset({"discard", "keep"})
 
     def moves(self, state, d):
-        return [("discard", k) for k in storage.kinds_held(state, d["seat"])]
+        seat = d["seat"]
+        return [("keep", storage.greedy_keep(state, seat))] + [
+            ("discard", k) for k in storage.kinds_held(state, seat)]
+
+    def check(self, state, d, move):
+        if move[0] == "discard":
+            return None if move in self.moves(state, d) else "goods_missing"
+        if not holds(state.ps[d["seat"]]["goods"], move[1]):
+            return "goods_missing"
+        return None if len(move[1]) <= storage.capacity(state, d["seat"]) else "over_capacity"
 
     def effect(self, state, d, move, events):
         seat = d["seat"]
-        storage.discard(state, seat, move[1])
+        if move[0] == "keep":
+            storage.keep(state, seat, move[1])
+        else:
+            storage.discard(state, seat, move[1])
         if storage.excess(state, seat) == 0:
             pop(state, d)
             events.append(M.event("stored", seat=seat))

@@ -16,7 +16,7 @@ number then "row,col"; a grave cell is "city,row,col"; payments are kinds joined
   reset | ready | unready | concede
   woodcutter 3,0 | farm -2,2 grain [free] | mine 3,-3 [gold] | fisherman 0,3 1,3 fish
   inn 3,0 sheep | city 4,0 gold+grain+stone+wine+wood | alchemy 2,0 | done
-  discard wood | take 3,0 | explore 3,0 | pass | grave 0,1,2 | pollute 3,0
+  discard wood | keep grain+wood | take 3,0 | explore 3,0 | pass | grave 0,1,2 | pollute 3,0
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ SIMPLE = frozenset({"raze", "reset", "ready", "unready", "concede", "done", "pas
 VERBS = frozenset({"start", "build", "storage", "house", "staff", "hospital", "move",
                    "regrave", "bank", "offer", "accept", "decline", "cancel", "woodcutter",
                    "farm", "mine", "fisherman", "inn", "city", "alchemy", "discard", "take",
-                   "explore", "grave", "pollute"}) | SIMPLE
+                   "explore", "grave", "pollute", "keep"}) | SIMPLE
 
 
 def _int(word: str, low: int = 0, high: int = 99) -> int | None:
@@ -194,6 +194,11 @@ def _city(w):
     return ("city", centre, pay) if _all(centre, pay) else None
 
 
+def _keep(w):
+    kept = parse_payment(w[0]) if len(w) == 1 else None
+    return None if kept is None else ("keep", kept)
+
+
 def _discard(w):
     return ("discard", w[0]) if len(w) == 1 and w[0] in data.GOODS else None
 
@@ -206,7 +211,7 @@ PARSERS = {
     "cancel": _one_word("cancel", _ident("t")),
     "woodcutter": _one_word("woodcutter", parse_hex), "farm": _farm, "mine": _mine,
     "fisherman": _fisherman, "inn": _inn, "city": _city,
-    "alchemy": _one_word("alchemy", parse_hex), "discard": _discard,
+    "alchemy": _one_word("alchemy", parse_hex), "discard": _discard, "keep": _keep,
     "take": _one_word("take", parse_hex), "explore": _one_word("explore", parse_hex),
     "grave": _one_word("grave", _cell3), "pollute": _one_word("pollute", parse_hex),
 }
@@ -255,7 +260,8 @@ TEXTS = {
     "inn": lambda m: f"inn {hex_text(m[1])} {m[2]}",
     "city": lambda m: f"city {hex_text(m[1])} {payment_text(m[2])}",
     "alchemy": lambda m: f"alchemy {hex_text(m[1])}",
-    "discard": lambda m: f"discard {m[1]}", "take": lambda m: f"take {hex_text(m[1])}",
+    "discard": lambda m: f"discard {m[1]}", "keep": lambda m: f"keep {payment_text(m[1])}",
+    "take": lambda m: f"take {hex_text(m[1])}",
     "explore": lambda m: f"explore {hex_text(m[1])}",
     "grave": lambda m: f"grave {_c3(m[1])}", "pollute": lambda m: f"pollute {hex_text(m[1])}",
 }

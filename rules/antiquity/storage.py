@@ -39,6 +39,26 @@ def auto_discard(state, seat: int) -> bool:
     return excess(state, seat) == 0
 
 
+def greedy_keep(state, seat: int) -> tuple[str, ...]:
+    """Return the default choice: keep goods in catalogue order up to the capacity."""
+    room = capacity(state, seat)
+    kept: list[str] = []
+    for kind, n in state.ps[seat]["goods"].items():
+        take = min(n, room - len(kept))
+        kept.extend([kind] * take)
+    return tuple(sorted(kept))
+
+
+def keep(state, seat: int, kept) -> None:
+    """Keep exactly the multiset ``kept``; every other good goes back to the bank."""
+    wanted: dict[str, int] = {}
+    for kind in kept:
+        wanted[kind] = wanted.get(kind, 0) + 1
+    for kind, n in list(state.ps[seat]["goods"].items()):
+        if n > wanted.get(kind, 0):
+            discard(state, seat, kind, n - wanted.get(kind, 0))
+
+
 def discard(state, seat: int, kind: str, n: int = 1) -> None:
     """Return ``n`` goods of ``kind`` to the bank."""
     state.ps[seat]["goods"][kind] -= n

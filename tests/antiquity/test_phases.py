@@ -286,3 +286,14 @@ def test_t46_pollution_removes_a_counter_unseen():
     city_at(state, 0, (0, 0))
     pollution.pollute(state, (2, 0))
     assert (2, 0) in state.pollution and not state.counters and not state.revealed
+
+
+def test_keep_a_chosen_multiset_in_one_move():
+    state = two_cities()
+    give_storage(state, 0, 1, 2)
+    goods(state, 0, wood=3, stone=3, grain=3)
+    enter(state, flow.after_country)
+    with pytest.raises(NotLegalNow):
+        play(state, 0, "keep grain+stone+wood")  # capacity 2
+    state, _ = play(state, 0, "keep grain+stone")
+    assert {k: n for k, n in state.ps[0]["goods"].items() if n} == {"grain": 1, "stone": 1}

@@ -90,12 +90,13 @@ def test_trades_update_what_the_others_see_during_phase_two():
     "start a 3,0", "build cathedral 0 0,0 r1 stone san_giorgio", "storage 0 2,3 2x3 wood",
     "house 12 0 3,3 fish+grain+olives+sheep free 9 0 3,4", "house 1 0 0,0 -", "staff b3",
     "raze", "hospital 0,1,2 0,3,3", "move b3 1 0,0 r1", "regrave 0,1,1 0,2,2",
-    "bank wood+wood gold", "offer p2 stone for fish+fish", "offer p3 - for gold note i will not pollute you",
-    "accept t1", "decline t2",
+    "bank wood+wood gold", "offer p2 stone for fish+fish",
+    "offer p3 - for gold note i will not pollute you", "accept t1", "decline t2",
     "cancel t3", "reset", "ready", "unready", "concede", "woodcutter 3,0",
     "farm -2,2 grain free", "farm -2,2 grain", "mine 3,-3", "mine 3,-3 gold",
     "fisherman 0,3 1,3 fish", "inn 3,0 sheep", "city 4,0 gold+grain+stone+wine+wood",
-    "alchemy 2,0", "done", "discard wood", "take 3,0", "explore 3,0", "pass",
+    "alchemy 2,0", "done", "discard wood", "keep grain+wood", "keep -", "take 3,0",
+    "explore 3,0", "pass",
     "grave 0,1,2", "pollute 3,0"])
 def test_every_move_text_round_trips(text):
     move = grammar.parse(text)
