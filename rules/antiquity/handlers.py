@@ -10,15 +10,14 @@ from __future__ import annotations
 from rules.core import Msg
 from rules.core.decisions import NOT_AN_OPTION, AnytimeHandler, Handler, Handlers, pop
 
-from . import countryside as cs
 from . import exploration, famine, harvest, menu2, phase2, phase4, pollution, storage
 from . import msgs as M
 from .board import start_centres
 from .elimination import eliminate
 from .goods import holds
 from .hexes import distance, hex_text
-from .influence import influence
 from .setup import found_city
+from .state import copy_player
 
 NS = "antiquity"
 
@@ -231,22 +230,28 @@ class ExploreHandler(MoveHandler):
 
 
 class GravesHandler(MoveHandler):
-    """Phases 8 and 9: place graves one at a time by the rules of spec §7.3."""
+    """Phases 8 and 9: place graves by the rules of spec §7.3 (one or several per move)."""
 
     kind, simultaneous, verbs = "graves", True, frozenset({"grave"})
 
     def moves(self, state, d):
-        return [("grave", c) for c in famine.grave_cells(state.ps[d["seat"]])]
+        return [("grave", (c,)) for c in famine.grave_cells(state.ps[d["seat"]])]
 
     def check(self, state, d, move):
-        p = state.ps[d["seat"]]
-        if tuple(move[1]) in famine.grave_cells(p):
-            return None
-        return "grave_empty_first" if famine.all_empty_cells(p) else "grave_cell"
+        cells = move[1]
+        if len(cells) > d["due"]:
+            return "too_many"
+        p = copy_player(state.ps[d["seat"]])
+        for cell in cells:
+            if tuple(cell) not in famine.grave_cells(p):
+                return "grave_empty_first" if famine.all_empty_cells(p) else "grave_cell"
+            p["graves"].append(list(cell))
+        return None
 
     def effect(self, state, d, move, events):
-        famine.place_grave(state, d["seat"], move[1])
-        d["due"] -= 1
+        for cell in move[1]:
+            famine.place_grave(state, d["seat"], cell)
+            d["due"] -= 1
         settle_graves(state, d, events)
 
     def prompt(self, state, d):
@@ -283,11 +288,19 @@ class PolluteHandler(MoveHandler):
     kind, verbs = "pollute", frozenset({"pollute"})
 
     def moves(self, state, d):
-        return [("pollute", h) for h in pollution.free_hexes(state, d["seat"])]
+        return [("pollute", (h,)) for h in pollution.free_hexes(state, d["seat"])]
+
+    def check(self, state, d, move):
+        hexes = move[1]
+        if len(hexes) > d["due"] or len(set(hexes)) != len(hexes):
+            return "too_many"
+        free = set(pollution.free_hexes(state, d["seat"]))
+        return None if all(h in free for h in hexes) else "not_free"
 
     def effect(self, state, d, move, events):
-        pollution.pollute(state, move[1])
-        d["due"] -= 1
+        for h in move[1]:
+            pollution.pollute(state, h)
+            d["due"] -= 1
         if not d["due"]:
             pop(state, d)
             events.append(M.event("polluted", seat=d["seat"], count=d["total"]))
@@ -323,4 +336,3 @@ HANDLERS = Handlers([StartHandler(), CityHandler(), CountryHandler(), StorageHan
                      HarvestHandler(), ExploreHandler(), GravesHandler(), PolluteHandler()],
                     anytime=[ConcedeHandler()])
 
-__all__ = ["HANDLERS", "cs", "influence"]

@@ -16,7 +16,8 @@ number then "row,col"; a grave cell is "city,row,col"; payments are kinds joined
   reset | ready | unready | concede
   woodcutter 3,0 | farm -2,2 grain [free] | mine 3,-3 [gold] | fisherman 0,3 1,3 fish
   inn 3,0 sheep | city 4,0 gold+grain+stone+wine+wood | alchemy 2,0 | done
-  discard wood | keep grain+wood | take 3,0 | explore 3,0 | pass | grave 0,1,2 | pollute 3,0
+  discard wood | keep grain+wood | take 3,0 | explore 3,0 | pass
+  grave 0,1,2 [0,1,3 ...] | pollute 3,0 [4,0 ...]   (several graves or markers at once)
 """
 
 from __future__ import annotations
@@ -199,6 +200,14 @@ def _keep(w):
     return None if kept is None else ("keep", kept)
 
 
+MANY = 60
+
+
+def _many(verb, words, conv):
+    items = tuple(conv(x) for x in words)
+    return (verb, items) if 1 <= len(items) <= MANY and _all(*items) else None
+
+
 def _discard(w):
     return ("discard", w[0]) if len(w) == 1 and w[0] in data.GOODS else None
 
@@ -213,7 +222,8 @@ PARSERS = {
     "fisherman": _fisherman, "inn": _inn, "city": _city,
     "alchemy": _one_word("alchemy", parse_hex), "discard": _discard, "keep": _keep,
     "take": _one_word("take", parse_hex), "explore": _one_word("explore", parse_hex),
-    "grave": _one_word("grave", _cell3), "pollute": _one_word("pollute", parse_hex),
+    "grave": lambda w: _many("grave", w, _cell3),
+    "pollute": lambda w: _many("pollute", w, parse_hex),
 }
 
 
@@ -263,5 +273,6 @@ TEXTS = {
     "discard": lambda m: f"discard {m[1]}", "keep": lambda m: f"keep {payment_text(m[1])}",
     "take": lambda m: f"take {hex_text(m[1])}",
     "explore": lambda m: f"explore {hex_text(m[1])}",
-    "grave": lambda m: f"grave {_c3(m[1])}", "pollute": lambda m: f"pollute {hex_text(m[1])}",
+    "grave": lambda m: "grave " + " ".join(_c3(c) for c in m[1]),
+    "pollute": lambda m: "pollute " + " ".join(hex_text(h) for h in m[1]),
 }

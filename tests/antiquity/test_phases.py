@@ -297,3 +297,21 @@ def test_keep_a_chosen_multiset_in_one_move():
         play(state, 0, "keep grain+stone+wood")  # capacity 2
     state, _ = play(state, 0, "keep grain+stone")
     assert {k: n for k, n in state.ps[0]["goods"].items() if n} == {"grain": 1, "stone": 1}
+
+
+def test_several_graves_and_markers_in_one_move():
+    state = two_cities()
+    state.famine = 3
+    goods(state, 1, grain=3)
+    enter(state, flow.after_explore)
+    assert G.to_act(state) == {0}
+    with pytest.raises(NotLegalNow):
+        play(state, 0, "grave 0,0,0 0,0,1 0,0,2 0,0,3")  # only 3 are due
+    state, _ = play(state, 0, "grave 0,0,0 0,0,1 0,0,2")
+    assert len(state.ps[0]["graves"]) == 3 and state.phase == "pollution"
+    seat = state.pending[-1]["seat"]
+    due = state.pending[-1]["due"]
+    free = pollution.free_hexes(state, seat)
+    texts = " ".join(f"{q},{r}" for q, r in free[:due])
+    state, _ = play(state, seat, f"pollute {texts}")
+    assert set(free[:due]) <= state.pollution

@@ -97,7 +97,7 @@ def test_trades_update_what_the_others_see_during_phase_two():
     "fisherman 0,3 1,3 fish", "inn 3,0 sheep", "city 4,0 gold+grain+stone+wine+wood",
     "alchemy 2,0", "done", "discard wood", "keep grain+wood", "keep -", "take 3,0",
     "explore 3,0", "pass",
-    "grave 0,1,2", "pollute 3,0"])
+    "grave 0,1,2", "grave 0,1,2 1,0,0", "pollute 3,0", "pollute 3,0 -4,2"])
 def test_every_move_text_round_trips(text):
     move = grammar.parse(text)
     assert move is not None and grammar.text(move) == text
