@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
-from . import data
-from .city import all_empty_cells, building_at, functioning_type, graveable_building_cells
+from rules.core.decisions import pop
 
-__all__ = ["all_empty_cells", "famine_graves", "forced", "grave_cells", "place_grave"]
+from . import data
+from . import msgs as M
+from .city import all_empty_cells, building_at, functioning_type, graveable_building_cells
+from .elimination import eliminate
 from .goods import food_owned
+
+__all__ = ["all_empty_cells", "famine_graves", "forced", "grave_cells", "place_grave",
+           "settle_graves"]
 
 GRANARY = data.game_data()["famine"]["granary_relief"]
 
@@ -40,3 +45,27 @@ def place_grave(state, seat: int, cell) -> None:
     if bid is not None and p["buildings"][bid]["staffed"]:
         p["buildings"][bid]["staffed"] = False
         p["idle"] += 1
+
+
+def settle_graves(state, d, events) -> None:
+    """Place forced graves of ``d``; eliminate when one cannot be placed; pop when done."""
+    seat = d["seat"]
+    p = state.ps[seat]
+    empty = all_empty_cells(p)
+    if empty and d["due"] >= len(empty):  # every empty cell is graved without asking
+        for cell in empty:
+            place_grave(state, seat, cell)
+        d["due"] -= len(empty)
+    if d["due"] and forced(p, d["due"]):
+        while d["due"]:
+            cells = grave_cells(p)
+            if not cells:
+                eliminate(state, seat)
+                events.append(M.event("eliminated", seat=seat))
+                break
+            place_grave(state, seat, cells[0])
+            d["due"] -= 1
+    if not d["due"] or p["eliminated"]:
+        if d in state.pending:
+            pop(state, d)
+        events.append(M.event("graves_placed", seat=seat, count=d["total"] - d["due"]))

@@ -112,12 +112,11 @@ def after_explore(state, events) -> None:
         after_pollution(state, events)
         return
     state.phase = "famine"
-    from .handlers import settle_graves
     for seat in reversed(state.active_seats()):
         due = famine.famine_graves(state, seat)
         if due:
             d = push(state, {"type": "graves", "seat": seat, "due": due, "total": due})
-            settle_graves(state, d, events)
+            famine.settle_graves(state, d, events)
 
 
 def after_famine(state, events) -> None:
@@ -138,10 +137,9 @@ def _pollution_next(state, seat, events) -> bool:
             pollution.pollute(state, h)
         events.append(M.event("polluted", seat=seat, count=len(free)))
         if due > len(free):
-            from .handlers import settle_graves
             graves = due - len(free)
             d = push(state, {"type": "graves", "seat": seat, "due": graves, "total": graves})
-            settle_graves(state, d, events)
+            famine.settle_graves(state, d, events)
     elif due:
         push(state, {"type": "pollute", "seat": seat, "due": due, "total": due})
     return True

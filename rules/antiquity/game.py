@@ -17,11 +17,6 @@ from .state import plain_copy
 SECRET_PUBLIC = frozenset({"ready", "unready"})
 
 
-def as_actions(listed: list[tuple]) -> list[Action]:
-    """Return actions for structured moves (canonical text beside each move)."""
-    return [Action(moves.text(m), move=m) for m in listed]
-
-
 class Antiquity(DecisionGame):
     """Antiquity (Splotter Spellen, 2004), 2-4 players."""
 

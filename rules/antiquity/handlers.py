@@ -14,8 +14,10 @@ from . import exploration, famine, harvest, menu2, phase2, phase4, pollution, st
 from . import msgs as M
 from .board import start_centres
 from .elimination import eliminate
+from .famine import settle_graves
 from .goods import holds
 from .hexes import distance, hex_text
+from .moves import as_actions
 from .setup import found_city
 from .state import copy_player
 
@@ -36,7 +38,6 @@ class MoveHandler(Handler):
         return []
 
     def options(self, state, d):
-        from .game import as_actions
         return as_actions(self.moves(state, d))
 
     def has_options(self, state, d):
@@ -256,30 +257,6 @@ class GravesHandler(MoveHandler):
 
     def prompt(self, state, d):
         return _prompt("graves", count=d["due"])
-
-
-def settle_graves(state, d, events) -> None:
-    """Place forced graves of ``d``; eliminate when one cannot be placed; pop when done."""
-    seat = d["seat"]
-    p = state.ps[seat]
-    empty = famine.all_empty_cells(p)
-    if empty and d["due"] >= len(empty):  # every empty cell is graved without asking
-        for cell in empty:
-            famine.place_grave(state, seat, cell)
-        d["due"] -= len(empty)
-    if d["due"] and famine.forced(p, d["due"]):
-        while d["due"]:
-            cells = famine.grave_cells(p)
-            if not cells:
-                eliminate(state, seat)
-                events.append(M.event("eliminated", seat=seat))
-                break
-            famine.place_grave(state, seat, cells[0])
-            d["due"] -= 1
-    if not d["due"] or p["eliminated"]:
-        if d in state.pending:
-            pop(state, d)
-        events.append(M.event("graves_placed", seat=seat, count=d["total"] - d["due"]))
 
 
 class PolluteHandler(MoveHandler):

@@ -22,6 +22,8 @@ number then "row,col"; a grave cell is "city,row,col"; payments are kinds joined
 
 from __future__ import annotations
 
+from rules.core import Action
+
 from . import data
 from .goods import parse_payment, payment_text
 from .hexes import hex_text, parse_hex
@@ -276,3 +278,8 @@ TEXTS = {
     "grave": lambda m: "grave " + " ".join(_c3(c) for c in m[1]),
     "pollute": lambda m: "pollute " + " ".join(hex_text(h) for h in m[1]),
 }
+
+
+def as_actions(listed: list[tuple]) -> list[Action]:
+    """Return actions for structured moves (canonical text beside each move)."""
+    return [Action(text(m), move=m) for m in listed]

@@ -194,7 +194,7 @@ def test_t40_graves_on_empty_cells_first_then_buildings_never_houses():
     fill(state, 0, keep_empty=1)
     d = {"type": "graves", "seat": 0, "due": 3, "total": 3}
     state.pending = [d]
-    from rules.antiquity.handlers import settle_graves
+    from rules.antiquity.famine import settle_graves
     settle_graves(state, d, [])
     assert state.pending == [d] and d["due"] == 2  # the one empty cell is graved at once
     assert len(state.ps[0]["graves"]) == 1
