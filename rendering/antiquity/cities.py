@@ -15,7 +15,7 @@ from rendering.common import (
     readable_on,
 )
 
-from .hexmap import GOOD_COLOUR, GOOD_LETTER
+from .hexmap import GOOD_COLOUR
 from .labels import phrase, seat_name, word
 
 BUILDING_COLOUR = {
@@ -48,12 +48,9 @@ def draw_panel(draw: ImageDraw.ImageDraw, x: int, y: int, width: int, seat: int,
     """Draw one player's panel at (x, y); return its height."""
     colour = player_colour(seat)
     draw.rectangle([x, y, x + width, y + 30], fill=colour)
-    title = seat_name(names, seat)
-    if p["eliminated"]:
-        title += " ×"
-    saint = word(f"saint.{p['saint'] or 'none'}")
-    text = f"{title} · {saint} · {word('building.house')} {len(p['houses'])} · 👤{p['idle']}"
-    text = text.replace("👤", "men ")
+    text = phrase("board.panel_out" if p["eliminated"] else "board.panel",
+                  name=seat_name(names, seat), saint=word(f"saint.{p['saint'] or 'none'}"),
+                  houses=len(p["houses"]), men=p["idle"])
     draw.text((x + 8, y + 15), text, font=font(fit_text(draw, text, width - 16, 18, True),
                                                    True), fill=readable_on(colour), anchor="lm")
     _goods(draw, x + 6, y + 36, width - 12, p["goods"])
@@ -73,7 +70,7 @@ def _goods(draw, x, y, width, goods: dict) -> None:
         cx = x + i * step + 12
         fill = GOOD_COLOUR[kind]
         draw.ellipse([cx - 11, y, cx + 11, y + 22], fill=fill, outline=INK)
-        draw_centred(draw, (cx, y + 11), GOOD_LETTER[kind], 10, fill=readable_on(fill))
+        draw_centred(draw, (cx, y + 11), word(f"abbr.{kind}"), 10, fill=readable_on(fill))
         draw.text((cx + 14, y + 11), str(goods.get(kind, 0)), font=font(14, True),
                   fill=INK if goods.get(kind) else GREY, anchor="lm")
 
@@ -101,7 +98,7 @@ def _grid(draw, x, y, cell, index, city, p, last_cells) -> int:
         for r in range(rows):
             draw.text((x - 4, y + r * cell + cell / 2), str(r), font=font(11), fill=INK,
                       anchor="rm")
-    draw.text((x, y - (16 if cell >= 30 else 2)), phrase("misc.city", city=index),
+    draw.text((x, y - (16 if cell >= 30 else 2)), phrase("board.city", city=index),
               font=font(13, True), fill=INK, anchor="lb")
     return cols * cell
 

@@ -13,13 +13,13 @@ from PIL import Image, ImageDraw
 
 from rendering.common import HIGHLIGHT, INK, draw_centred, player_colour, readable_on
 
+from .labels import word
+
 MAX_SIZE = 34
 PAD = 10
 TERRAIN = {"F": (46, 110, 58), "G": (170, 205, 120), "M": (150, 135, 120), "W": (92, 150, 205)}
 GRASS = (196, 222, 140)
 POLLUTION = (90, 60, 40)
-GOOD_LETTER = {"grain": "Gr", "olives": "Ol", "sheep": "Sh", "fish": "Fi", "wine": "Wi",
-               "dye": "Dy", "pearls": "Pe", "gold": "Au", "wood": "Wd", "stone": "St"}
 GOOD_COLOUR = {"grain": (238, 200, 80), "olives": (128, 140, 50), "sheep": (245, 245, 245),
                "fish": (120, 190, 230), "wine": (120, 30, 70), "dye": (200, 60, 160),
                "pearls": (235, 235, 250), "gold": (230, 180, 20), "wood": (140, 90, 40),
@@ -151,7 +151,7 @@ def _country(draw, m, origin, k) -> None:
             fill = GOOD_COLOUR[b["good"]]
             draw.ellipse([c[0] - 10 * k, c[1] - 10 * k, c[0] + 6 * k, c[1] + 6 * k], fill=fill,
                          outline=colour, width=3)
-            draw_centred(draw, (c[0] - 2 * k, c[1] - 2 * k), GOOD_LETTER[b["good"]], int(9 * k),
+            draw_centred(draw, (c[0] - 2 * k, c[1] - 2 * k), word(f"abbr.{b['good']}"), int(9 * k),
                          fill=readable_on(fill))
         site = centre_of(tuple(b["site"][0]), origin)
         draw.ellipse([site[0] + 3 * k, site[1] - 2 * k, site[0] + 13 * k, site[1] + 8 * k],
