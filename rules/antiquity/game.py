@@ -9,7 +9,7 @@ from rules.core.decisions import NOT_AN_OPTION, DecisionGame
 from rules.core.errors import NotYourDecision, not_legal
 from rules.core.text import Msg
 
-from . import flow, moves, phase2, scoring, serial, setup
+from . import flow, invariants, moves, phase2, scoring, serial, setup
 from . import view as views
 from .handlers import HANDLERS
 from .state import plain_copy
@@ -98,6 +98,9 @@ class Antiquity(DecisionGame):
     # -- information ---------------------------------------------------------------------
     def view(self, state, seat):
         return views.build_view(self, state, seat)
+
+    def check_invariants(self, state) -> list[str]:
+        return invariants.problems(state)
 
     def is_over(self, state) -> bool:
         return state.over
