@@ -1,0 +1,241 @@
+"""The closed list of region visit kinds (spec 5.8), one legality rule and one resolution each,
+with the module kinds of spec 7.4-7.6 (Well of Wishes, Temple Ruins, Sacred Stones).
+"""
+
+from __future__ import annotations
+
+from rules.core import Action, Event, Msg
+from rules.core.decisions import Handler, pop, push
+
+from .acquire import card_available, modes
+from .data import COLOR_DECK, board, hex_triangles, modules
+from .effects import card_msg, fire, push_effects
+from .movement import discover, occupied
+from .power import can_pay
+from .regions import (base_cost, discounted, max_steps, pay, push_steps, region_at,
+                      visit_spec)
+from .tiles import draw_wish
+
+ACQUIRING = {"acquire", "acquire_companion", "acquire_and_recharge", "fight"}
+
+
+def _deck(spec: dict, color: str | None) -> str | None:
+    if spec["kind"] == "acquire_companion":
+        return COLOR_DECK.get(color)
+    return spec.get("deck")
+
+
+def kind_problem(state, seat: int, move: tuple) -> Msg | None:
+    """Return why the region kind forbids visit ``move`` now, or None."""
+    _, hid, color, mode, control, steps = move
+    spec, region = visit_spec(state, hid), region_at(state, hid)
+    kind = spec["kind"]
+    player = state.players[seat]
+    if kind == "acquire_companion" and color is None:
+        return Msg("vindication.reason.inn_colour")
+    if kind != "acquire_companion" and color is not None:
+        return Msg("vindication.reason.no_colour_here")
+    if kind == "repeatable":
+        top = max_steps(state, seat, hid)
+        if top < 1:
+            return Msg("vindication.reason.cannot_pay")
+        if steps is not None and not 1 <= steps <= top:
+            return Msg("vindication.reason.steps_range", {"max": top})
+    elif steps is not None:
+        return Msg("vindication.reason.no_steps_here")
+    if kind in ACQUIRING:
+        return _acquiring_problem(state, seat, hid, spec, region, color, mode)
+    if mode is not None:
+        return Msg("vindication.reason.no_mode_here")
+    if kind == "once" and not can_pay(player, discounted(state, seat, region, spec.get("cost", {}))):
+        return Msg("vindication.reason.cannot_pay")
+    if kind == "quest_draw" and not state.quest_deck:
+        return Msg("vindication.reason.no_quests")
+    if kind == "stone_teleport":
+        held = stones_held(state, seat) + (control == "before")
+        if not stone_targets(state, seat) or (not held and state.turn["moved"]):
+            return Msg("vindication.reason.no_teleport")
+    return None
+
+
+def _acquiring_problem(state, seat, hid, spec, region, color, mode) -> Msg | None:
+    player = state.players[seat]
+    deck = _deck(spec, color)
+    recharge_only = spec["kind"] == "acquire_and_recharge" and mode == "none"
+    if recharge_only:
+        from .effects import recharge_targets
+        if not state.options.get("arcane_tower_recharge_only") or not recharge_targets(state, seat):
+            return Msg("vindication.reason.no_relic")
+        return None
+    if spec["kind"] == "fight" and not player.companions:
+        return Msg("vindication.reason.no_companion")
+    if not can_pay(player, discounted(state, seat, region, base_cost(spec, color))):
+        return Msg("vindication.reason.cannot_pay")
+    if not card_available(state, deck):
+        return Msg("vindication.reason.deck_empty")
+    if mode is not None and mode not in modes(state, seat, deck):
+        return Msg("vindication.reason.mode_unavailable")
+    return None
+
+
+def resolve_kind(state, d: dict, events: list) -> None:
+    """Pay and push the steps of the region's kind (the caller pushed ``visit_end`` below)."""
+    seat, hid = d["seat"], d["hex"]
+    spec = visit_spec(state, hid)
+    kind = spec["kind"]
+    if kind == "once":
+        pay(state, seat, hid, dict(spec.get("cost", {})))
+        push_effects(state, seat, spec["effects"], None)
+    elif kind == "repeatable":
+        if d["steps"] is None:
+            push(state, {"type": "visit_steps", "seat": seat, "hex": hid})
+        else:
+            push_steps(state, seat, hid, d["steps"])
+    elif kind == "academy_roll":
+        push(state, {"type": "roll", "seat": seat, "die": "attribute", "purpose": "academy",
+                     "first": True})
+    elif kind in ACQUIRING:
+        _resolve_acquiring(state, seat, hid, spec, d)
+    elif kind == "wish":
+        push(state, {"type": "wish", "seat": seat, "hex": hid})
+    elif kind == "quest_draw":
+        _draw_quests(state, seat, events)
+    elif kind == "stone_teleport":
+        push(state, {"type": "teleport", "seat": seat})
+
+
+def _resolve_acquiring(state, seat, hid, spec, d) -> None:
+    kind, mode = spec["kind"], d["mode"]
+    if kind == "acquire_and_recharge":
+        push(state, {"type": "recharge_pick", "seat": seat, "n": None})
+        if mode == "none":
+            return
+    if kind == "fight":
+        push(state, {"type": "roll", "seat": seat, "die": "attribute", "purpose": "attr"})
+        push(state, {"type": "roll", "seat": seat, "die": "monster", "purpose": "monster"})
+    pay(state, seat, hid, base_cost(spec, d["color"]))
+    push(state, {"type": "acquire", "seat": seat, "deck": _deck(spec, d["color"]), "mode": mode})
+
+
+class VisitSteps(Handler):
+    """Choose how many steps of a repeatable region (Command Post, Monastery) to take."""
+
+    kind = "visit_steps"
+
+    def options(self, state, d):
+        return [Action(f"steps {n}", move=("steps", n))
+                for n in range(1, max_steps(state, d["seat"], d["hex"]) + 1)]
+
+    def effect(self, state, d, move, events):
+        pop(state, d)
+        push_steps(state, d["seat"], d["hex"], move[1])
+
+    def prompt(self, state, d):
+        return Msg("vindication.prompt.visit_steps")
+
+
+# -- Well of Wishes (7.4) -------------------------------------------------------------------
+
+class Wish(Handler):
+    """Take one face-up wish token; it goes back to the pool and the display is refilled."""
+
+    kind = "wish"
+
+    def options(self, state, d):
+        return [Action(f"wish {w}", Msg(f"vindication.wish.{w}"), move=("wish", w))
+                for w in sorted(set(state.wishes.get(d["hex"], [])))]
+
+    def effect(self, state, d, move, events):
+        pop(state, d)
+        token = move[1]
+        display = state.wishes[d["hex"]]
+        display.remove(token)
+        events.append(Event("vindication.event.wish", {"seat": d["seat"],
+                                                       "wish": Msg(f"vindication.wish.{token}")}))
+        state.wish_pool.append(token)
+        state.rng.shuffle(state.wish_pool)
+        display.append(draw_wish(state))
+        effects = next(w["effects"] for w in modules()["wish_tokens"] if w["id"] == token)
+        push_effects(state, d["seat"], effects, None)
+
+    def prompt(self, state, d):
+        return Msg("vindication.prompt.wish")
+
+
+# -- Temple Ruins (7.6) ---------------------------------------------------------------------
+
+def _draw_quests(state, seat: int, events: list) -> None:
+    drawn = state.quest_deck[:2]
+    del state.quest_deck[:2]
+    if len(drawn) == 1:
+        state.players[seat].quests.append(drawn[0])
+        events.append(Event("vindication.event.quest_taken", {"seat": seat}))
+        return
+    push(state, {"type": "temple_keep", "seat": seat, "drawn": drawn})
+
+
+class TempleKeep(Handler):
+    """Keep one of the two quests drawn at the Temple Ruins (hidden from the others)."""
+
+    kind = "temple_keep"
+
+    def options(self, state, d):
+        return [Action(f"keep {q}", card_msg(q), move=("keep", q)) for q in d["drawn"]]
+
+    def effect(self, state, d, move, events):
+        pop(state, d)
+        state.players[d["seat"]].quests.append(move[1])
+        state.quest_deck.extend(q for q in d["drawn"] if q != move[1])
+        state.rng.shuffle(state.quest_deck)
+        events.append(Event("vindication.event.quest_taken", {"seat": d["seat"]}))
+
+    def prompt(self, state, d):
+        return Msg("vindication.prompt.keep_quest")
+
+
+# -- Sacred Stones (7.5, R25) ---------------------------------------------------------------
+
+def stone_hexes(state) -> list[str]:
+    """Return the hexes holding a Sacred Stones tile."""
+    return sorted(h for h, (tile, _) in state.hexes.items() if tile == "sacred_stones")
+
+
+def stones_held(state, seat: int) -> int:
+    """Return how many Sacred Stones ``seat`` controls."""
+    return sum(1 for h in stone_hexes(state) if state.hexes[h][1] == seat)
+
+
+def stone_targets(state, seat: int) -> list[str]:
+    """Return the triangles a stone teleport of ``seat`` may reach now."""
+    if stones_held(state, seat) >= 2:
+        pool = set(board()["triangles"])
+    else:
+        pool = {t for h in stone_hexes(state) for t in hex_triangles(h)}
+    banned = occupied(state, seat) | {state.players[seat].triangle}
+    return sorted(pool - banned)
+
+
+class Teleport(Handler):
+    """Move the medal to a stone destination; without a controlled stone it is the Move."""
+
+    kind = "teleport"
+
+    def options(self, state, d):
+        return [Action(f"teleport {t}", move=("teleport", t))
+                for t in stone_targets(state, d["seat"])]
+
+    def effect(self, state, d, move, events):
+        pop(state, d)
+        seat = d["seat"]
+        if stones_held(state, seat) == 0:
+            state.turn["moved"] = True
+        state.players[seat].triangle = move[1]
+        events.append(Event("vindication.event.teleported", {"seat": seat, "triangle": move[1]}))
+        if discover(state, [move[1]], events):
+            fire(state, seat, "after_discover", {}, events)
+
+    def prompt(self, state, d):
+        return Msg("vindication.prompt.teleport")
+
+
+HANDLERS = [VisitSteps(), Wish(), TempleKeep(), Teleport()]
