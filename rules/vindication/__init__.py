@@ -4,3 +4,4 @@ and Sacred Stones modules. Content in data/vindication/; rules split by mechanic
 from .game import VindicationGame
 
 VINDICATION = VindicationGame()
+GAME = VINDICATION

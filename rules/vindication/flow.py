@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.core import Event
+from rules.core import Event, Msg
 from rules.core.decisions import push
 
 from .effects import fire
@@ -50,5 +50,5 @@ def check_triggers(state, events: list) -> None:
         if trigger_met(state, trigger):
             state.end_round = state.round
             events.append(Event("vindication.event.end_triggered",
-                                {"trigger": trigger, "round": state.round}))
+                                {"trigger": Msg(f"vindication.card.{trigger}"), "round": state.round}))
             return

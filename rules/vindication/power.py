@@ -6,7 +6,7 @@ reveals one face-down end-game trigger.
 
 from __future__ import annotations
 
-from rules.core import Event
+from rules.core import Event, Msg
 
 from .data import ATTRIBUTES, attribute, speed_honor
 
@@ -107,7 +107,7 @@ def reveal_trigger(state, events: list) -> None:
     if state.trigger_deck:
         trigger = state.trigger_deck.pop(0)
         state.triggers_up.append(trigger)
-        events.append(Event("vindication.event.trigger_revealed", {"trigger": trigger},
+        events.append(Event("vindication.event.trigger_revealed", {"trigger": Msg(f"vindication.card.{trigger}")},
                             reveals=True))
 
 
