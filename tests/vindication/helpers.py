@@ -32,6 +32,9 @@ def table(players: int = 2, seed: int = 1, **options):
             state.bag.append(state.hexes[hid][0])
         state.hexes[hid] = [None, None]
     state.bag.sort()
+    for display in state.wishes.values():
+        state.wish_pool.extend(display)
+    state.wishes = {}
     state.turn = fresh_turn(state.players[A].triangle)
     return state
 
@@ -107,8 +110,10 @@ def stack_deck(state, deck: str, top: list[str], face_up: str | None = "keep", s
 
 
 def tile(state, hid: str, region: str, owner: int | None = None):
-    """Place ``region`` on ``hid`` (taken from the bag), optionally controlled by ``owner``."""
-    state.bag.remove(region)
+    """Place ``region`` on ``hid`` (taken from the bag while it has one), optionally controlled
+    by ``owner`` (whose control cube comes from Potential)."""
+    if region in state.bag:
+        state.bag.remove(region)
     state.hexes[hid] = [region, owner]
     if owner is not None:
         state.players[owner].potential -= 1
