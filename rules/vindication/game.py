@@ -68,9 +68,6 @@ class VindicationGame(DecisionGame):
     def flow_step(self, state, events):
         return flow_step(state, events)
 
-    def after_move(self, state, seat, events):
-        check_triggers(state, events)
-
     def parse_move(self, text):
         return moves.parse(text)
 

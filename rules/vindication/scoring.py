@@ -14,31 +14,47 @@ def _owned_cards(player) -> list[str]:
             + [r for r, _ in player.relics] + list(player.monsters))
 
 
+def _controlled(state, seat: int) -> list[str]:
+    return [h for h, (_, owner) in state.hexes.items() if owner == seat]
+
+
+def _colors(player) -> list[str]:
+    return [card(c)["color"] for c, _ in player.companions]
+
+
+_COUNTS = {
+    "controlled_regions": lambda s, i, p: len(_controlled(s, i)),
+    "heroic_regions_controlled": lambda s, i, p: sum(
+        1 for h in _controlled(s, i) if s.hexes[h][0] in game()["heroic_regions"]),
+    "companions": lambda s, i, p: len(p.companions),
+    "companions_red": lambda s, i, p: _colors(p).count("red"),
+    "companions_blue": lambda s, i, p: _colors(p).count("blue"),
+    "companions_yellow": lambda s, i, p: _colors(p).count("yellow"),
+    "companions_min_color": lambda s, i, p: min(_colors(p).count(c)
+                                                 for c in ("red", "blue", "yellow")),
+    "monsters": lambda s, i, p: len(p.monsters),
+    "relics": lambda s, i, p: len(p.relics),
+    "traits": lambda s, i, p: len(p.traits),
+    "card_colors": lambda s, i, p: len({card_color(c) for c in _owned_cards(p)}),
+    "speed": lambda s, i, p: p.speed,
+    "speed_above_2": lambda s, i, p: p.speed - 2,
+    "proficiency_tiles": lambda s, i, p: sum(p.proficiency.values()),
+    "vindicated": lambda s, i, p: int(p.vindicated),
+    "conviction": lambda s, i, p: p.conviction,
+    "potential": lambda s, i, p: p.potential,
+    "honor": lambda s, i, p: p.honor,
+    "attribute_cubes": lambda s, i, p: sum(p.attrs[a] for a in ATTRIBUTES),
+    "board_full": lambda s, i, p: int(all(tile for tile, _ in s.hexes.values())),
+}
+
+
 def count(state, seat: int, key: str) -> int:
-    """Return the value of counting key ``key`` for ``seat``."""
-    player = state.players[seat]
-    controlled = [h for h, (_, owner) in state.hexes.items() if owner == seat]
-    colors = [card(c)["color"] for c, _ in player.companions]
-    simple = {
-        "controlled_regions": lambda: len(controlled),
-        "heroic_regions_controlled": lambda: sum(
-            1 for h in controlled if state.hexes[h][0] in game()["heroic_regions"]),
-        "companions": lambda: len(player.companions),
-        "companions_red": lambda: colors.count("red"),
-        "companions_blue": lambda: colors.count("blue"),
-        "companions_yellow": lambda: colors.count("yellow"),
-        "companions_min_color": lambda: min(colors.count(c) for c in ("red", "blue", "yellow")),
-        "monsters": lambda: len(player.monsters), "relics": lambda: len(player.relics),
-        "traits": lambda: len(player.traits),
-        "card_colors": lambda: len({card_color(c) for c in _owned_cards(player)}),
-        "speed": lambda: player.speed, "speed_above_2": lambda: player.speed - 2,
-        "proficiency_tiles": lambda: sum(player.proficiency.values()),
-        "vindicated": lambda: int(player.vindicated), "conviction": lambda: player.conviction,
-        "potential": lambda: player.potential, "honor": lambda: player.honor,
-        "attribute_cubes": lambda: sum(player.attrs[a] for a in ATTRIBUTES),
-        "board_full": lambda: int(all(tile for tile, _ in state.hexes.values())),
-    }
-    return simple[key]()
+    """Return the value of counting key ``key`` (spec 5.8) for ``seat``."""
+    return _COUNTS[key](state, seat, state.players[seat])
+
+
+def _cheap_first(clauses: list[dict]) -> list[dict]:
+    return sorted(clauses, key=lambda c: c["count"] != "honor")
 
 
 def holds(state, seat: int, clause: dict) -> bool:
@@ -48,7 +64,7 @@ def holds(state, seat: int, clause: dict) -> bool:
 
 def trigger_met(state, trigger: str) -> bool:
     """Tell whether any one player satisfies every clause of ``trigger``."""
-    clauses = card(trigger)["all"]
+    clauses = _cheap_first(card(trigger)["all"])
     return any(all(holds(state, s, c) for c in clauses) for s in range(len(state.players)))
 
 

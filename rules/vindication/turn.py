@@ -76,6 +76,10 @@ class TurnDecision(Handler):
             found.append(Action("end", Msg("vindication.action.end"), move=("end",)))
         return found
 
+    def has_options(self, state, d):
+        """A turn always offers something: a move (or ``unable``) before moving, ``end`` after."""
+        return True
+
     def _activations(self, state, seat):
         player = state.players[seat]
         found = []

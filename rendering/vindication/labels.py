@@ -1,0 +1,29 @@
+"""Words drawn on the Vindication board, all from the message catalog (English)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from rules.core.text import Msg, translate
+
+
+@lru_cache(maxsize=None)
+def word(key: str) -> str:
+    """Return the catalog text of ``vindication.<key>``."""
+    return translate(Msg(f"vindication.{key}"))
+
+
+def card_name(cid: str) -> str:
+    """Return a card's display name."""
+    return word(f"card.{cid}")
+
+
+def region_name(region: str) -> str:
+    """Return a region's display name."""
+    return word(f"region.{region}")
+
+
+def player_name(data: dict, seat: int) -> str:
+    """Return the display name of ``seat`` (platform names when given)."""
+    names = data.get("names") or []
+    return names[seat] if seat < len(names) and names[seat] else f"P{seat + 1}"
