@@ -75,8 +75,9 @@ def _draw_hex(draw, data, hid, tile, owner, marked) -> None:
 
 def _region_label(draw, name: str, cx: float, cy: float) -> None:
     words = name.split()
+    half = len(words) // 2 + len(words) % 2
     lines = [name] if len(name) <= 10 or len(words) == 1 else [
-        " ".join(words[: len(words) // 2 + len(words) % 2]), " ".join(words[len(words) // 2 + len(words) % 2:])]
+        " ".join(words[:half]), " ".join(words[half:])]
     top = cy - 9 * (len(lines) - 1) - 4
     for i, line in enumerate(lines):
         draw_centred(draw, (cx, top + 18 * i), line, 16, bold=True)

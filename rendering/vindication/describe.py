@@ -17,7 +17,9 @@ def effect_text(effect: dict) -> str:
     """Describe one effect op."""
     op = effect["op"]
     attr = effect.get("attr")
-    attr_word = word(f"attr.{attr}") if attr and not attr.startswith("any") else _t(f"any.{attr}") if attr else ""
+    attr_word = ""
+    if attr:
+        attr_word = _t(f"any.{attr}") if attr.startswith("any") else word(f"attr.{attr}")
     return _t(f"op.{op}", n=effect.get("n", ""), attr=attr_word)
 
 

@@ -10,7 +10,8 @@ from rules.core import Action, Event, Msg
 from rules.core.decisions import Handler, pop, push
 
 from .data import ability, card
-from .effects import card_msg, fire, push_effects
+from .effects import fire, push_effects
+from .msgs import card_msg, deck_msg
 from .power import gain_honor
 
 MODES = ("faceup", "blind", "empowered")
@@ -91,7 +92,7 @@ class Acquire(Handler):
             start_empowered(state, seat, deck, events)
 
     def prompt(self, state, d):
-        return Msg("vindication.prompt.acquire_mode", {"deck": Msg(f"vindication.deck.{d['deck']}")})
+        return Msg("vindication.prompt.acquire_mode", {"deck": deck_msg(d["deck"])})
 
 
 def start_empowered(state, seat: int, deck: str, events: list) -> None:
@@ -104,7 +105,7 @@ def start_empowered(state, seat: int, deck: str, events: list) -> None:
     candidates = drawn + ([state.face_up[deck]] if state.face_up[deck] else [])
     state.face_up[deck] = None
     events.append(Event("vindication.event.empowered_draw", {"seat": seat,
-                                                             "deck": Msg(f"vindication.deck.{deck}")}))
+                                                             "deck": deck_msg(deck)}))
     events.append(Event("vindication.event.candidates_seen",
                         {"cards": [card_msg(c) for c in candidates]},
                         audience=frozenset({seat}), reveals=True))

@@ -7,7 +7,8 @@ from __future__ import annotations
 from rules.core import Action, Event, Msg
 
 from .data import ATTRIBUTES, BASIC, HEROIC, ability, attribute, card, game
-from .effects import card_msg, push_effects
+from .effects import push_effects
+from .msgs import card_msg, msg
 from .power import attr_msg, convertible, gain, gain_honor, lose_honor
 
 PROFICIENCY_COST = 3
@@ -95,7 +96,7 @@ def recovery_sources(state, seat: int, exclude: str | None = None) -> list[tuple
                       Msg("vindication.sphere.conviction")))
     found += [(("recover", "relic", r, 1), f"recover relic {r} 1", card_msg(r))
               for r, cubes in player.relics if cubes > 0 and r != exclude]
-    found += [(("recover", "region", h, 1), f"recover region {h}", Msg("vindication.hex", {"hex": h}))
+    found += [(("recover", "region", h, 1), f"recover region {h}", msg("hex", hex=h))
               for h, (_, owner) in sorted(state.hexes.items()) if owner == seat]
     found += [(("recover", "companion", c, 0), f"recover companion {c}", card_msg(c))
               for c, cubes in player.companions if cubes > 0 and c != exclude]
@@ -197,9 +198,9 @@ def do_use(state, seat: int, cid: str, events: list) -> None:
 def bonus_actions(state, seat: int) -> list[Action]:
     """List every bonus action ``seat`` can take now (one entry per source or tile)."""
     player = state.players[seat]
-    found = [Action(f"convert {h}", Msg("vindication.action.convert", {"attr": attr_msg(h)}), move=m)
+    found = [Action(f"convert {h}", msg("action.convert", attr=attr_msg(h)), move=m)
              for m in convert_moves(state, seat) for h in [m[1]]]
-    found += [Action(f"proficiency {a}", Msg("vindication.action.proficiency", {"attr": attr_msg(a)}),
+    found += [Action(f"proficiency {a}", msg("action.proficiency", attr=attr_msg(a)),
                      move=("proficiency", a))
               for a in ATTRIBUTES if proficiency_problem(state, seat, a) is None]
     found += [Action(f"discard {a}", Msg("vindication.action.discard", {"attr": attr_msg(a)}),

@@ -10,9 +10,9 @@ from __future__ import annotations
 from rules.core import Action, Event, Msg
 from rules.core.decisions import Handler, pop, push
 
-from .data import BASIC, HEROIC, ATTRIBUTES, ability, card
+from .data import ATTRIBUTES, BASIC, HEROIC, ability, card
+from .msgs import card_msg
 from .power import apply_step, gain, gain_honor, raise_speed, step_options
-
 
 # -- what a player owns ---------------------------------------------------------------------
 
@@ -91,11 +91,6 @@ class AbilityStep(Handler):
                                                           "card": card_msg(cid)}))
         push_effects(state, d["seat"], spec["effects"], cid)
         return True
-
-
-def card_msg(cid: str) -> Msg:
-    """Return the catalog message naming card ``cid``."""
-    return Msg(f"vindication.card.{cid}")
 
 
 # -- the interpreter ------------------------------------------------------------------------

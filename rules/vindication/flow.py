@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from rules.core import Event, Msg
+from rules.core import Event
 from rules.core.decisions import push
 
 from .effects import fire
+from .msgs import card_msg
 from .scoring import trigger_met
 from .state import fresh_turn
 
@@ -50,5 +51,5 @@ def check_triggers(state, events: list) -> None:
         if trigger_met(state, trigger):
             state.end_round = state.round
             events.append(Event("vindication.event.end_triggered",
-                                {"trigger": Msg(f"vindication.card.{trigger}"), "round": state.round}))
+                                {"trigger": card_msg(trigger), "round": state.round}))
             return

@@ -20,7 +20,7 @@ def rerandomise(state, seat: int | None, seed: int):
     rng.shuffle(copy.trigger_deck)
     rng.shuffle(copy.wish_pool)
     _redeal_quests(copy, seat, rng)
-    for deck, cards in copy.decks.items():
+    for deck in copy.decks:
         _redeal_candidates(copy, seat, deck, rng)
     return copy
 

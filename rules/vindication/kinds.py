@@ -9,11 +9,11 @@ from rules.core.decisions import Handler, pop, push
 
 from .acquire import card_available, modes
 from .data import COLOR_DECK, board, hex_triangles, modules
-from .effects import card_msg, fire, push_effects
+from .effects import fire, push_effects
 from .movement import discover, occupied
+from .msgs import card_msg
 from .power import can_pay
-from .regions import (base_cost, discounted, max_steps, pay, push_steps, region_at,
-                      visit_spec)
+from .regions import base_cost, discounted, max_steps, pay, push_steps, region_at, visit_spec
 from .tiles import draw_wish
 
 ACQUIRING = {"acquire", "acquire_companion", "acquire_and_recharge", "fight"}
@@ -47,7 +47,8 @@ def kind_problem(state, seat: int, move: tuple) -> Msg | None:
         return _acquiring_problem(state, seat, hid, spec, region, color, mode)
     if mode is not None:
         return Msg("vindication.reason.no_mode_here")
-    if kind == "once" and not can_pay(player, discounted(state, seat, region, spec.get("cost", {}))):
+    cost = discounted(state, seat, region, spec.get("cost", {}))
+    if kind == "once" and not can_pay(player, cost):
         return Msg("vindication.reason.cannot_pay")
     if kind == "quest_draw" and not state.quest_deck:
         return Msg("vindication.reason.no_quests")

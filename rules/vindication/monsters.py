@@ -12,7 +12,8 @@ from rules.core.decisions import Handler, pop, push
 
 from .bonus import recovery_sources, remove_companion, take_recovery
 from .data import ability, card, game
-from .effects import card_msg, limit_reached
+from .effects import limit_reached
+from .msgs import card_msg, face_msg, msg
 from .power import attr_msg, gain
 
 
@@ -66,8 +67,8 @@ class Roll(Handler):
         pop(state, d)
         result = roll_die(state, d["die"])
         events.append(Event("vindication.event.rolled", {"seat": d["seat"],
-                                                         "die": Msg(f"vindication.die.{d['die']}"),
-                                                         "face": Msg(f"vindication.face.{result}")},
+                                                         "die": msg(f"die.{d['die']}"),
+                                                         "face": face_msg(result)},
                             reveals=True))
         step = {k: v for k, v in d.items() if k != "type"}
         push(state, {**step, "type": "die_result", "result": result})
@@ -94,15 +95,15 @@ class Reroll(Handler):
         result = state.pending[-1]
         result["result"] = roll_die(state, d["die"])
         events.append(Event("vindication.event.rolled", {"seat": d["seat"],
-                                                         "die": Msg(f"vindication.die.{d['die']}"),
-                                                         "face": Msg(f"vindication.face.{result['result']}")},
+                                                         "die": msg(f"die.{d['die']}"),
+                                                         "face": face_msg(result["result"])},
                             reveals=True))
         if reaction_sources(state, d["seat"], "die_rolled", d["die"]):
             push(state, d)
 
     def prompt(self, state, d):
         result = state.pending[-2]["result"]
-        return Msg("vindication.prompt.reroll", {"face": Msg(f"vindication.face.{result}")})
+        return Msg("vindication.prompt.reroll", {"face": face_msg(result)})
 
 
 class DieResult(Handler):

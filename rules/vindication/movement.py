@@ -76,7 +76,7 @@ def path_problem(state, seat: int, path: list[str]) -> Msg | None:
     if len(path) > max_movement(state, seat):
         return Msg("vindication.reason.path_too_long", {"max": max_movement(state, seat)})
     here = state.players[seat].triangle
-    for a, b in zip([here, *path], path):
+    for a, b in zip([here, *path], path, strict=False):
         if b not in neighbours(a):
             return Msg("vindication.reason.not_adjacent", {"a": a, "b": b})
     end = path[-1]

@@ -137,7 +137,8 @@ def text(move) -> str:
         return f"activate self {move[1]}" + (f" {move[2]}" if move[2] else "")
     if verb == "activate":
         _, cid, n, use = move
-        return " ".join(["activate", cid] + ([str(n)] if n else []) + ([] if use else ["noability"]))
+        extra = ([str(n)] if n else []) + ([] if use else ["noability"])
+        return " ".join(["activate", cid, *extra])
     if verb == "recover":
         _, kind, ident, n = move
         if kind in ("region", "companion"):

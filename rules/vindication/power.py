@@ -107,8 +107,8 @@ def reveal_trigger(state, events: list) -> None:
     if state.trigger_deck:
         trigger = state.trigger_deck.pop(0)
         state.triggers_up.append(trigger)
-        events.append(Event("vindication.event.trigger_revealed", {"trigger": Msg(f"vindication.card.{trigger}")},
-                            reveals=True))
+        events.append(Event("vindication.event.trigger_revealed",
+                            {"trigger": Msg(f"vindication.card.{trigger}")}, reveals=True))
 
 
 def raise_speed(state, seat: int, levels: int, events: list) -> None:

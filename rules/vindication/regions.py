@@ -13,6 +13,7 @@ from rules.core.decisions import Handler, pop, push
 from .acquire import card_available, modes
 from .data import COLOR_DECK, regions, triangle_hexes
 from .effects import fire, modifier_total, push_effects, seize_cost
+from .msgs import region_msg
 from .power import can_pay, gain_honor, spend
 from .tiles import controller
 
@@ -110,7 +111,7 @@ def start_visit(state, seat: int, move: tuple, events: list) -> None:
     state.turn["visited_or_rested"] = True
     state.turn["visited_hex"] = hid
     events.append(Event("vindication.event.visit", {"seat": seat, "hex": hid,
-                                                    "region": Msg(f"vindication.region.{region_at(state, hid)}")}))
+                                                    "region": region_msg(region_at(state, hid))}))
     push(state, {"type": "visit_body", "seat": seat, "hex": hid, "color": color, "mode": mode,
                  "control": control, "steps": steps})
     owner = controller(state, hid)

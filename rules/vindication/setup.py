@@ -9,10 +9,10 @@ from __future__ import annotations
 from rules.core import Action, Event, Msg, Rng
 from rules.core.decisions import Handler, pop, push
 
-from .data import ATTRIBUTES, CARD_DECKS, board, card, deck_cards, game, journey, modules, tile_mix
-from .effects import card_msg
-from .power import gain_honor
 from .acquire import refill
+from .data import ATTRIBUTES, CARD_DECKS, board, card, deck_cards, game, journey, modules, tile_mix
+from .msgs import card_msg
+from .power import gain_honor
 from .state import Player, VState
 from .tiles import place_tile
 
@@ -43,7 +43,8 @@ def new_state(seed: int, players: int, options: dict) -> VState:
     state.prof_removed = {a: 0 for a in ATTRIBUTES}
     state.tokens_left = list(game()["condition_tokens"])
     face_up = game()["end_game_triggers_face_up_at_start"]
-    state.triggers_up, state.trigger_deck = state.trigger_deck[:face_up], state.trigger_deck[face_up:]
+    state.triggers_up = state.trigger_deck[:face_up]
+    del state.trigger_deck[:face_up]
     return state
 
 

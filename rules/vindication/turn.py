@@ -12,12 +12,21 @@ from rules.core.decisions import Handler, pop, push
 from . import bonus
 from .acquire import modes
 from .data import BASIC, ability, card, triangle_hexes
-from .effects import card_msg, fire, modifier_total, push_effects
+from .effects import fire, modifier_total, push_effects
 from .kinds import ACQUIRING, _deck
 from .movement import destinations, do_move, must_take_penalty, path_problem
+from .msgs import card_msg, msg
 from .power import attr_msg, gain
-from .regions import (control_cost, control_problem, controllable, do_control, region_at,
-                      start_visit, visit_problem, visit_spec)
+from .regions import (
+    control_cost,
+    control_problem,
+    controllable,
+    do_control,
+    region_at,
+    start_visit,
+    visit_problem,
+    visit_spec,
+)
 
 
 def self_activation_max(state, seat: int) -> int:
@@ -37,7 +46,8 @@ def visit_moves(state, seat: int) -> list[tuple]:
         for color in colors:
             mode_list = modes(state, seat, _deck(spec, color)) if spec["kind"] in ACQUIRING \
                 else [None]
-            if spec["kind"] == "acquire_and_recharge" and state.options.get("arcane_tower_recharge_only"):
+            recharge_only = state.options.get("arcane_tower_recharge_only")
+            if spec["kind"] == "acquire_and_recharge" and recharge_only:
                 mode_list = mode_list + ["none"]
             for mode in mode_list:
                 for control in (None, "before"):
@@ -88,7 +98,8 @@ class TurnDecision(Handler):
                                                        {"attr": attr_msg(a)}),
                              move=("activate_self", a, None)) for a in BASIC]
             for cid, _ in player.companions:
-                found.append(Action(f"activate {cid}", card_msg(cid), move=("activate", cid, None, True)))
+                found.append(Action(f"activate {cid}", card_msg(cid),
+                                    move=("activate", cid, None, True)))
                 if (ability(cid) or {}).get("timing") == "activate":
                     found.append(Action(f"activate {cid} noability", card_msg(cid),
                                         move=("activate", cid, None, False)))
@@ -132,7 +143,9 @@ class TurnDecision(Handler):
         return visit_problem(state, seat, move)
 
     def _check_rest(self, state, seat, move):
-        return Msg("vindication.reason.visited_or_rested") if state.turn["visited_or_rested"] else None
+        if state.turn["visited_or_rested"]:
+            return Msg("vindication.reason.visited_or_rested")
+        return None
 
     def _check_control(self, state, seat, move):
         return control_problem(state, seat, move[1])
@@ -227,7 +240,7 @@ class TurnDecision(Handler):
         end_turn(state, events)
 
     def prompt(self, state, d):
-        return Msg("vindication.prompt.turn" if state.turn["moved"] else "vindication.prompt.turn_move")
+        return msg("prompt.turn" if state.turn["moved"] else "prompt.turn_move")
 
 
 def _text(move) -> str:

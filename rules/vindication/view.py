@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from rules.core import Msg, View
 
-from .effects import card_msg
 from .hidden import SECRET_DECISIONS
+from .msgs import card_msg
 
 
 def _player(player, seat: int, viewer: int | None, over: bool) -> dict:
@@ -61,7 +61,8 @@ def build_view(game, state, viewer: int | None) -> View:
     if viewer is not None:
         quests = state.players[viewer].quests
         if quests:
-            private.append(Msg("vindication.private.quests", {"quests": [card_msg(q) for q in quests]}))
+            named = [card_msg(q) for q in quests]
+            private.append(Msg("vindication.private.quests", {"quests": named}))
         for entry in data["pending"]:
             if entry.get("cards"):
                 private.append(Msg("vindication.private.cards",

@@ -22,7 +22,7 @@ def table(players: int = 2, seed: int = 1, **options):
     state = G.new_game(seed, players, options)
     for seat in sorted(G.to_act(state)):
         state, _ = G.play(state, seat, G.legal_actions(state, seat)[0].text)
-    for seat, player in enumerate(state.players):
+    for player in state.players:
         for cid, _ in player.companions:
             state.decks[card(cid)["deck"]].append(cid)
         player.companions = []

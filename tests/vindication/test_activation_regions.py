@@ -175,7 +175,8 @@ def test_recharge_comes_with_an_acquisition():
     state = give(state, A, influence=5)
     after, _ = play(state, A, "visit H07 faceup")
     p = after.players[A]
-    assert (p.attrs["vision"], p.relics, p.influence, p.honor) == (0, [["P01", 1], ["P07", 3]], 4, 17)
+    assert (p.attrs["vision"], p.relics, p.influence, p.honor) == \
+        (0, [["P01", 1], ["P07", 3]], 4, 17)
     assert offered(after, A) == {"charge P01", "done"}
     after, _ = play(after, A, "charge P01", "charge P01")
     assert after.players[A].relics[0] == ["P01", 3] and after.players[A].influence == 2

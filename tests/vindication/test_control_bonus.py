@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from rules.core import NotLegalNow
-
 from rules.vindication.bonus import vindicate_problem
 from rules.vindication.power import apply_step
 

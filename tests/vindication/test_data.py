@@ -7,7 +7,13 @@ from collections import Counter, deque
 import pytest
 
 from rules.vindication import data
-from rules.vindication.language import VISIT_KINDS, check_ability, check_clause, check_effect, check_score
+from rules.vindication.language import (
+    VISIT_KINDS,
+    check_ability,
+    check_clause,
+    check_effect,
+    check_score,
+)
 
 
 def test_every_card_ability_parses_in_the_effect_language():
@@ -64,7 +70,8 @@ def test_tile_mix_and_regions():
     for region in data.regions().values():
         assert region["visit"]["kind"] in VISIT_KINDS | {"crystals", "jewel_exchange", "build",
                                                          "gain_missing_attribute"}
-    for effect in (e for r in data.game()["regions"].values() for e in r["visit"].get("effects", [])):
+    effects = [e for r in data.game()["regions"].values() for e in r["visit"].get("effects", [])]
+    for effect in effects:
         assert check_effect(effect) == []
 
 

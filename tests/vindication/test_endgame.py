@@ -46,7 +46,8 @@ def _end_in_turn_of(trigger_seat):
     assert "end_triggered" in keys(events) and state.end_round == 5
     turns = {s: 0 for s in range(4)}
     turns[seat] = 1
-    state, _ = play(state, seat, min(t for t in offered(state, seat) if t.startswith("move")), "end")
+    first_move = min(t for t in offered(state, seat) if t.startswith("move"))
+    state, _ = play(state, seat, first_move, "end")
     while not G.is_over(state):
         turns[state.current] += 1
         state = _pass(state)

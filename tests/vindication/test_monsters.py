@@ -6,7 +6,20 @@ import pytest
 
 from rules.core import NotLegalNow
 
-from .helpers import A, G, at, check_invariants, give, offered, own, play, script, stack_deck, table, tile
+from .helpers import (
+    A,
+    G,
+    at,
+    check_invariants,
+    give,
+    offered,
+    own,
+    play,
+    script,
+    stack_deck,
+    table,
+    tile,
+)
 
 
 def _maw(**values):

@@ -80,4 +80,5 @@ def test_pending_decision_survives_a_save():
     saved = G.load(json.loads(json.dumps(G.dump(state))))
     straight, _ = play(state, A, "pay")
     resumed, _ = play(saved, A, "pay")
-    assert json.dumps(G.dump(straight), sort_keys=True) == json.dumps(G.dump(resumed), sort_keys=True)
+    assert json.dumps(G.dump(straight), sort_keys=True) == \
+        json.dumps(G.dump(resumed), sort_keys=True)

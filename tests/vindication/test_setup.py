@@ -22,12 +22,15 @@ def test_three_player_setup():
     a, b, c = state.players
     assert state.first_seat == 1
     assert [p.triangle for p in state.players] == ["T30", "T26", "T34"]
-    assert [p.companions for p in state.players] == [[["Y05", 0]], [["R03", 0]], [["B03", 0]]]
+    companions = [p.companions for p in state.players]
+    assert companions == [[["Y05", 0]], [["R03", 0]], [["B03", 0]]]
     assert [p.honor for p in state.players] == [17, 17, 17]
-    assert [h for h, (t, _) in state.hexes.items() if t] == ["H07", "H08", "H11", "H12", "H15", "H16"]
+    placed = [h for h, (t, _) in state.hexes.items() if t]
+    assert placed == ["H07", "H08", "H11", "H12", "H15", "H16"]
     assert len(state.bag) == 13
     for p in state.players:
-        assert (p.potential, p.influence, p.conviction, p.speed, p.vindicated) == (8, 8, 2, 2, False)
+        assert (p.potential, p.influence, p.conviction, p.speed) == (8, 8, 2, 2)
+        assert not p.vindicated
         assert (p.attrs["inspiration"], p.attrs["strength"], p.attrs["knowledge"]) == (1, 1, 1)
     assert set(state.prof_supply.values()) == {2}
     for deck in ("companions_red", "companions_blue", "companions_yellow"):
