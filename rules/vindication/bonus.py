@@ -5,6 +5,7 @@ vindicate, use a relic. Each has its options, its refusal reason and its effect 
 from __future__ import annotations
 
 from rules.core import Action, Event, Msg
+from rules.core.decisions import Handler, pop
 
 from .data import ATTRIBUTES, BASIC, HEROIC, ability, attribute, card, game
 from .effects import push_effects
@@ -205,12 +206,38 @@ def bonus_actions(state, seat: int) -> list[Action]:
               for a in ATTRIBUTES if proficiency_problem(state, seat, a) is None]
     found += [Action(f"discard {a}", Msg("vindication.action.discard", {"attr": attr_msg(a)}),
                      move=("discard", a)) for a in ATTRIBUTES if player.proficiency[a] > 0]
-    found += [Action(text, Msg("vindication.action.recover", {"source": label}), move=move)
-              for move, text, label in recovery_sources(state, seat)]
+    if recovery_sources(state, seat):
+        found.append(Action("recover", msg("action.recover_menu"), move=("recover",)))
     if vindicate_problem(state, seat) is None:
         found.append(Action("vindicate", Msg("vindication.action.vindicate"), move=("vindicate",)))
     found += [Action(f"use {r}", card_msg(r), move=("use", r)) for r in usable_relics(state, seat)]
     return found
 
 
-__all__ = ["BASIC", "bonus_actions"]
+class RecoverMenu(Handler):
+    """Recover influence: pick sources one at a time (typed ``recover ...`` forms also work
+    straight from the turn), then ``done``."""
+
+    kind = "recover_menu"
+
+    def options(self, state, d):
+        found = [Action(text, msg("action.recover", source=label), move=move)
+                 for move, text, label in recovery_sources(state, d["seat"])]
+        return found + [Action("done", msg("action.done"), move=("done",))]
+
+    def problem(self, state, d, move):
+        if move[0] == "recover" and len(move) == 4:
+            return recover_problem(state, d["seat"], move)
+        return super().problem(state, d, move)
+
+    def effect(self, state, d, move, events):
+        if move == ("done",):
+            pop(state, d)
+        else:
+            take_recovery(state, d["seat"], move, events)
+
+    def prompt(self, state, d):
+        return msg("prompt.recover_menu")
+
+
+__all__ = ["BASIC", "RecoverMenu", "bonus_actions"]

@@ -13,10 +13,11 @@ from .regions import VisitBody, VisitEnd
 from .scoring import score_lines
 from .setup import QuestKeep, new_state
 from .state import dump_state, load_state
+from .bonus import RecoverMenu
 from .turn import TurnDecision
 from .view import build_view
 
-HANDLERS = Handlers([TurnDecision(), QuestKeep(), VisitBody(), VisitEnd(), *effects.HANDLERS,
+HANDLERS = Handlers([TurnDecision(), RecoverMenu(), QuestKeep(), VisitBody(), VisitEnd(), *effects.HANDLERS,
                      *acquire.HANDLERS, *monsters.HANDLERS, *kinds.HANDLERS])
 
 

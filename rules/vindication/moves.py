@@ -14,7 +14,7 @@ CONTROLS = ("before", "after")
 SPHERES = {"raise": ("potential", "influence"), "lower": ("conviction", "influence")}
 RECOVER_KINDS = ("attr", "conviction", "relic", "region", "companion")
 CARD_VERBS = {"pick", "keep", "take", "charge", "reroll", "cancel", "use", "wish"}
-SIMPLE = {"end", "unable", "rest", "vindicate", "done", "keep", "pay", "accept"}
+SIMPLE = {"end", "unable", "rest", "vindicate", "done", "keep", "pay", "accept", "recover"}
 
 
 def _id(word: str, prefix: str) -> str | None:
@@ -139,7 +139,7 @@ def text(move) -> str:
         _, cid, n, use = move
         extra = ([str(n)] if n else []) + ([] if use else ["noability"])
         return " ".join(["activate", cid, *extra])
-    if verb == "recover":
+    if verb == "recover" and len(move) == 4:
         _, kind, ident, n = move
         if kind in ("region", "companion"):
             return f"recover {kind} {ident}"

@@ -160,6 +160,8 @@ class TurnDecision(Handler):
         return bonus.discard_problem(state, seat, move[1])
 
     def _check_recover(self, state, seat, move):
+        if len(move) == 1:
+            return None if bonus.recovery_sources(state, seat) else msg("reason.recover_nothing")
         return bonus.recover_problem(state, seat, move)
 
     def _check_vindicate(self, state, seat, move):
@@ -226,7 +228,10 @@ class TurnDecision(Handler):
         bonus.do_discard(state, seat, move[1], events)
 
     def _do_recover(self, state, d, seat, move, events):
-        bonus.take_recovery(state, seat, move, events)
+        if len(move) == 1:
+            push(state, {"type": "recover_menu", "seat": seat})
+        else:
+            bonus.take_recovery(state, seat, move, events)
 
     def _do_vindicate(self, state, d, seat, move, events):
         bonus.do_vindicate(state, seat, events)
