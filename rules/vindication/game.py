@@ -6,6 +6,7 @@ from rules.core import CannotParse, Msg, OptionSpec
 from rules.core.decisions import SETTLE_LIMIT, DecisionGame, Handlers, pop, top
 
 from . import acquire, effects, kinds, monsters, moves
+from .bonus import RecoverMenu
 from .data import MODULE_NAMES
 from .flow import check_triggers, flow_step
 from .hidden import SECRET_DECISIONS, rerandomise
@@ -13,7 +14,6 @@ from .regions import VisitBody, VisitEnd
 from .scoring import score_lines
 from .setup import QuestKeep, new_state
 from .state import dump_state, load_state
-from .bonus import RecoverMenu
 from .turn import TurnDecision
 from .view import build_view
 
