@@ -17,8 +17,8 @@ from .state import dump_state, load_state
 from .turn import TurnDecision
 from .view import build_view
 
-HANDLERS = Handlers([TurnDecision(), RecoverMenu(), QuestKeep(), VisitBody(), VisitEnd(), *effects.HANDLERS,
-                     *acquire.HANDLERS, *monsters.HANDLERS, *kinds.HANDLERS])
+HANDLERS = Handlers([TurnDecision(), RecoverMenu(), QuestKeep(), VisitBody(), VisitEnd(),
+                     *effects.HANDLERS, *acquire.HANDLERS, *monsters.HANDLERS, *kinds.HANDLERS])
 
 
 class VindicationGame(DecisionGame):
