@@ -10,12 +10,15 @@ from discord import app_commands
 
 from bot.errors import UserError
 from bot.presenter import say
+from bot.scheduler import Scheduler
 from bot.service import Service
 from rendering.registry import preload_all
 
 from .commands import build_commands
 from .components import DYNAMIC_ITEMS
+from .notify import DiscordNotifier
 from .specs import locale_for
+from .translator import CatalogTranslator
 
 log = logging.getLogger(__name__)
 
@@ -44,12 +47,25 @@ class TabletopBot(discord.Client):
         for command in build_commands(service):
             self.tree.add_command(command)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.scheduler = Scheduler(service, DiscordNotifier(self, service))
+
+    async def close(self) -> None:
+        """Stop the scheduler, then disconnect."""
+        await self.scheduler.stop()
+        await super().close()
+
+    async def setup_translator(self) -> None:
+        """Translate command help from the message catalog when the commands are synced."""
+        await self.tree.set_translator(CatalogTranslator())
 
     async def setup_hook(self) -> None:
         """Sync the commands (to the dev guild at once, if set) and count resumed games."""
+        await self.setup_translator()
         if self.sync_commands:
             await self.sync_tree()
         log.info("resumed %d open games", await self.resumed_games())
+        log.info("rated %d games a stop left unrated", await self.service.catch_up_ratings())
+        self.scheduler.start()
         self.warming = asyncio.create_task(asyncio.to_thread(preload_all))
 
     async def sync_tree(self) -> list[app_commands.AppCommand]:

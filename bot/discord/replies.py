@@ -87,6 +87,19 @@ class Reply:
         file = board_file(png, upload_limit(self.interaction))
         return await self.interaction.followup.send(content, wait=True, **_extras(view, file))
 
+    async def attachment(self, lines: list[str] | str, data: bytes, filename: str,
+                         public: bool = False) -> None:
+        """Send ``lines`` with a file (an export, a replay) to the caller or the channel."""
+        if public and self._pending:
+            await self.private(say("posted", self.locale))
+        content = lines if isinstance(lines, str) else clip(lines)
+        file = discord.File(io.BytesIO(data), filename=filename)
+        if self._pending:
+            self._pending = False
+            await self.interaction.edit_original_response(content=content, attachments=[file])
+            return
+        await self.interaction.followup.send(content, file=file, ephemeral=not public)
+
     async def edit_clicked(self, lines: list[str] | str | None = None,
                            rows: list[Row] | None = None) -> None:
         """Replace the clicked message's components (and text when given); clicks only."""

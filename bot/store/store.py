@@ -7,7 +7,7 @@ import functools
 import hashlib
 import json
 import sqlite3
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Sequence
@@ -57,6 +57,7 @@ class GameRecord:
     version: int
     state: dict | None
     board_message_id: str | None
+    settings: dict = field(default_factory=dict)  # the table's reminder and time limits
 
     def seat_of(self, user_id: str) -> int | None:
         """Return the seat index of ``user_id``, or None if not seated."""
@@ -318,6 +319,7 @@ def _record(row: aiosqlite.Row | None) -> GameRecord | None:
         host=row["host"], min_players=row["min_players"], max_players=row["max_players"],
         version=row["version"], state=json.loads(row["state"]) if row["state"] else None,
         board_message_id=row["board_message_id"],
+        settings=json.loads(row["settings"]) if "settings" in row.keys() else {},
     )
 
 
