@@ -215,8 +215,8 @@ def bonus_actions(state, seat: int) -> list[Action]:
 
 
 class RecoverMenu(Handler):
-    """Recover influence: pick sources one at a time (typed ``recover ...`` forms also work
-    straight from the turn), then ``done``."""
+    """Recover influence: pick one source (or ``done`` to change your mind); recover again
+    for more. Typed ``recover attr strength 3`` forms also work straight from the turn."""
 
     kind = "recover_menu"
 
@@ -231,9 +231,8 @@ class RecoverMenu(Handler):
         return super().problem(state, d, move)
 
     def effect(self, state, d, move, events):
-        if move == ("done",):
-            pop(state, d)
-        else:
+        pop(state, d)
+        if move != ("done",):
             take_recovery(state, d["seat"], move, events)
 
     def prompt(self, state, d):

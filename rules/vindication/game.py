@@ -30,6 +30,7 @@ class VindicationGame(DecisionGame):
     max_players = 5
     verbs = moves.VERBS
     handlers = HANDLERS
+    contract_options = ({"modules": list(MODULE_NAMES)},)
     options = (
         OptionSpec("modules", "list", [], "vindication.option.modules"),
         OptionSpec("journey", "list", [], "vindication.option.journey"),
