@@ -10,14 +10,14 @@ from .bonus import RecoverMenu
 from .data import MODULE_NAMES
 from .flow import check_triggers, flow_step
 from .hidden import SECRET_DECISIONS, rerandomise
-from .regions import VisitBody, VisitEnd
+from .regions import VisitEnd
 from .scoring import score_lines
 from .setup import QuestKeep, new_state
 from .state import dump_state, load_state
 from .turn import TurnDecision
 from .view import build_view
 
-HANDLERS = Handlers([TurnDecision(), RecoverMenu(), QuestKeep(), VisitBody(), VisitEnd(),
+HANDLERS = Handlers([TurnDecision(), RecoverMenu(), QuestKeep(), VisitEnd(),
                      *effects.HANDLERS, *acquire.HANDLERS, *monsters.HANDLERS, *kinds.HANDLERS])
 
 

@@ -8,21 +8,66 @@ from rules.core import Action, Event, Msg
 from rules.core.decisions import Handler, pop, push
 
 from .acquire import card_available, modes
-from .data import COLOR_DECK, board, hex_triangles, modules
-from .effects import fire, push_effects
+from .data import COLOR_DECK, board, hex_triangles, modules, triangle_hexes
+from .effects import fire, push_effects, recharge_targets
 from .movement import discover, occupied
 from .msgs import card_msg
 from .power import can_pay
-from .regions import base_cost, discounted, max_steps, pay, push_steps, region_at, visit_spec
+from .regions import (
+    base_cost,
+    control_cost,
+    controllable,
+    discounted,
+    max_steps,
+    pay,
+    push_steps,
+    region_at,
+    take_control,
+    visit_spec,
+)
 from .tiles import draw_wish
 
 ACQUIRING = {"acquire", "acquire_companion", "acquire_and_recharge", "fight"}
 
 
-def _deck(spec: dict, color: str | None) -> str | None:
+def deck_of(spec: dict, color: str | None) -> str | None:
+    """Return the deck a visit acquires from (the Inn's by colour)."""
     if spec["kind"] == "acquire_companion":
         return COLOR_DECK.get(color)
     return spec.get("deck")
+
+
+def visit_problem(state, seat: int, move: tuple) -> Msg | None:
+    """Return why visit ``move`` is not legal now (R8), or None."""
+    _, hid, color, mode, control, steps = move
+    if state.turn["visited_or_rested"]:
+        return Msg("vindication.reason.visited_or_rested")
+    if hid not in triangle_hexes(state.players[seat].triangle):
+        return Msg("vindication.reason.not_next_to", {"hex": hid})
+    if region_at(state, hid) is None:
+        return Msg("vindication.reason.undiscovered", {"hex": hid})
+    if control and not controllable(state, seat, hid):
+        return Msg("vindication.reason.cannot_control")
+    need = (control_cost(state, seat, hid) if control else 0) + (mode == "empowered")
+    if state.players[seat].conviction < need:
+        return Msg("vindication.reason.need_conviction", {"n": need})
+    return kind_problem(state, seat, move)
+
+
+class VisitBody(Handler):
+    """Control before, then the region's own kind of effect, then ``visit_end``."""
+
+    kind = "visit_body"
+
+    def auto(self, state, d, events):
+        pop(state, d)
+        seat, hid = d["seat"], d["hex"]
+        if d["control"] == "before":
+            take_control(state, seat, hid, events)
+        push(state, {"type": "visit_end", "seat": seat, "hex": hid, "control": d["control"],
+                     "controlled_before": d["control"] == "before"})
+        resolve_kind(state, d, events)
+        return True
 
 
 def kind_problem(state, seat: int, move: tuple) -> Msg | None:
@@ -61,10 +106,9 @@ def kind_problem(state, seat: int, move: tuple) -> Msg | None:
 
 def _acquiring_problem(state, seat, hid, spec, region, color, mode) -> Msg | None:
     player = state.players[seat]
-    deck = _deck(spec, color)
+    deck = deck_of(spec, color)
     recharge_only = spec["kind"] == "acquire_and_recharge" and mode == "none"
     if recharge_only:
-        from .effects import recharge_targets
         if not state.options.get("arcane_tower_recharge_only") or not recharge_targets(state, seat):
             return Msg("vindication.reason.no_relic")
         return None
@@ -115,7 +159,7 @@ def _resolve_acquiring(state, seat, hid, spec, d) -> None:
         push(state, {"type": "roll", "seat": seat, "die": "attribute", "purpose": "attr"})
         push(state, {"type": "roll", "seat": seat, "die": "monster", "purpose": "monster"})
     pay(state, seat, hid, base_cost(spec, d["color"]))
-    push(state, {"type": "acquire", "seat": seat, "deck": _deck(spec, d["color"]), "mode": mode})
+    push(state, {"type": "acquire", "seat": seat, "deck": deck_of(spec, d["color"]), "mode": mode})
 
 
 class VisitSteps(Handler):
@@ -239,4 +283,4 @@ class Teleport(Handler):
         return Msg("vindication.prompt.teleport")
 
 
-HANDLERS = [VisitSteps(), Wish(), TempleKeep(), Teleport()]
+HANDLERS = [VisitBody(), VisitSteps(), Wish(), TempleKeep(), Teleport()]

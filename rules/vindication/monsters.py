@@ -12,7 +12,7 @@ from rules.core.decisions import Handler, pop, push
 
 from .bonus import recovery_sources, remove_companion, take_recovery
 from .data import ability, card, game
-from .effects import limit_reached
+from .effects import limit_reached, statics
 from .msgs import card_msg, face_msg, msg
 from .power import attr_msg, gain
 
@@ -135,7 +135,6 @@ def champion(state, seat: int) -> str | None:
 
 def exhaust_cubes(state, seat: int, champ: str) -> int:
     """Return how many cubes an exhaust places: 2 less ``exhaust_reduce`` modifiers, min 0."""
-    from .effects import statics
     cut = sum(m["n"] for cid, m in statics(state, seat, "exhaust_reduce")
               if m["who"] == "any" or cid == champ)
     return max(0, game()["dice"]["monster_die"]["exhaust_cubes"] - cut)

@@ -41,7 +41,6 @@ def can_pay(player, cost: dict) -> bool:
 
 def attr_msg(attr: str):
     """Return the catalog message naming ``attr``."""
-    from rules.core import Msg
     return Msg(f"vindication.attr.{attr}")
 
 
@@ -70,7 +69,6 @@ def apply_step(state, seat: int, direction: str, source: str, events: list) -> N
 
 def sphere_msg(sphere: str):
     """Return the catalog message naming a power-board sphere."""
-    from rules.core import Msg
     return Msg(f"vindication.sphere.{sphere}")
 
 

@@ -1,4 +1,4 @@
-"""Visiting regions and taking control (spec 3.4, 3.5, 3.7, R8, R9, R24, R36).
+"""Visiting regions and taking control (spec 3.4, 3.5, 3.7, R9, R36).
 
 A visit is checked once (``visit_problem``), then resolved as steps on the decision stack:
 toll and its passives, ``visit_body`` (control before, cost, the region's kind), ``visit_end``
@@ -10,11 +10,10 @@ from __future__ import annotations
 from rules.core import Event, Msg
 from rules.core.decisions import Handler, pop, push
 
-from .acquire import card_available, modes
-from .data import COLOR_DECK, regions, triangle_hexes
+from .data import regions
 from .effects import fire, modifier_total, push_effects, seize_cost
 from .msgs import region_msg
-from .power import can_pay, gain_honor, spend
+from .power import gain_honor, spend
 from .tiles import controller
 
 INN_COST = {"red": "strength", "blue": "knowledge", "yellow": "inspiration"}
@@ -71,24 +70,6 @@ def max_steps(state, seat: int, hid: str) -> int:
     return steps
 
 
-def visit_problem(state, seat: int, move: tuple) -> Msg | None:
-    """Return why visit ``move`` is not legal now (R8), or None."""
-    _, hid, color, mode, control, steps = move
-    if state.turn["visited_or_rested"]:
-        return Msg("vindication.reason.visited_or_rested")
-    if hid not in triangle_hexes(state.players[seat].triangle):
-        return Msg("vindication.reason.not_next_to", {"hex": hid})
-    if region_at(state, hid) is None:
-        return Msg("vindication.reason.undiscovered", {"hex": hid})
-    if control and not controllable(state, seat, hid):
-        return Msg("vindication.reason.cannot_control")
-    need = (control_cost(state, seat, hid) if control else 0) + (mode == "empowered")
-    if state.players[seat].conviction < need:
-        return Msg("vindication.reason.need_conviction", {"n": need})
-    from .kinds import kind_problem
-    return kind_problem(state, seat, move)
-
-
 def take_control(state, seat: int, hid: str, events: list) -> None:
     """Pay for control of ``hid``: one paid cube marks it, the old marker goes home (3.7)."""
     cost = control_cost(state, seat, hid)
@@ -126,23 +107,6 @@ def pay(state, seat: int, hid: str, cost: dict) -> None:
     if real != cost:
         state.turn["cost_discount_used"] = True
     spend(state, seat, real)
-
-
-class VisitBody(Handler):
-    """Control before, then the region's own kind of effect, then ``visit_end``."""
-
-    kind = "visit_body"
-
-    def auto(self, state, d, events):
-        pop(state, d)
-        seat, hid = d["seat"], d["hex"]
-        if d["control"] == "before":
-            take_control(state, seat, hid, events)
-        push(state, {"type": "visit_end", "seat": seat, "hex": hid, "control": d["control"],
-                     "controlled_before": d["control"] == "before"})
-        from .kinds import resolve_kind
-        resolve_kind(state, d, events)
-        return True
 
 
 class VisitEnd(Handler):
@@ -191,4 +155,3 @@ def push_steps(state, seat: int, hid: str, count: int) -> None:
         push_effects(state, seat, spec["effects"], None)
 
 
-__all__ = ["COLOR_DECK", "INN_COST", "base_cost", "can_pay", "card_available", "modes"]

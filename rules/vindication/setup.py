@@ -10,7 +10,19 @@ from rules.core import Action, Event, Msg, Rng
 from rules.core.decisions import Handler, pop, push
 
 from .acquire import refill
-from .data import ATTRIBUTES, CARD_DECKS, board, card, deck_cards, game, journey, modules, tile_mix
+from .data import (
+    ATTRIBUTES,
+    CARD_DECKS,
+    board,
+    card,
+    cards,
+    deck_cards,
+    game,
+    journey,
+    modules,
+    tile_mix,
+)
+from .movement import draw_from_bag
 from .msgs import card_msg
 from .power import gain_honor
 from .state import Player, VState
@@ -49,7 +61,6 @@ def new_state(seed: int, players: int, options: dict) -> VState:
 
 
 def _raw(kind: str) -> list:
-    from .data import cards
     return cards()[kind]
 
 
@@ -101,7 +112,6 @@ def _deal_quests(state) -> None:
 
 
 def _initial_discovery(state, events: list) -> None:
-    from .movement import draw_from_bag
     order = sorted(range(len(state.players)), key=lambda s: state.players[s].start_number)
     for seat in order:
         for hid in journey(f"J{state.players[seat].start_number}")["reveal_at_setup"]:

@@ -7,7 +7,7 @@ decisions of kind ``quest_keep``, ``pick`` and ``temple_keep``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 
 from rules.core import Rng
 
@@ -113,21 +113,14 @@ def _copy_decision(d: dict) -> dict:
 
 
 def dump_state(state: VState) -> dict:
-    """Return a JSON-safe dict holding the whole state."""
-    data = {f.name: getattr(state, f.name) for f in fields(VState)
-            if f.name not in ("rng", "players")}
-    data["rng"] = state.rng.dump()
-    data["players"] = [{f.name: getattr(p, f.name) for f in fields(Player)}
-                       for p in state.players]
-    return _jsonable(data)
-
-
-def _jsonable(value):
-    if isinstance(value, dict):
-        return {str(k): _jsonable(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_jsonable(v) for v in value]
-    return value
+    """Return a JSON-safe dict holding the whole state (a fresh copy: no aliasing)."""
+    copy = state.clone()
+    data = {name: value for name, value in vars(copy).items() if name not in ("rng", "players")}
+    data["rng"] = copy.rng.dump()
+    data["players"] = [dict(vars(p)) for p in copy.players]
+    data["options"] = {k: list(v) if isinstance(v, (list, tuple)) else v
+                       for k, v in copy.options.items()}
+    return data
 
 
 def load_state(data: dict) -> VState:

@@ -13,8 +13,10 @@ from . import bonus
 from .acquire import modes
 from .data import BASIC, ability, card, triangle_hexes
 from .effects import fire, modifier_total, push_effects
-from .kinds import ACQUIRING, _deck
+from .flow import end_turn
+from .kinds import ACQUIRING, deck_of, visit_problem
 from .movement import destinations, do_move, must_take_penalty, path_problem
+from .moves import text as move_text
 from .msgs import card_msg, msg
 from .power import attr_msg, gain
 from .regions import (
@@ -24,7 +26,6 @@ from .regions import (
     do_control,
     region_at,
     start_visit,
-    visit_problem,
     visit_spec,
 )
 
@@ -44,7 +45,7 @@ def visit_moves(state, seat: int) -> list[tuple]:
         spec = visit_spec(state, hid)
         colors = ["red", "blue", "yellow"] if spec["kind"] == "acquire_companion" else [None]
         for color in colors:
-            mode_list = modes(state, seat, _deck(spec, color)) if spec["kind"] in ACQUIRING \
+            mode_list = modes(state, seat, deck_of(spec, color)) if spec["kind"] in ACQUIRING \
                 else [None]
             recharge_only = state.options.get("arcane_tower_recharge_only")
             if spec["kind"] == "acquire_and_recharge" and recharge_only:
@@ -241,7 +242,6 @@ class TurnDecision(Handler):
 
     def _do_end(self, state, d, seat, move, events):
         pop(state, d)
-        from .flow import end_turn
         end_turn(state, events)
 
     def prompt(self, state, d):
@@ -249,8 +249,7 @@ class TurnDecision(Handler):
 
 
 def _text(move) -> str:
-    from .moves import text
-    return text(move)
+    return move_text(move)
 
 
 __all__ = ["TurnDecision", "control_cost", "controllable"]
