@@ -11,7 +11,7 @@ from .acquire import card_available, modes
 from .data import COLOR_DECK, board, hex_triangles, modules, triangle_hexes
 from .effects import fire, push_effects, recharge_targets
 from .movement import discover, occupied
-from .msgs import card_msg
+from .msgs import card_msg, msg
 from .power import can_pay
 from .regions import (
     base_cost,
@@ -77,7 +77,9 @@ def kind_problem(state, seat: int, move: tuple) -> Msg | None:
     kind = spec["kind"]
     player = state.players[seat]
     if kind == "acquire_companion" and color is None:
-        return Msg("vindication.reason.inn_colour")
+        if not inn_colours(state, seat, hid, mode):
+            return Msg("vindication.reason.cannot_pay")
+        return None if steps is None else Msg("vindication.reason.no_steps_here")
     if kind != "acquire_companion" and color is not None:
         return Msg("vindication.reason.no_colour_here")
     if kind == "repeatable":
@@ -149,8 +151,18 @@ def resolve_kind(state, d: dict, events: list) -> None:
         push(state, {"type": "teleport", "seat": seat})
 
 
+def inn_colours(state, seat: int, hid: str, mode: str | None) -> list[str]:
+    """Return the Inn colours ``seat`` could acquire from now (with ``mode`` if given)."""
+    spec, region = visit_spec(state, hid), region_at(state, hid)
+    return [c for c in ("red", "blue", "yellow")
+            if _acquiring_problem(state, seat, hid, spec, region, c, mode) is None]
+
+
 def _resolve_acquiring(state, seat, hid, spec, d) -> None:
     kind, mode = spec["kind"], d["mode"]
+    if kind == "acquire_companion" and d["color"] is None:
+        push(state, {"type": "inn_colour", "seat": seat, "hex": hid, "mode": mode})
+        return
     if kind == "acquire_and_recharge":
         push(state, {"type": "recharge_pick", "seat": seat, "n": None})
         if mode == "none":
@@ -160,6 +172,25 @@ def _resolve_acquiring(state, seat, hid, spec, d) -> None:
         push(state, {"type": "roll", "seat": seat, "die": "monster", "purpose": "monster"})
     pay(state, seat, hid, base_cost(spec, d["color"]))
     push(state, {"type": "acquire", "seat": seat, "deck": deck_of(spec, d["color"]), "mode": mode})
+
+
+class InnColour(Handler):
+    """Choose the Inn's colour (and so the cost and the deck) when the visit did not say."""
+
+    kind = "inn_colour"
+
+    def options(self, state, d):
+        return [Action(f"colour {c}", msg(f"deck.{COLOR_DECK[c]}"), move=("colour", c))
+                for c in inn_colours(state, d["seat"], d["hex"], d["mode"])]
+
+    def effect(self, state, d, move, events):
+        pop(state, d)
+        spec = visit_spec(state, d["hex"])
+        _resolve_acquiring(state, d["seat"], d["hex"], spec, {"mode": d["mode"],
+                                                              "color": move[1]})
+
+    def prompt(self, state, d):
+        return msg("prompt.inn_colour")
 
 
 class VisitSteps(Handler):
@@ -283,4 +314,4 @@ class Teleport(Handler):
         return Msg("vindication.prompt.teleport")
 
 
-HANDLERS = [VisitBody(), VisitSteps(), Wish(), TempleKeep(), Teleport()]
+HANDLERS = [VisitBody(), InnColour(), VisitSteps(), Wish(), TempleKeep(), Teleport()]

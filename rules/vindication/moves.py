@@ -118,7 +118,8 @@ _READERS = {
     "convert": _one("convert", ATTRIBUTES), "proficiency": _one("proficiency", ATTRIBUTES),
     "discard": _one("discard", ATTRIBUTES), "attr": _one("attr", ATTRIBUTES),
     "raise": _one("raise", SPHERES["raise"]), "lower": _one("lower", SPHERES["lower"]),
-    "mode": _one("mode", MODES[:3]), "control": _one("control", ident=lambda w: _id(w, "H")),
+    "mode": _one("mode", MODES[:3]), "colour": _one("colour", COLORS),
+    "control": _one("control", ident=lambda w: _id(w, "H")),
     "steps": _one("steps", ident=_int), "teleport": _one("teleport", ident=lambda w: _id(w, "T")),
     **{verb: _one(verb, ident=_card_id) for verb in CARD_VERBS},
 }

@@ -211,3 +211,12 @@ def test_empty_relic_deck():
     assert b07.players[A].relics == [["P01", 2]]
     b07.options = {**b07.options, "arcane_tower_recharge_only": True}
     play(b07, A, "visit H07 none")
+
+
+def test_inn_colour_asked_when_left_out():
+    state = _near("inn", knowledge=2, strength=0, inspiration=2)
+    state, _ = play(state, A, "visit H07")
+    assert offered(state, A) == {"colour blue", "colour yellow"}
+    state, _ = play(state, A, "colour blue", "mode blind")
+    assert len(state.players[A].companions) == 1
+    assert state.players[A].companions[0][0].startswith("B")
