@@ -96,6 +96,8 @@ def _quest_out(state, qid: str) -> None:
 def stack_deck(state, deck: str, top: list[str], face_up: str | None = "keep", size=None):
     """Put ``top`` on top of ``deck`` (in order); optionally set the face-up card and size."""
     cards = [c for c in state.decks[deck] if c not in top]
+    if face_up == "keep" and state.face_up[deck] in top:
+        state.face_up[deck] = cards.pop(0) if cards else None
     if face_up != "keep":
         if state.face_up[deck] and state.face_up[deck] != face_up:
             cards.append(state.face_up[deck])
