@@ -4,6 +4,8 @@ player's tableau in full (``/board player``)."""
 
 from __future__ import annotations
 
+import json
+from functools import lru_cache
 from typing import Sequence
 
 from PIL import Image, ImageDraw
@@ -52,9 +54,30 @@ def render(view: View, last_move: str | None = None, focus_seat: int | None = No
         if col == 0 and index:
             y += max(heights) + 10
             heights = [0, 0]
-        heights[col] = panels.player_panel(draw, data, player, 12 + col * (column + 12), y, column)
+        panel = _panel_image(_panel_key(data, player), column)
+        canvas.paste(panel, (12 + col * (column + 12), y))
+        heights[col] = panel.height
     y += max(heights) + 12
     return canvas.crop((0, 0, WIDTH, y))
+
+
+def _panel_key(data: dict, player: dict) -> str:
+    """The parts of the view one player's panel depends on, as a cache key."""
+    current = player["seat"] == data["current"] and not data.get("over")
+    names = data.get("names") or []
+    return json.dumps([player, current, names[player["seat"]] if player["seat"] < len(names)
+                       else None], sort_keys=True)
+
+
+@lru_cache(maxsize=64)
+def _panel_image(key: str, width: int) -> Image.Image:
+    """Draw one player's panel once per distinct content (most panels do not change)."""
+    player, current, name = json.loads(key)
+    data = {"current": player["seat"] if current else -1, "over": False,
+            "names": {player["seat"]: name} if name else {}}
+    scratch = Image.new("RGB", (width + 1, 900), PAPER)
+    height = panels.player_panel(ImageDraw.Draw(scratch), data, player, 0, 0, width)
+    return scratch.crop((0, 0, width + 1, height + 1))
 
 
 def _tableau(data: dict, seat: int, last_move: str | None) -> Image.Image:

@@ -7,7 +7,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from rendering.common import GREY, HIGHLIGHT, INK, PAPER, draw_centred, player_colour, readable_on
-from rules.vindication.data import board
+from rules.vindication.data import board, modules
 
 from . import geometry as geo
 from .labels import region_name, word
@@ -45,20 +45,38 @@ def draw_map(data: dict, highlight_hexes: set, highlight_triangles: set) -> Imag
     for tid in highlight_triangles:
         draw.polygon(geo.triangle_polygon(tid), fill=(255, 200, 200), outline=HIGHLIGHT)
     for hid, (tile, owner) in data["hexes"].items():
-        _draw_hex(draw, data, hid, tile, owner, hid in highlight_hexes)
+        wishes = tuple(data.get("wishes", {}).get(hid) or ())
+        sprite, mask, corner = _hex_sprite(hid, tile, owner, hid in highlight_hexes, wishes)
+        image.paste(sprite, corner, mask)
     for player in data["players"]:
         _draw_medal(draw, player, player["seat"] == data["current"])
     return image
 
 
-def _draw_hex(draw, data, hid, tile, owner, marked) -> None:
-    polygon = geo.hex_polygon(hid)
+@lru_cache(maxsize=512)
+def _hex_sprite(hid, tile, owner, marked, wishes):
+    """Draw one hex (region, control, wishes) once per distinct look; return it with its mask
+    and top-left corner on the map."""
+    xs = [x for x, _ in geo.hex_polygon(hid)]
+    ys = [y for _, y in geo.hex_polygon(hid)]
+    left, top = int(min(xs)) - 4, int(min(ys)) - 4
+    width, height = int(max(xs)) - left + 5, int(max(ys)) - top + 5
+    sprite = Image.new("RGB", (width, height), PAPER)
+    mask = Image.new("L", (width, height), 0)
+    shifted = [(x - left, y - top) for x, y in geo.hex_polygon(hid)]
+    ImageDraw.Draw(mask).polygon(shifted, fill=255, outline=255)
+    _draw_hex(ImageDraw.Draw(sprite), shifted, (left, top), hid, tile, owner, marked, wishes)
+    return sprite, mask, (left, top)
+
+
+def _draw_hex(draw, polygon, offset, hid, tile, owner, marked, wishes) -> None:
     fill = REGION_COLOURS.get(tile, (220, 220, 220)) if tile else UNDISCOVERED
     outline = player_colour(owner) if owner is not None else (90, 90, 90)
     draw.polygon(polygon, fill=fill, outline=outline, width=7 if owner is not None else 2)
     if marked:
         draw.polygon(polygon, outline=HIGHLIGHT, width=4)
     cx, cy = geo.hex_centre(hid)
+    cx, cy = cx - offset[0], cy - offset[1]
     draw_centred(draw, (cx, cy - 40), hid, 14, fill=INK if tile else PAPER)
     if tile is None:
         draw_centred(draw, (cx, cy), "?", 30, fill=PAPER, bold=True)
@@ -68,9 +86,8 @@ def _draw_hex(draw, data, hid, tile, owner, marked) -> None:
         colour = player_colour(owner)
         draw.ellipse((cx - 13, cy + 22, cx + 13, cy + 48), fill=colour, outline=INK)
         draw_centred(draw, (cx, cy + 35), str(owner + 1), 14, fill=readable_on(colour), bold=True)
-    wishes = data.get("wishes", {}).get(hid)
     if wishes:
-        draw_centred(draw, (cx, cy + 56), " ".join(wishes), 11)
+        draw_centred(draw, (cx, cy + 50), " ".join(wish_label(w) for w in wishes), 12, bold=True)
 
 
 def _region_label(draw, name: str, cx: float, cy: float) -> None:
@@ -90,6 +107,14 @@ def _draw_medal(draw, player: dict, current: bool) -> None:
     draw.ellipse((cx - radius, cy - radius, cx + radius, cy + radius), fill=colour,
                  outline=HIGHLIGHT if current else INK, width=4 if current else 2)
     draw_centred(draw, (cx, cy), str(player["seat"] + 1), 16, fill=readable_on(colour), bold=True)
+
+
+def wish_label(token: str) -> str:
+    """Return a short label for a wish token: an attribute abbreviation or a star, and n."""
+    effect = next(w for w in modules()["wish_tokens"] if w["id"] == token)["effects"][0]
+    if effect["op"] == "honor":
+        return f"★{effect['n']}"
+    return f"{word('board.abbr.' + effect['attr'])}{effect['n']}"
 
 
 def legend_text() -> str:

@@ -26,4 +26,6 @@ def region_name(region: str) -> str:
 def player_name(data: dict, seat: int) -> str:
     """Return the display name of ``seat`` (platform names when given)."""
     names = data.get("names") or []
+    if isinstance(names, dict):
+        return names.get(seat) or f"P{seat + 1}"
     return names[seat] if seat < len(names) and names[seat] else f"P{seat + 1}"
