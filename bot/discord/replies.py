@@ -9,15 +9,19 @@ from __future__ import annotations
 
 import io
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord.utils import MISSING
 
 from bot.presenter import clip, say
 
-from . import components
 from .specs import Row
+
+if TYPE_CHECKING:  # typing only: the bot module imports the flows that import this one
+    from .app import TabletopBot
+
+    Interaction = discord.Interaction[TabletopBot]
 
 log = logging.getLogger(__name__)
 
@@ -35,7 +39,17 @@ def board_file(png: bytes | None, limit: int = UPLOAD_LIMIT) -> discord.File | N
     return discord.File(io.BytesIO(png), filename=BOARD_FILENAME)
 
 
-def upload_limit(interaction: discord.Interaction) -> int:
+def content(lines: list[str] | str) -> str:
+    """One message text within Discord's 2,000 characters, whatever the lines hold."""
+    return clip([lines] if isinstance(lines, str) else lines)
+
+
+def view_for(interaction: Interaction, rows: list[Row] | None) -> discord.ui.View | None:
+    """The bot's persistent components for ``rows`` (built by the bot that got the click)."""
+    return interaction.client.view_for(rows or [])
+
+
+def upload_limit(interaction: Interaction) -> int:
     """The largest file this interaction may upload (never above 8 MB)."""
     return min(UPLOAD_LIMIT, getattr(interaction, "filesize_limit", UPLOAD_LIMIT) or UPLOAD_LIMIT)
 
@@ -43,7 +57,7 @@ def upload_limit(interaction: discord.Interaction) -> int:
 class Reply:
     """The answers of one interaction, in the order Discord requires."""
 
-    def __init__(self, interaction: discord.Interaction, locale: str = "en"):
+    def __init__(self, interaction: Interaction, locale: str = "en"):
         self.interaction = interaction
         self.locale = locale
         self._pending = False
@@ -66,26 +80,26 @@ class Reply:
     async def private(self, lines: list[str] | str, rows: list[Row] | None = None,
                       png: bytes | None = None) -> None:
         """Send ``lines`` (and components, image) to the caller only."""
-        content = lines if isinstance(lines, str) else clip(lines)
-        view = components.build_view(rows or [])
+        text = content(lines)
+        view = view_for(self.interaction, rows)
         file = board_file(png, upload_limit(self.interaction))
         if self._pending:
             self._pending = False
             await self.interaction.edit_original_response(
-                content=content, view=view,
+                content=text, view=view,
                 attachments=[file] if file else MISSING)
             return
-        await self.interaction.followup.send(content, ephemeral=True, **_extras(view, file))
+        await self.interaction.followup.send(text, ephemeral=True, **_extras(view, file))
 
     async def public(self, lines: list[str] | str, rows: list[Row] | None = None,
                      png: bytes | None = None) -> discord.WebhookMessage:
         """Post ``lines`` (and components, image) in the channel; return the message."""
         if self._pending:
             await self.private(say("posted", self.locale))
-        content = lines if isinstance(lines, str) else clip(lines)
-        view = components.build_view(rows or [])
+        view = view_for(self.interaction, rows)
         file = board_file(png, upload_limit(self.interaction))
-        return await self.interaction.followup.send(content, wait=True, **_extras(view, file))
+        return await self.interaction.followup.send(content(lines), wait=True,
+                                                    **_extras(view, file))
 
     async def attachment(self, lines: list[str] | str, data: bytes, filename: str,
                          public: bool = False) -> None:
@@ -105,9 +119,9 @@ class Reply:
         """Replace the clicked message's components (and text when given); clicks only."""
         if not self.is_click:
             return
-        kwargs: dict[str, Any] = {"view": components.build_view(rows or [])}
+        kwargs: dict[str, Any] = {"view": view_for(self.interaction, rows)}
         if lines is not None:
-            kwargs["content"] = lines if isinstance(lines, str) else clip(lines)
+            kwargs["content"] = content(lines)
         try:
             await self.interaction.edit_original_response(**kwargs)
         except discord.HTTPException:
@@ -128,16 +142,16 @@ def _extras(view: discord.ui.View | None, file: discord.File | None) -> dict[str
     return extras
 
 
-async def edit_message(interaction: discord.Interaction, message_id: str | None,
+async def edit_message(interaction: Interaction, message_id: str | None,
                        lines: list[str] | str | None = None,
                        rows: list[Row] | None = None) -> bool:
     """Edit a message the bot posted earlier in this channel; False if that failed."""
     channel = interaction.channel
     if not message_id or channel is None or not hasattr(channel, "get_partial_message"):
         return False
-    kwargs: dict[str, Any] = {"view": components.build_view(rows or [])}
+    kwargs: dict[str, Any] = {"view": view_for(interaction, rows)}
     if lines is not None:
-        kwargs["content"] = lines if isinstance(lines, str) else clip(lines)
+        kwargs["content"] = content(lines)
     try:
         await channel.get_partial_message(int(message_id)).edit(**kwargs)
     except (discord.HTTPException, ValueError):
