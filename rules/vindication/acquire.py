@@ -48,7 +48,8 @@ def take_card(state, seat: int, cid: str, events: list) -> None:
         player.traits.append(cid)
     else:
         player.monsters.append(cid)
-    events.append(Event("vindication.event.acquired", {"seat": seat, "card": card_msg(cid)}))
+    events.append(Event("vindication.event.acquired", {"seat": seat, "card": card_msg(cid)},
+                        reveals=True))
     gain_honor(state, seat, card(cid)["honor"], events)
     fire(state, seat, "after_acquire", {"deck": card(cid)["deck"]}, events)
     spec = ability(cid)

@@ -45,7 +45,7 @@ def end_turn(state, events: list) -> None:
 
 def check_triggers(state, events: list) -> None:
     """Trigger the end when any face-up trigger is met by any player (checked continuously)."""
-    if state.end_round is not None or not state.started or state.over:
+    if state.end_round is not None or state.over:
         return
     for trigger in state.triggers_up:
         if trigger_met(state, trigger):

@@ -227,7 +227,8 @@ class Wish(Handler):
         display = state.wishes[d["hex"]]
         display.remove(token)
         events.append(Event("vindication.event.wish", {"seat": d["seat"],
-                                                       "wish": Msg(f"vindication.wish.{token}")}))
+                                                       "wish": Msg(f"vindication.wish.{token}")},
+                            reveals=True))
         state.wish_pool.append(token)
         state.rng.shuffle(state.wish_pool)
         display.append(draw_wish(state))
@@ -245,8 +246,11 @@ def _draw_quests(state, seat: int, events: list) -> None:
     del state.quest_deck[:2]
     if len(drawn) == 1:
         state.players[seat].quests.append(drawn[0])
-        events.append(Event("vindication.event.quest_taken", {"seat": seat}))
+        events.append(Event("vindication.event.quest_taken", {"seat": seat}, reveals=True))
         return
+    events.append(Event("vindication.event.candidates_seen",
+                        {"cards": [card_msg(q) for q in drawn]},
+                        audience=frozenset({seat}), reveals=True))
     push(state, {"type": "temple_keep", "seat": seat, "drawn": drawn})
 
 
@@ -263,7 +267,7 @@ class TempleKeep(Handler):
         state.players[d["seat"]].quests.append(move[1])
         state.quest_deck.extend(q for q in d["drawn"] if q != move[1])
         state.rng.shuffle(state.quest_deck)
-        events.append(Event("vindication.event.quest_taken", {"seat": d["seat"]}))
+        events.append(Event("vindication.event.quest_taken", {"seat": d["seat"]}, reveals=True))
 
     def prompt(self, state, d):
         return Msg("vindication.prompt.keep_quest")
