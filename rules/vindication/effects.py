@@ -57,9 +57,12 @@ def _matches(spec: dict, event: str, filters: dict) -> bool:
 
 
 def fire(state, seat: int, event: str, filters: dict, events: list) -> None:
-    """Push the passive abilities of ``seat`` that ``event`` triggers (ascending card id)."""
+    """Push the passive abilities of ``seat`` that ``event`` triggers (ascending card id);
+    on another player's turn only those with ``scope: any_turn`` work."""
+    own_turn = seat == state.current
     hits = [cid for cid in ability_cards(state, seat)
-            if ability(cid) and _matches(ability(cid), event, filters)]
+            if ability(cid) and _matches(ability(cid), event, filters)
+            and (own_turn or ability(cid).get("scope") == "any_turn")]
     for cid in reversed(hits):
         push(state, {"type": "ability", "seat": seat, "card": cid})
 
