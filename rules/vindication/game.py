@@ -35,6 +35,10 @@ class VindicationGame(DecisionGame):
         OptionSpec("modules", "list", [], "vindication.option.modules"),
         OptionSpec("journey", "list", [], "vindication.option.journey"),
         OptionSpec("companion_tops", "list", [], "vindication.option.companion_tops"),
+        OptionSpec("triggers", "list", [], "vindication.option.triggers"),
+        OptionSpec("bag", "list", [], "vindication.option.bag"),
+        OptionSpec("attribute_dice", "list", [], "vindication.option.attribute_dice"),
+        OptionSpec("monster_dice", "list", [], "vindication.option.monster_dice"),
         OptionSpec("arcane_tower_recharge_only", "bool", False,
                    "vindication.option.arcane_tower_recharge_only"),
     )

@@ -128,6 +128,8 @@ def discover(state, triangles: list[str], events: list) -> int:
 def draw_from_bag(state) -> str:
     """Draw one tile at random from the bag (or the scripted next tile, for tests)."""
     scripted = state.script.get("bag")
+    while scripted and scripted[0] not in state.bag:
+        scripted.pop(0)
     if scripted:
         tile = scripted.pop(0)
         state.bag.remove(tile)

@@ -43,6 +43,7 @@ def new_state(seed: int, players: int, options: dict) -> VState:
     state.trigger_deck = rng.shuffle([t["id"] for t in _raw("end_game_triggers")])
     if "well" in chosen:
         state.wish_pool = [w["id"] for w in modules()["wish_tokens"]]
+    _fixed_random_parts(state, options)
     events: list = []
     _deal_journeys(state, players, options)
     _starting_companions(state, options, events)
@@ -58,6 +59,21 @@ def new_state(seed: int, players: int, options: dict) -> VState:
     state.triggers_up = state.trigger_deck[:face_up]
     del state.trigger_deck[:face_up]
     return state
+
+
+def _fixed_random_parts(state, options: dict) -> None:
+    """Apply the options that fix random parts: trigger order, bag draws, die results."""
+    fixed = [t.upper() for t in options.get("triggers", []) if t.upper() in state.trigger_deck]
+    state.trigger_deck = fixed + [t for t in state.trigger_deck if t not in fixed]
+    bag = [b.lower() for b in options.get("bag", [])]
+    if bag:
+        state.script["bag"] = bag
+    for die in ("attribute_die", "monster_die"):
+        valid = game()["dice"][die]["faces"]
+        faces = [f.lower() for f in options.get(die.replace("_die", "_dice"), [])
+                 if f.lower() in valid]
+        if faces:
+            state.script[die] = faces
 
 
 def _raw(kind: str) -> list:

@@ -82,3 +82,14 @@ def test_modules_option_changes_the_bag_and_is_validated():
     from rules.core import CannotParse
     with pytest.raises(CannotParse):
         G.new_game(1, 2, {"modules": ["dragons"]})
+
+
+def test_options_fix_the_random_parts():
+    """Spec 8.5: triggers, bag draws and die results can be fixed through options."""
+    state = G.new_game(3, 2, {"journey": ["J1", "J4"], "triggers": ["E09", "E01"],
+                              "bag": ["fort", "library", "nonsense", "inn"],
+                              "attribute_dice": ["wisdom", "luck"], "monster_dice": ["death"]})
+    assert state.triggers_up == ["E09", "E01"]
+    assert [state.hexes[h][0] for h in ("H07", "H08", "H13")] == ["fort", "library", "inn"]
+    assert state.script["attribute_die"] == ["wisdom"]
+    assert state.script["monster_die"] == ["death"]
