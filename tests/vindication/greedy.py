@@ -23,7 +23,8 @@ def value(state, seat: int) -> float:
 
 
 def greedy_playout(seed: int, players: int, options: dict | None = None, max_steps=20000):
-    """Play a game where every seat takes the action with the best one-step value."""
+    """Play a game where every seat takes the action with the best one-step value (opening
+    the recover menu changes nothing by itself, so the policy leaves it alone)."""
     state = G.new_game(seed, players, dict(options or {}))
     rng = Rng(seed ^ 0xB0B)
     for _ in range(max_steps):
@@ -31,7 +32,8 @@ def greedy_playout(seed: int, players: int, options: dict | None = None, max_ste
             return state
         seat = rng.choice(sorted(G.to_act(state)))
         best, chosen = None, []
-        for action in G.legal_actions(state, seat):
+        actions = [a for a in G.legal_actions(state, seat) if a.text != "recover"]
+        for action in actions:
             after = G.copy(state)
             G.apply_unchecked(after, seat, action)
             score = value(after, seat)

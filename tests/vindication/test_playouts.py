@@ -36,7 +36,9 @@ def test_replay_with_modules(players):
 def test_honor_seeking_games_end_around_the_expected_round(players, capsys):
     """Pacing (spec 9 design notes, review change 1): with players who pursue honor the median
     game ends around rounds 12-15 and almost never by round 7. Prints the distribution."""
-    rounds = [greedy_playout(seed, players).round for seed in range(8)]
+    states = [greedy_playout(seed, players) for seed in range(8)]
+    assert all(state.over for state in states)
+    rounds = [state.round for state in states]
     with capsys.disabled():
         print(f"\nvindication {players}p greedy end rounds: {sorted(rounds)}")
     assert 9 <= statistics.median(rounds) <= 20
