@@ -10,7 +10,7 @@ from typing import Sequence
 
 from PIL import Image, ImageDraw
 
-from rendering.common import PAPER
+from rendering.common import PAPER, board_locale
 from rules.core import View
 
 from . import board, geometry, panels
@@ -65,14 +65,14 @@ def _panel_key(data: dict, player: dict) -> str:
     """The parts of the view one player's panel depends on, as a cache key."""
     current = player["seat"] == data["current"] and not data.get("over")
     names = data.get("names") or []
-    return json.dumps([player, current, names[player["seat"]] if player["seat"] < len(names)
-                       else None], sort_keys=True)
+    name = names[player["seat"]] if player["seat"] < len(names) else None
+    return json.dumps([player, current, name, board_locale()], sort_keys=True)
 
 
 @lru_cache(maxsize=64)
 def _panel_image(key: str, width: int) -> Image.Image:
     """Draw one player's panel once per distinct content (most panels do not change)."""
-    player, current, name = json.loads(key)
+    player, current, name, _ = json.loads(key)
     data = {"current": player["seat"] if current else -1, "over": False,
             "names": {player["seat"]: name} if name else {}}
     scratch = Image.new("RGB", (width + 1, 900), PAPER)

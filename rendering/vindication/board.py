@@ -6,7 +6,16 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from rendering.common import GREY, HIGHLIGHT, INK, PAPER, draw_centred, player_colour, readable_on
+from rendering.common import (
+    GREY,
+    HIGHLIGHT,
+    INK,
+    PAPER,
+    board_locale,
+    draw_centred,
+    player_colour,
+    readable_on,
+)
 from rules.vindication.data import board, modules
 
 from . import geometry as geo
@@ -46,7 +55,8 @@ def draw_map(data: dict, highlight_hexes: set, highlight_triangles: set) -> Imag
         draw.polygon(geo.triangle_polygon(tid), fill=(255, 200, 200), outline=HIGHLIGHT)
     for hid, (tile, owner) in data["hexes"].items():
         wishes = tuple(data.get("wishes", {}).get(hid) or ())
-        sprite, mask, corner = _hex_sprite(hid, tile, owner, hid in highlight_hexes, wishes)
+        sprite, mask, corner = _hex_sprite(hid, tile, owner, hid in highlight_hexes, wishes,
+                                           board_locale())
         image.paste(sprite, corner, mask)
     for player in data["players"]:
         _draw_medal(draw, player, player["seat"] == data["current"])
@@ -54,9 +64,9 @@ def draw_map(data: dict, highlight_hexes: set, highlight_triangles: set) -> Imag
 
 
 @lru_cache(maxsize=512)
-def _hex_sprite(hid, tile, owner, marked, wishes):
-    """Draw one hex (region, control, wishes) once per distinct look; return it with its mask
-    and top-left corner on the map."""
+def _hex_sprite(hid, tile, owner, marked, wishes, locale):
+    """Draw one hex (region, control, wishes) once per distinct look and language; return it
+    with its mask and top-left corner on the map."""
     xs = [x for x, _ in geo.hex_polygon(hid)]
     ys = [y for _, y in geo.hex_polygon(hid)]
     left, top = int(min(xs)) - 4, int(min(ys)) - 4

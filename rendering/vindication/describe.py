@@ -3,14 +3,15 @@ and catalog words (so the printed texts can replace ours without code changes)."
 
 from __future__ import annotations
 
-from rules.core.text import Msg, translate
+from rendering.common import words
+from rules.core.text import Msg
 from rules.vindication.data import ability, card
 
 from .labels import word
 
 
 def _t(key: str, **params) -> str:
-    return translate(Msg(f"vindication.board.{key}", params))
+    return words(Msg(f"vindication.board.{key}", params))
 
 
 def effect_text(effect: dict) -> str:

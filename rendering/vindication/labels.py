@@ -1,16 +1,22 @@
-"""Words drawn on the Vindication board, all from the message catalog (English)."""
+"""Words drawn on the Vindication board, all from the message catalog, in the board's
+language (:func:`rendering.common.board_locale`)."""
 
 from __future__ import annotations
 
 from functools import lru_cache
 
+from rendering.common import board_locale
 from rules.core.text import Msg, translate
 
 
-@lru_cache(maxsize=None)
 def word(key: str) -> str:
-    """Return the catalog text of ``vindication.<key>``."""
-    return translate(Msg(f"vindication.{key}"))
+    """Return the catalog text of ``vindication.<key>`` in the board's language."""
+    return _word(key, board_locale())
+
+
+@lru_cache(maxsize=None)
+def _word(key: str, locale: str) -> str:
+    return translate(Msg(f"vindication.{key}"), locale)
 
 
 def card_name(cid: str) -> str:

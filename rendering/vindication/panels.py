@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from PIL import ImageDraw
 
-from rendering.common import GREY, HIGHLIGHT, INK, font, player_colour, readable_on
-from rules.core.text import Msg, translate
+from rendering.common import GREY, HIGHLIGHT, INK, font, player_colour, readable_on, words
+from rules.core.text import Msg
 from rules.vindication.data import ATTRIBUTES, CARD_DECKS, card
 
 from .describe import ability_text, quest_text, trigger_text
@@ -24,7 +24,7 @@ LINE = 24
 
 def b(key: str, **params) -> str:
     """Return a board word with parameters."""
-    return translate(Msg(f"vindication.board.{key}", params))
+    return words(Msg(f"vindication.board.{key}", params))
 
 
 def text(draw, xy, value: str, size: int = 18, fill=INK, bold=False, width: int | None = None):
@@ -188,7 +188,7 @@ def final_scores(draw, data: dict, x: int, y: int, width: int) -> int:
     text(draw, (x, y), b("final"), 22, bold=True)
     y0, y = y, y + 30
     for seat, line in sorted(scores.items(), key=lambda kv: -kv[1]["total"]):
-        parts = ", ".join(f"{translate(Msg(k))} {v}" for k, v in line["breakdown"].items())
+        parts = ", ".join(f"{words(Msg(k))} {v}" for k, v in line["breakdown"].items())
         text(draw, (x, y), f"{player_name(data, int(seat))}: {line['total']} ({parts})", 17,
              width=width)
         y += LINE
