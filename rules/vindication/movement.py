@@ -39,7 +39,7 @@ def destinations(state, seat: int) -> dict[str, list[str]]:
     """Return each legal end triangle with its canonical shortest path (lowest ids first)."""
     start = state.players[seat].triangle
     limit = max_movement(state, seat)
-    parents = {start: None}
+    came_from = {start: None}
     depth = {start: 0}
     queue = deque([start])
     while queue:
@@ -47,23 +47,23 @@ def destinations(state, seat: int) -> dict[str, list[str]]:
         if depth[tri] == limit:
             continue
         for nxt in neighbours(tri):
-            if nxt not in parents:
-                parents[nxt] = tri
+            if nxt not in came_from:
+                came_from[nxt] = tri
                 depth[nxt] = depth[tri] + 1
                 queue.append(nxt)
     banned = forbidden_ends(state, seat)
     found = {}
-    for tri in sorted(parents):
+    for tri in sorted(came_from):
         if tri not in banned:
-            found[tri] = _path_to(parents, tri)
+            found[tri] = _path_to(came_from, tri)
     return found
 
 
-def _path_to(parents: dict, tri: str) -> list[str]:
+def _path_to(came_from: dict, tri: str) -> list[str]:
     path = []
-    while parents[tri] is not None:
+    while came_from[tri] is not None:
         path.append(tri)
-        tri = parents[tri]
+        tri = came_from[tri]
     return path[::-1]
 
 
