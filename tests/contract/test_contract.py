@@ -22,8 +22,9 @@ IDS = [f"{g.name}-{n}p" for g, n in CASES]
 # Option sets a game asks the contract to cover besides its defaults (e.g. expansion modules).
 VARIANTS = [(g, n, o) for g in GAMES for o in getattr(g, "contract_options", ())
             for n in range(g.min_players, g.max_players + 1)]
-VARIANT_IDS = [f"{g.name}-{n}p-" + "-".join(f"{k}={v}" for k, v in o.items())
-               for g, n, o in VARIANTS]
+VARIANT_IDS = [f"{g.name}-{n}p-" + "-".join(
+    f"{k}={','.join(map(str, v)) if isinstance(v, list) else v}" for k, v in o.items())
+    for g, n, o in VARIANTS]
 
 
 def _names(players: int) -> list[str]:
