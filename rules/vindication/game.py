@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.core import CannotParse, Msg, OptionSpec
-from rules.core.decisions import SETTLE_LIMIT, DecisionGame, Handlers, pop, top
+from rules.core.decisions import DecisionGame, Handlers
 
 from . import acquire, effects, kinds, monsters, moves
 from .bonus import RecoverMenu
@@ -53,23 +53,9 @@ class VindicationGame(DecisionGame):
         self.settle(state, [])
         return state
 
-    def settle(self, state, events):
-        """Run steps until a real decision is owed, checking end triggers after each (R14)."""
-        for _ in range(SETTLE_LIMIT):
-            check_triggers(state, events)
-            d = top(state)
-            if d is None:
-                if not self.flow_step(state, events):
-                    return
-                continue
-            handler = self.handlers[d["type"]]
-            if handler.auto(state, d, events):
-                continue
-            if not handler.has_options(state, d):
-                pop(state, d)
-                continue
-            return
-        raise RuntimeError("vindication: settle did not converge")
+    def after_step(self, state, events):
+        """Check the end-game triggers between every two steps (continuously, R14)."""
+        check_triggers(state, events)
 
     def flow_step(self, state, events):
         return flow_step(state, events)
