@@ -133,7 +133,7 @@ async def service_path(game, players: int, moves: int = 40) -> list[float]:
 
 
 # Player counts benchmarked when ``--counts`` is not given (the rest: every allowed count).
-DEFAULT_COUNTS = {"vindication": (2, 5)}
+DEFAULT_COUNTS = {"vindication": (2, 5), "smallworld_warcraft": (2, 5)}
 
 
 def main() -> None:
