@@ -278,9 +278,27 @@ def _inst(inst: Instance) -> dict:
     return out
 
 
+OLD_FORMAT_KEYS = ("phase", "acting", "fresh", "withdraw_queue")
+
+
+def pending_from_old_format(raw: dict) -> list[dict]:
+    """Return the decision stack of a state saved before the decision engine (phase fields)."""
+    phase = raw["phase"]
+    if raw["over"] or phase == "over":
+        return []
+    if phase == "withdraw":
+        return [{"type": "withdraw", "seat": raw["insts"][i]["owner"], "inst": i}
+                for i in reversed(raw["withdraw_queue"])]
+    return [{"type": phase, "seat": raw["current"], "inst": raw["acting"]}]
+
+
 def load(raw: dict) -> State:
-    """Rebuild a state from :func:`dump` output."""
+    """Rebuild a state from :func:`dump` output (games saved in the older format too)."""
     values = dict(raw)
+    if "pending" not in raw:  # saved before the decision engine: phase fields
+        values["pending"] = pending_from_old_format(raw)
+        for key in OLD_FORMAT_KEYS:
+            values.pop(key, None)
     values["rng"] = Rng.load(raw["rng"])
     values["regions"] = [RegionState(**r) for r in raw["regions"]]
     values["insts"] = [Instance(**{**i, "conquered": [list(c) for c in i["conquered"]],
@@ -293,6 +311,6 @@ def load(raw: dict) -> State:
         values[key] = list(raw[key])
     values["column"] = [list(c) for c in raw["column"]]
     values["allies"] = [list(a) for a in raw["allies"]]
-    values["pending"] = [dict(d) for d in raw.get("pending", ())]
+    values["pending"] = [dict(d) for d in values["pending"]]
     values["extra"] = _copy_json(raw.get("extra", {}))
     return State(**values)

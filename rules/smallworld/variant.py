@@ -5,6 +5,13 @@ state names its variant (``state.variant``) and the engine asks :func:`rules_of`
 point. The variant's content lives in ``data/smallworld_<name>/`` (races.toml, powers.toml,
 game.toml, maps/), read through :mod:`data` with the same variant name. The base game is the
 variant ``base`` (``data/smallworld/``). The hook points are listed in the package docstring.
+
+A hook that changes the state changes regions, players and race instances only through
+``state.edit(region)``, ``state.edit_player(seat)`` and ``state.edit_inst(iid)``: copies of
+a state share those objects until one of them is changed. The decks, discard, ``attacked``,
+``ghoul_queue`` and ``dice`` lists, the combo entries, ally pairs and decisions are shared too:
+replace them, never change them in place (see :func:`rules.smallworld.state.copy_state`). A
+variant's own fields go in ``state.extra`` (JSON-safe, copied whole).
 """
 
 from __future__ import annotations
