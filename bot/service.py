@@ -37,6 +37,7 @@ from . import clock, history
 from .errors import UserError
 from .store import ChannelBusy, GameRecord, MoveRecord, Seat, StaleVersion, Store
 from .store import clocks as clocks_store
+from .store import servers
 from .store import results as stored
 from .store.results import Finished
 
@@ -621,6 +622,28 @@ class Service:
                 table.record.id, table.record.version, "aborted"), table.record.id)
             return VoteResult(Table(record, table.game, table.state), target, len(voters),
                               needed, True)
+
+    # -- server settings ----------------------------------------------------------------------
+    async def server_settings(self, guild: str) -> servers.ServerSettings:
+        """Return a server's language and message settings."""
+        return await servers.server_settings(self.store, guild)
+
+    async def change_server_settings(self, guild: str, may_manage: bool,
+                                     language: str | None = None,
+                                     messages: str | None = None) -> servers.ServerSettings:
+        """Change a server's settings (only those who manage the server may)."""
+        current = await servers.server_settings(self.store, guild)
+        if language is None and messages is None:
+            return current
+        if not may_manage:
+            raise UserError(Msg("settings.error.manage_only"))
+        if language not in (None, *servers.LANGUAGES) or \
+                messages not in (None, *servers.MESSAGE_MODES):
+            raise UserError(Msg("settings.error.bad_value"))
+        changed = servers.ServerSettings(language or current.language,
+                                         messages or current.messages)
+        await servers.set_server_settings(self.store, guild, changed)
+        return changed
 
     # -- history and ratings -----------------------------------------------------------------
     async def history(self, place: Place, limit: int = HISTORY_LENGTH) -> list[Finished]:

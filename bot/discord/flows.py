@@ -417,3 +417,16 @@ async def timeout_vote(interaction: Interaction, target_user: str) -> None:
             "voter": texts.safe_name(ctx.player.name), "name": name, "votes": result.votes,
             "needed": result.needed}), ctx.locale))
     await handle(interaction, work)
+
+
+async def server_settings(interaction: Interaction, language: str | None,
+                          messages: str | None) -> None:
+    """``/game settings``: show the server's settings, or change them (server managers)."""
+    async def work(ctx: Context) -> None:
+        may_manage = bool(getattr(ctx.interaction.permissions, "manage_guild", False))
+        settings = await ctx.service.change_server_settings(ctx.place.guild, may_manage,
+                                                            language, messages)
+        await ctx.reply.private(translate(Msg("settings.ui.current", {
+            "language": Msg(f"settings.ui.language_{settings.language}"),
+            "messages": Msg(f"settings.ui.messages_{settings.messages}")}), ctx.locale))
+    await handle(interaction, work)

@@ -88,4 +88,15 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (game_id, target, voter)
     );
     """,
+    # 4: each server's choices: the language of the channel's messages and boards, and
+    #    whether a turn's moves edit one message or post one message each; the move that
+    #    began the turn message (what an edit in place shows)
+    """
+    CREATE TABLE server_settings (
+        guild TEXT PRIMARY KEY,
+        language TEXT NOT NULL DEFAULT 'auto',
+        messages TEXT NOT NULL DEFAULT 'quiet'
+    );
+    ALTER TABLE games ADD COLUMN turn_start INTEGER NOT NULL DEFAULT 0;
+    """,
 )
