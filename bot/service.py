@@ -35,9 +35,8 @@ from rules.core import (
 
 from . import clock, history
 from .errors import UserError
-from .store import ChannelBusy, GameRecord, MoveRecord, Seat, StaleVersion, Store
+from .store import ChannelBusy, GameRecord, MoveRecord, Seat, StaleVersion, Store, servers
 from .store import clocks as clocks_store
-from .store import servers
 from .store import results as stored
 from .store.results import Finished
 
