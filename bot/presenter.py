@@ -39,11 +39,11 @@ def mention_list(table: Table, seats: Iterable[int], mention) -> str:
 
 
 def turn_lines(table: Table, mention, locale: str = "en") -> list[str]:
-    """Who must act now and, when only one seat acts, what they must decide."""
+    """Who must act now and, when only one seat acts in public, what they must decide."""
     if table.is_over():
         return final_lines(table, locale)
     to_act = sorted(table.to_act())
-    if len(to_act) == 1:
+    if len(to_act) == 1 and not table.game.private_decision(table.state, to_act[0]):
         seat = to_act[0]
         prompt = translate(table.game.prompt(table.state, seat), locale, table.names)
         return [say("to_act_one", locale, who=mention(table.record.seats[seat]), prompt=prompt)]

@@ -245,6 +245,8 @@ def _typing_hint(table: Table, rows: list, locale: str) -> list[str]:
     if len(to_act) != 1 or table.is_over():
         return []
     seat = next(iter(to_act))
+    if table.game.private_decision(table.state, seat):
+        return []  # its option count is nobody else's business
     count = len(table.actions(seat))
     shown = specs.shown_options(rows)
     return [] if shown >= count else [say("type_with_move", locale, count=count)]
