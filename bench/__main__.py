@@ -133,7 +133,7 @@ async def service_path(game, players: int, moves: int = 40) -> list[float]:
 
 
 # Player counts benchmarked when ``--counts`` is not given (the rest: every allowed count).
-DEFAULT_COUNTS = {"vindication": (2, 5)}
+DEFAULT_COUNTS = {"vindication": (2, 5), "smallworld_warcraft": (2, 5)}
 
 
 def main() -> None:
@@ -143,7 +143,8 @@ def main() -> None:
     parser.add_argument("--counts", nargs="*", type=int)
     parser.add_argument("--seconds", type=float, default=3.0)
     args = parser.parse_args()
-    print(f"{'game':<12}{'n':>3}{'games/s':>10}{'clock':>6}{'base':>8}{'x base':>8}  "
+    wide = max(len(game.name) for game in all_games()) + 1
+    print(f"{'game':<{wide}}{'n':>3}{'games/s':>10}{'clock':>6}{'base':>8}{'x base':>8}  "
           f"{'step ms med/p99':>19}  {'render ms med/p99':>19}  {'service ms med/p99':>19}")
     for game in all_games():
         if args.games and game.name not in args.games:
@@ -157,7 +158,7 @@ def main() -> None:
             path = asyncio.run(service_path(game, players))
             base, clock = baseline_rate(game.name, players)
             rate = rates[clock]
-            print(f"{game.name:<12}{players:>3}{rate:>10.2f}{clock:>6}"
+            print(f"{game.name:<{wide}}{players:>3}{rate:>10.2f}{clock:>6}"
                   f"{'-' if base is None else f'{base:.2f}':>8}{versus(rate, base):>8}  "
                   f"{ms(steps):>19}  "
                   f"{ms(renders):>19}  {ms(path):>19}", flush=True)

@@ -18,10 +18,11 @@ from .variant import rules_of
 def ready(state: State, inst: Instance, events: list) -> None:
     """Take every token above 1 per region into hand; Amazons also take their reserve (3.4)."""
     gained = 0
+    keep = rules_of(state).min_tokens(state, inst)
     for r, reg in enumerate(state.regions):
-        if reg.inst == inst.id and reg.tokens > 1:
-            gained += reg.tokens - 1
-            state.edit(r).tokens = 1
+        if reg.inst == inst.id and reg.tokens > keep:
+            gained += reg.tokens - keep
+            state.edit(r).tokens = keep
     gained += inst.reserve
     inst.hand += gained
     inst.reserve = 0
@@ -89,6 +90,7 @@ def die_cost_problem(state: State, inst: Instance, region: int, need: int | None
 # -- resolution -------------------------------------------------------------------------------
 def conquer(state: State, inst: Instance, region: int, events: list) -> None:
     """Conquer ``region`` paying its cost (or the Berserk need), or fail a Berserk attempt."""
+    rules_of(state).before_attack(state, inst, region, events)
     need = cost(state, inst, region)
     if inst.berserk is not None:
         roll, inst.berserk = inst.berserk, None
@@ -103,6 +105,7 @@ def conquer(state: State, inst: Instance, region: int, events: list) -> None:
 
 def die(state: State, inst: Instance, region: int, events: list) -> None:
     """Declare ``region``, roll the die, and conquer with every token in hand on success (3.8)."""
+    rules_of(state).before_attack(state, inst, region, events)
     need = cost(state, inst, region)
     roll = roll_die(state)
     inst.conquests_over = True
@@ -130,6 +133,7 @@ def resolve(state: State, inst: Instance, region: int, used: int, events: list,
     non_empty = reg.lost_tribe or reg.inst is not None
     events.append(msgs.event(kind, seat=inst.owner, race=msgs.race(inst.race), region=region,
                              cost=used))
+    rules_of(state).before_defenders_leave(state, inst, region, events)
     _remove_defenders(state, inst, region, events)
     reg.inst, reg.tokens = inst.id, used
     inst.hand -= used
@@ -137,6 +141,13 @@ def resolve(state: State, inst: Instance, region: int, used: int, events: list,
     state.highlight.append(region)
     races.after_conquest(state, inst, region, events)
     rules_of(state).after_conquest(state, inst, region, events)
+
+
+def empty_as_conquered(state: State, inst: Instance, region: int, events: list) -> None:
+    """Remove ``region``'s defenders as if ``inst`` conquered it, but move no token in (SWoW
+    live bombs): the variant's conquest triggers, then losses and withdrawals."""
+    rules_of(state).before_defenders_leave(state, inst, region, events)
+    _remove_defenders(state, inst, region, events)
 
 
 def _remove_defenders(state: State, inst: Instance, region: int, events: list) -> None:
@@ -160,7 +171,11 @@ def _remove_defenders(state: State, inst: Instance, region: int, events: list) -
 
 def _defender_losses(state: State, inst: Instance, defender: Instance, tokens: int,
                      region: int, events: list) -> None:
-    lost = 0 if races.loses_nothing(state, defender) else 1
+    spared = races.loses_nothing(state, defender) or rules_of(state).spares_defender(
+        state, inst, defender, region, events)
+    lost = 0 if spared else 1
+    if defender.declined and rules_of(state).declined_defenders_lose_all:
+        lost = tokens
     lost = min(lost, tokens)
     state.tray[defender.race] += lost
     rest = tokens - lost

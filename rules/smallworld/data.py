@@ -95,7 +95,14 @@ def _ids(board: Map, kind: str) -> frozenset[int]:
 
 @lru_cache(maxsize=None)
 def game_map(name: str, variant: str = "base") -> Map:
-    """Load map ``name`` (file stem under data/smallworld/maps/)."""
+    """Load map ``name`` (file stem under data/smallworld/maps/).
+
+    A name joining island ids with ``+`` (``L1+M2``) is an archipelago: the islands of
+    ``islands/<id>.toml`` in that order, regions numbered from 0 in island order, no edges
+    between islands (Small World of Warcraft). Its turns come from ``game.toml`` ``rounds``.
+    """
+    if "+" in name:
+        return _archipelago(name, variant)
     with (_folder(variant) / "maps" / f"{name}.json").open() as handle:
         raw = json.load(handle)
     regions = tuple(
@@ -105,6 +112,23 @@ def game_map(name: str, variant: str = "base") -> Map:
         for r in raw["regions"]
     )
     return Map(name, raw["game_turns"], regions)
+
+
+def _archipelago(name: str, variant: str) -> Map:
+    printed = []
+    for island in name.split("+"):
+        with (_folder(variant) / "islands" / f"{island}.toml").open("rb") as handle:
+            printed.extend(tomllib.load(handle)["regions"])
+    index = {r["id"]: i for i, r in enumerate(printed)}
+    terrain = {r["id"]: r["terrain"] for r in printed}
+    regions = tuple(
+        Region(i, r["terrain"], frozenset(r["symbols"]), "mountain" in r["symbols"],
+               "murloc" in r["symbols"], False, "entry" in r["symbols"],
+               any(terrain[a] in WATER for a in r["adj"]), frozenset(index[a] for a in r["adj"]),
+               r["terrain"] in WATER)
+        for i, r in enumerate(printed))
+    rounds = constants(variant)["rounds"][str(name.count("+") + 1)]
+    return Map(name, rounds, regions)
 
 
 @lru_cache(maxsize=None)

@@ -32,6 +32,7 @@ def go_into_decline(state: State, seat: int, events: list) -> None:
     if not inst.has_spirit:
         state.discard = [*state.discard, inst.power]
     _remove_power_pieces(state, inst)
+    rules_of(state).before_decline(state, inst, events)
     _shed_tokens(state, inst)
     inst.declined = True
     inst.berserk = None
@@ -54,7 +55,8 @@ def _remove_power_pieces(state: State, inst: Instance) -> None:
                 state.supply[piece] += 1
         inst.camps += reg.encampments
         reg.encampments = 0
-    state.supply["encampment"] += inst.camps
+    if inst.camps:
+        state.supply["encampment"] += inst.camps
     inst.camps = inst.knocked_camps = 0
 
 

@@ -17,6 +17,18 @@ from .state import Instance, State
 
 LASTING_RACE_HOOKS = frozenset({"keep_tokens_in_decline", "acts_in_decline"})
 
+# discount and score kinds a variant adds to the closed lists below (kind -> function of
+# (state, inst, region or None, rule) returning True / a count), see ``register_kinds``
+VARIANT_DISCOUNTS: dict = {}
+VARIANT_SCORES: dict = {}
+
+
+def register_kinds(discounts: dict | None = None, scores: dict | None = None) -> None:
+    """Add a variant's data discount kinds ``(state, inst, region, values) -> bool`` and score
+    kinds ``(state, inst, rule) -> count`` to the ones interpreted here."""
+    VARIANT_DISCOUNTS.update(discounts or {})
+    VARIANT_SCORES.update(scores or {})
+
 
 def race_has(state: State, inst: Instance, hook: str) -> bool:
     """Tell whether the race of ``inst`` has ``hook`` working now."""
@@ -78,7 +90,9 @@ def discount_one(state: State, inst: Instance, region: int, kind: str, values: f
                  amount: int) -> int:
     """Return the reduction one discount rule gives ``inst`` on ``region``."""
     static = state.board.regions[region]
-    if kind == "always":
+    if kind in VARIANT_DISCOUNTS:
+        hit = VARIANT_DISCOUNTS[kind](state, inst, region, values)
+    elif kind == "always":
         hit = True
     elif kind == "terrain":
         hit = static.terrain in values
@@ -118,6 +132,8 @@ def _score_one(state: State, inst: Instance, rule: dict) -> int:
     statics = [state.board.regions[r] for r in owned]
     coins = rule.get("coins", 1)
     kind, value = rule["kind"], rule.get("value")
+    if kind in VARIANT_SCORES:
+        return coins * VARIANT_SCORES[kind](state, inst, rule)
     count = {
         "per_region": lambda: len(owned),
         "terrain": lambda: sum(1 for s in statics if s.terrain == value),

@@ -62,8 +62,10 @@ def next_stage(state: State, events: list) -> None:
 
 
 def after_pick(state: State) -> None:
-    """The new race starts conquering."""
-    decide(state, "conquest", state.players[state.current].active)
+    """The new race starts conquering (after the variant's start-of-race steps, if any)."""
+    active = state.players[state.current].active
+    decide(state, "conquest", active)
+    rules_of(state).after_pick(state, state.insts[active])
 
 
 def end_conquest(state: State, events: list) -> None:
@@ -73,6 +75,7 @@ def end_conquest(state: State, events: list) -> None:
     inst.conquests_over = True
     decide(state, "redeploy", inst.id)
     races.redeploy_bonus(state, inst, events)
+    rules_of(state).after_conquests(state, inst, events)
 
 
 def after_redeploy(state: State, events: list) -> None:
@@ -87,6 +90,7 @@ def after_redeploy(state: State, events: list) -> None:
         decide(state, "heroes", inst.id)
     else:
         decide(state, "end", inst.id)
+        rules_of(state).end_placements(state, inst, events)
 
 
 def end_turn(state: State, stout: bool, events: list) -> None:

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from .state import Instance, State
+from .variant import rules_of
 
 SUPPLY_PIECES = ("lair", "fortress", "hole", "hero", "dragon")
 
 
 def clear_pieces(state: State, region: int, camps_to: Instance | None) -> None:
     """Return a region's pieces to supply (encampments to their owner's unplaced pile)."""
+    rules_of(state).clear_region(state, region)
     reg = state.edit(region)
     for piece in SUPPLY_PIECES:
         if getattr(reg, piece):

@@ -12,6 +12,7 @@ from __future__ import annotations
 from . import msgs, powers, races
 from .pieces import clear_pieces, owned_by
 from .state import Instance, State
+from .variant import rules_of
 
 _owned = owned_by
 
@@ -31,7 +32,8 @@ def move_problem(state: State, inst: Instance, count: int, source: int, target: 
         return msgs.err("not_your_region", region=source)
     if not _owned(state, inst, target):
         return msgs.err("not_your_region", region=target)
-    if source == target or count < 1 or state.regions[source].tokens - count < 1:
+    keep = rules_of(state).min_tokens(state, inst)
+    if source == target or count < 1 or state.regions[source].tokens - count < keep:
         return msgs.err("keep_one", region=source)
     return None
 
@@ -41,7 +43,8 @@ def take_problem(state: State, inst: Instance, count: int, region: int):
     if not _owned(state, inst, region):
         return msgs.err("not_your_region", region=region)
     left = state.regions[region].tokens - count
-    if count < 1 or left < 0 or (left == 0 and not _must_abandon(state, inst)):
+    too_few = 0 < left < rules_of(state).min_tokens(state, inst)
+    if count < 1 or left < 0 or too_few or (left == 0 and not _must_abandon(state, inst)):
         return msgs.err("keep_one", region=region)
     return None
 

@@ -27,7 +27,9 @@ def raw_cost(state: State, inst: Instance, region: int) -> int:
 
 def cost(state: State, inst: Instance, region: int) -> int:
     """Return the number of tokens ``inst`` needs to conquer ``region`` (at least 1)."""
-    return max(1, raw_cost(state, inst, region) - effects.discount(state, inst, region))
+    rules = rules_of(state)
+    cut = effects.discount(state, inst, region) + rules.extra_discount(state, inst, region)
+    return max(rules.min_tokens(state, inst), raw_cost(state, inst, region) - cut)
 
 
 def target_problem(state: State, inst: Instance, region: int, owned: set[int] | None = None):
@@ -64,27 +66,28 @@ def attack_problem(state: State, inst: Instance, region: int, owned: set[int] | 
     """Return why ``inst`` may not attack ``region`` at all now (hand, phase, target), or None."""
     if inst.conquests_over:
         return msgs.err("conquests_over")
-    if inst.hand < 1:
+    if inst.hand < rules_of(state).min_tokens(state, inst):
         return msgs.err("no_tokens")
     return target_problem(state, inst, region, owned)
 
 
 def costs(state: State, inst: Instance, regions) -> list[int]:
     """Return :func:`cost` of each of ``regions`` (the shared lookups made once)."""
-    defence = rules_of(state).defence
+    variant = rules_of(state)
+    defence, least, extra = variant.defence, variant.min_tokens(state, inst), variant.extra_discount
     if inst.declined:
-        return [max(1, defence(state, inst, r)) for r in regions]
+        return [max(least, defence(state, inst, r) - extra(state, inst, r)) for r in regions]
     rules = effects.discount_rules(inst, state.variant)
     one = effects.discount_one
-    return [max(1, defence(state, inst, r) - sum(one(state, inst, r, *rule) for rule in rules))
-            for r in regions]
+    return [max(least, defence(state, inst, r) - extra(state, inst, r)
+                - sum(one(state, inst, r, *rule) for rule in rules)) for r in regions]
 
 
 def attackable(state: State, inst: Instance, owned: set[int]) -> list[int]:
     """Return, in order, every region ``attack_problem`` accepts (computed at once)."""
-    if inst.conquests_over or inst.hand < 1:
-        return []
     rules = rules_of(state)
+    if inst.conquests_over or inst.hand < rules.min_tokens(state, inst):
+        return []
     statics = state.board.regions
     water_ok = rules.may_enter_water(state, inst)
     iid, regions = inst.id, state.regions

@@ -26,6 +26,7 @@ class Rules:
     """The base game's behaviour at every hook point; a variant overrides what differs."""
 
     name = "base"
+    declined_defenders_lose_all = False  # SWoW: all declined tokens of a conquered region go
 
     # -- set-up ------------------------------------------------------------------------------
     def choose_map(self, state: State, options: Mapping[str, Any]) -> str:
@@ -46,10 +47,22 @@ class Rules:
         state.supply["mountain"] -= sum(r.mountain for r in state.regions)
 
     # -- a turn ------------------------------------------------------------------------------
+    def after_pick(self, state: State, inst: Instance) -> None:
+        """Start-of-race steps of a race just picked, stacked above its conquest (SWoW: the
+        Worgen form); none."""
+
     def upkeep(self, state: State, seat: int, events: list) -> None:
         """Automatic effects at the start of ``seat``'s turn, before any choice (none here)."""
 
     # -- conquest ----------------------------------------------------------------------------
+    def extra_discount(self, state: State, inst: Instance, region: int) -> int:
+        """Return a cost reduction beyond the data discounts (SWoW: Frostmourne; none)."""
+        return 0
+
+    def min_tokens(self, state: State, inst: Instance) -> int:
+        """Return the fewest tokens ``inst`` conquers with and keeps per region (SWoW Tauren 2)."""
+        return 1
+
     def reach_problem(self, state: State, inst: Instance, region: int, owned: set[int]):
         """Return why ``region`` is out of reach of ``inst`` (owning ``owned``), or None.
 
@@ -105,10 +118,40 @@ class Rules:
             state.lt_removed += 1
             events.append(msgs.event("lost_tribe_removed", region=region))
 
+    def before_attack(self, state: State, inst: Instance, region: int, events: list) -> None:
+        """Variant steps when an attack on ``region`` is declared, before its cost is paid or
+        the die rolled (SWoW: the Harmony fee, the Pandaren's attack record); none."""
+
+    def before_defenders_leave(self, state: State, inst: Instance, region: int,
+                               events: list) -> None:
+        """Variant triggers of a successful conquest while the defenders are still there
+        (SWoW: the faction record, Orc and Battlemaster coins, tolls; none)."""
+
+    def spares_defender(self, state: State, inst: Instance, defender: Instance, region: int,
+                        events: list) -> bool:
+        """Tell whether the conquered ``defender`` loses no token this time (beyond the races'
+        own rule; SWoW: Light's Hope Chapel, the Draenei's first loss of a turn)."""
+        return False
+
+    def after_conquests(self, state: State, inst: Instance, events: list) -> None:
+        """Variant effects when ``inst``'s conquests end, before redeployment (SWoW: Spirit
+        Healer)."""
+
+    def clear_region(self, state: State, region: int) -> None:
+        """Return a variant's pieces of a region that was conquered or left empty (SWoW: wisp
+        walls, forts; none)."""
+
+    def end_placements(self, state: State, inst: Instance, events: list) -> None:
+        """Variant steps after the active race's redeployment, before ``end turn`` (SWoW:
+        forts, watchtowers, military objectives, Harmony); decisions may be stacked."""
+
     def after_conquest(self, state: State, inst: Instance, region: int, events: list) -> None:
         """Variant triggers after a successful conquest (markers, faction records; none)."""
 
     # -- decline and scoring -----------------------------------------------------------------
+    def before_decline(self, state: State, inst: Instance, events: list) -> None:
+        """Remove what only an active race keeps as ``inst`` declines (SWoW: watchtowers)."""
+
     def tokens_kept_in_decline(self, state: State, inst: Instance) -> int | None:
         """Return how many tokens per region stay at decline (None: all of them, Ghouls)."""
         return None if effects.race_has(state, inst, "keep_tokens_in_decline") else 1
