@@ -8,6 +8,7 @@ thread (``presenter.board_png``), so the event loop never blocks.
 from __future__ import annotations
 
 import logging
+import time
 from dataclasses import dataclass
 from typing import Awaitable, Callable
 
@@ -61,6 +62,7 @@ def where(interaction: discord.Interaction) -> tuple[Place, Player]:
 async def handle(interaction: discord.Interaction,
                  work: Callable[[Context], Awaitable[None]]) -> None:
     """Defer, run ``work``, and answer any refusal or failure privately."""
+    started = time.monotonic()
     ctx = Context.of(interaction)
     await ctx.reply.begin()
     try:
@@ -71,6 +73,8 @@ async def handle(interaction: discord.Interaction,
         log.exception("interaction %s failed", interaction.id)
         await ctx.reply.private(say("internal_error", ctx.locale))
     await ctx.reply.finish()
+    log.info("interaction %s handled in %.0f ms", interaction.id,
+             (time.monotonic() - started) * 1000)
 
 
 async def _current(ctx: Context, game_id: int) -> Table:
