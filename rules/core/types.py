@@ -14,12 +14,14 @@ class Action:
 
     ``text`` is the canonical short form a player types, autocomplete offers and the log
     stores ("conquer 12"); ``label`` is the catalog message shown to people; ``group``
-    optionally clusters long lists (a select menu per group).
+    optionally clusters long lists (a select menu per group); ``move`` is the structured
+    move the engine works on (a tuple or frozen dataclass), parsed once at the edge.
     """
 
     text: str
     label: Msg | None = None
     group: str | None = None
+    move: Any = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)

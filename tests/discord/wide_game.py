@@ -3,7 +3,27 @@
 from __future__ import annotations
 
 from rules.core import Action, Msg
-from tests.platform.toy_game import ToyGame
+from rules.core.decisions import Handlers
+from tests.platform.toy_game import ToyGame, TurnDecision, VoteDecision
+
+
+class WideTurn(TurnDecision):
+    """A turn offering ``hop 1`` .. ``hop <width>`` besides step and roll."""
+
+    def __init__(self, width: int, grouped: bool):
+        self.width = width
+        self.grouped = grouped
+
+    def options(self, state, d):
+        hops = [Action(f"hop {n}", Msg("toy.event.moved", {"seat": d["seat"], "gain": n}),
+                       f"hops {(n - 1) // 10}" if self.grouped else None, ("hop", n))
+                for n in range(1, self.width + 1)]
+        first = "hops 0" if self.grouped else None
+        return [Action("step", Msg("toy.action.step"), first, ("step",)),
+                Action("roll", Msg("toy.action.roll"), first, ("roll",)), *hops]
+
+    def problem(self, state, d, move):
+        return super(TurnDecision, self).problem(state, d, move)
 
 
 class WideToy(ToyGame):
@@ -16,21 +36,7 @@ class WideToy(ToyGame):
         self.name = name
         self.width = width
         self.grouped = grouped
-
-    def legal_actions(self, state, seat):
-        if seat not in self.to_act(state) or state.voting:
-            return super().legal_actions(state, seat)
-        hops = [Action(f"hop {n}", Msg("toy.event.moved", {"seat": seat, "gain": n}),
-                       f"hops {(n - 1) // 10}" if self.grouped else None)
-                for n in range(1, self.width + 1)]
-        first = "hops 0" if self.grouped else None
-        return [Action("step", Msg("toy.action.step"), first),
-                Action("roll", Msg("toy.action.roll"), first), *hops]
-
-    def is_legal(self, state, seat, action):
-        if seat not in self.to_act(state):
-            return False
-        return any(a.text == action.text for a in self.legal_actions(state, seat))
+        self.handlers = Handlers([WideTurn(width, grouped), VoteDecision()])
 
 
 WIDE = WideToy("wide", 12)

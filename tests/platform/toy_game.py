@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 from rules.core import (
     Action,
     Event,
-    Game,
     Msg,
     OptionSpec,
     Rng,
@@ -23,6 +22,10 @@ from rules.core import (
     not_legal,
     start_seat,
 )
+from rules.core.decisions import DecisionGame, Handler, Handlers, pop, push
+
+# Structured moves: ("step",), ("roll",), ("hop", n), ("vote", "yes" | "no").
+STEP, ROLL = ("step",), ("roll",)
 
 
 @dataclass
@@ -34,9 +37,70 @@ class ToyState:
     votes: dict[int, str] = field(default_factory=dict)
     voting: bool = False
     over: bool = False
+    goal: int = 10
+    pending: list[dict] = field(default_factory=list)
 
 
-class ToyGame(Game):
+class TurnDecision(Handler):
+    """The seat on turn steps, rolls or hops."""
+
+    kind = "turn"
+
+    def options(self, state, d):
+        return [Action("step", Msg("toy.action.step"), move=STEP),
+                Action("roll", Msg("toy.action.roll"), move=ROLL),
+                Action("hop 2", move=("hop", 2))]
+
+    def problem(self, state, d, move):
+        if move[0] == "hop":
+            return None if move[1] in (1, 2) else Msg("toy.error.hop_range")
+        return None if move in (STEP, ROLL) else super().problem(state, d, move)
+
+    def effect(self, state, d, move, events):
+        seat = d["seat"]
+        if move == ROLL:
+            gain = state.rng.randint(1, 3)
+            events.append(Event("toy.event.rolled", {"seat": seat, "gain": gain}, reveals=True))
+        else:
+            gain = move[1] if move[0] == "hop" else 1
+            events.append(Event("toy.event.moved", {"seat": seat, "gain": gain}))
+        state.positions[seat] += gain
+        events.append(Event("toy.event.secret", {"secret": state.secrets[seat]},
+                            audience=frozenset({seat})))
+        pop(state, d)
+        if state.positions[seat] >= state.goal:
+            state.voting = True
+            for voter in reversed(range(len(state.positions))):
+                push(state, {"type": "vote", "seat": voter})
+        else:
+            state.turn = (state.turn + 1) % len(state.positions)
+
+    def prompt(self, state, d):
+        return Msg("toy.prompt.move", {"seat": d["seat"]})
+
+
+class VoteDecision(Handler):
+    """Every seat votes at once (a simultaneous, secret decision)."""
+
+    kind = "vote"
+    simultaneous = True
+
+    def options(self, state, d):
+        return [Action("vote yes", move=("vote", "yes")), Action("vote no", move=("vote", "no"))]
+
+    def effect(self, state, d, move, events):
+        state.votes[d["seat"]] = move[1]
+        events.append(Event("toy.event.voted", {"seat": d["seat"]}))
+        pop(state, d)
+        if len(state.votes) == len(state.positions):
+            state.over = True
+            events.append(Event("toy.event.over"))
+
+    def prompt(self, state, d):
+        return Msg("toy.prompt.vote", {"seat": d["seat"]})
+
+
+class ToyGame(DecisionGame):
     name = "toy"
     title = "toy.title"
     min_players = 1
@@ -44,68 +108,36 @@ class ToyGame(Game):
     verbs = frozenset({"step", "roll", "hop", "vote"})
     options = (OptionSpec("goal", "int", 10, "toy.option.goal", minimum=2, maximum=50),
                OptionSpec("first", "int", 0, "toy.option.first", minimum=-1))
+    handlers = Handlers([TurnDecision(), VoteDecision()])
 
     def new_game(self, seed, players, options):
         rng = Rng(seed)
         secrets = [rng.randint(1, 100) for _ in range(players)]
         state = ToyState(rng=rng, positions=[0] * players, secrets=secrets,
-                         turn=start_seat(options.get("first", 0), players, rng))
-        state.goal = options.get("goal", 10)  # type: ignore[attr-defined]
+                         turn=start_seat(options.get("first", 0), players, rng),
+                         goal=options.get("goal", 10))
+        self.settle(state, [])
         return state
 
-    def to_act(self, state):
-        if state.over:
-            return frozenset()
-        if state.voting:
-            return frozenset(s for s in range(len(state.positions)) if s not in state.votes)
-        return frozenset({state.turn})
-
-    def legal_actions(self, state, seat):
-        if seat not in self.to_act(state):
-            return []
-        if state.voting:
-            return [Action("vote yes"), Action("vote no")]
-        return [Action("step", Msg("toy.action.step")), Action("roll", Msg("toy.action.roll")),
-                Action("hop 2")]
-
-    def is_legal(self, state, seat, action):
-        if seat not in self.to_act(state):
+    def flow_step(self, state, events):
+        """Give the seat on turn its decision (until the vote starts)."""
+        if state.voting or state.over:
             return False
-        if not state.voting and action.text in ("hop 1", "hop 2"):
-            return True
-        return super().is_legal(state, seat, action)
+        push(state, {"type": "turn", "seat": state.turn})
+        return True
 
-    def explain_illegal(self, state, seat, text):
-        if text.startswith("hop"):
-            return Msg("toy.error.hop_range")
+    def parse_move(self, text):
+        words = text.split()
+        if words in (["step"], ["roll"]):
+            return (words[0],)
+        if len(words) == 2 and words[0] == "hop" and words[1].isdigit() and len(words[1]) < 6:
+            return ("hop", int(words[1]))
+        if len(words) == 2 and words[0] == "vote" and words[1] in ("yes", "no"):
+            return ("vote", words[1])
         return None
 
-    def prompt(self, state, seat):
-        return Msg("toy.prompt.vote" if state.voting else "toy.prompt.move", {"seat": seat})
-
-    def apply_unchecked(self, state, seat, action):
-        if state.voting:
-            state.votes[seat] = action.text.split()[1]
-            events = [Event("toy.event.voted", {"seat": seat})]
-            if len(state.votes) == len(state.positions):
-                state.over = True
-                events.append(Event("toy.event.over"))
-            return events
-        words = action.text.split()
-        if words[0] == "roll":
-            gain = state.rng.randint(1, 3)
-            events = [Event("toy.event.rolled", {"seat": seat, "gain": gain}, reveals=True)]
-        else:
-            gain = int(words[1]) if words[0] == "hop" else 1
-            events = [Event("toy.event.moved", {"seat": seat, "gain": gain})]
-        state.positions[seat] += gain
-        events.append(Event("toy.event.secret", {"secret": state.secrets[seat]},
-                            audience=frozenset({seat})))
-        if state.positions[seat] >= getattr(state, "goal", 10):
-            state.voting = True
-        else:
-            state.turn = (state.turn + 1) % len(state.positions)
-        return events
+    def move_text(self, move):
+        return " ".join(str(part) for part in move)
 
     def action_is_secret(self, state, seat, action):
         return state.voting
@@ -126,14 +158,14 @@ class ToyGame(Game):
     def dump(self, state):
         return {"rng": state.rng.dump(), "positions": state.positions, "secrets": state.secrets,
                 "turn": state.turn, "votes": {str(k): v for k, v in state.votes.items()},
-                "voting": state.voting, "over": state.over, "goal": getattr(state, "goal", 10)}
+                "voting": state.voting, "over": state.over, "goal": state.goal,
+                "pending": [dict(d) for d in state.pending]}
 
     def load(self, data):
-        state = ToyState(Rng.load(data["rng"]), list(data["positions"]), list(data["secrets"]),
-                         data["turn"], {int(k): v for k, v in data["votes"].items()},
-                         data["voting"], data["over"])
-        state.goal = data["goal"]  # type: ignore[attr-defined]
-        return state
+        return ToyState(Rng.load(data["rng"]), list(data["positions"]), list(data["secrets"]),
+                        data["turn"], {int(k): v for k, v in data["votes"].items()},
+                        data["voting"], data["over"], data["goal"],
+                        [dict(d) for d in data["pending"]])
 
     def rerandomise_hidden(self, state, seat, seed):
         copy = self.copy(state)
