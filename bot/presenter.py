@@ -129,14 +129,29 @@ def action_label(action, names: Sequence[str], locale: str = "en") -> str:
 
 
 def clip(lines: Sequence[str], limit: int = MAX_MESSAGE) -> str:
-    """Join lines into one message no longer than Discord's limit, cutting at a line end."""
+    """Join lines into one message no longer than ``limit``, cutting at a line end.
+
+    Lines that do not fit are replaced by "…"; a first line too long on its own is cut at a
+    word boundary (or mid-word if it has none near the end) and ends with "…".
+    """
     text = ""
     for line in lines:
         candidate = f"{text}\n{line}" if text else line
-        if len(candidate) > limit - 2:
-            return (text + "\n…")[:limit]
+        if len(candidate) > limit:
+            if not text:
+                return _cut(line, limit)
+            return text + "\n…" if len(text) + 2 <= limit else _cut(text, limit)
         text = candidate
     return text
+
+
+def _cut(line: str, limit: int) -> str:
+    """``line`` shortened to ``limit`` characters, ending with "…" (at a space if one is near)."""
+    head = line[: limit - 1]
+    space = head.rfind(" ")
+    if space >= limit * 3 // 4:
+        head = head[:space]
+    return head.rstrip() + "…"
 
 
 async def board_png(table: Table, seat: int | None = None, last_move: str | None = None,

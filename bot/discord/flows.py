@@ -1,12 +1,16 @@
 """What each command and click does: defer, call the service, present, reply.
 
 Every entry point runs through :func:`handle`: acknowledge at once, do the work, and turn a
-:class:`UserError` into an ephemeral message (nothing changed). Rendering happens in a worker
-thread (``presenter.board_png``), so the event loop never blocks.
+:class:`UserError` into an ephemeral message (nothing changed). Once a change is saved
+(``ctx.committed``) no reply says "nothing was changed": a post that fails for good is named
+to the caller, and the channel's missing message is posted again by the next interaction
+there (or ``/board``, or the next start). Rules work for the components and rendering run in
+worker threads, so the event loop stays free to acknowledge other interactions.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from dataclasses import dataclass
@@ -20,6 +24,8 @@ from bot.service import Place, Player, Service, Table
 from rules.core import translate
 
 from . import specs, texts
+from .permissions import require_permissions
+from .posting import PostFailed, needs_post
 from .replies import Reply, edit_message
 
 log = logging.getLogger(__name__)
@@ -37,6 +43,8 @@ class Context:
     player: Player
     locale: str
     reply: Reply
+    committed: bool = False  # a change was saved: never say "nothing was changed"
+    posted: bool = False  # the channel's game message was posted or edited to the new version
 
     @classmethod
     def of(cls, interaction: discord.Interaction) -> "Context":
@@ -61,20 +69,59 @@ def where(interaction: discord.Interaction) -> tuple[Place, Player]:
 
 async def handle(interaction: discord.Interaction,
                  work: Callable[[Context], Awaitable[None]]) -> None:
-    """Defer, run ``work``, and answer any refusal or failure privately."""
+    """Defer, run ``work``, and answer any refusal or failure privately (and truthfully)."""
     started = time.monotonic()
-    ctx = Context.of(interaction)
-    await ctx.reply.begin()
+    in_flight = getattr(interaction.client, "in_flight", set())
+    task = asyncio.current_task()
+    in_flight.add(task)
+    try:
+        ctx = Context.of(interaction)
+        await ctx.reply.begin()
+        if await _run(ctx, work):
+            await repost_missing(ctx)
+        await ctx.reply.finish()
+    finally:
+        in_flight.discard(task)
+    log.info("interaction %s handled in %.0f ms", interaction.id,
+             (time.monotonic() - started) * 1000)
+
+
+async def _run(ctx: Context, work: Callable[[Context], Awaitable[None]]) -> bool:
+    """Run ``work``; answer a refusal or failure. False if a post just failed for good."""
     try:
         await work(ctx)
     except UserError as error:
         await ctx.reply.private(translate(error.msg, ctx.locale))
+    except PostFailed as failure:
+        await ctx.reply.tell(say("post_failed", ctx.locale,
+                                 reason=say(failure.reason, ctx.locale)))
+        return False
     except Exception:
-        log.exception("interaction %s failed", interaction.id)
-        await ctx.reply.private(say("internal_error", ctx.locale))
-    await ctx.reply.finish()
-    log.info("interaction %s handled in %.0f ms", interaction.id,
-             (time.monotonic() - started) * 1000)
+        log.exception("interaction %s failed", ctx.interaction.id)
+        key = "internal_error_saved" if ctx.committed else "internal_error"
+        await ctx.reply.tell(say(key, ctx.locale))
+        return False
+    return True
+
+
+async def repost_missing(ctx: Context) -> None:
+    """Post the channel's game message again if a saved change never reached the channel."""
+    if ctx.posted:
+        return
+    try:
+        table = await ctx.service.table(ctx.place)
+    except UserError:
+        return
+    if not needs_post(table.record):
+        return
+    log.info("game %s: posting the message a saved change never got", table.record.id)
+    try:
+        if table.started:
+            await post_turn(ctx, table, status_lines(table, texts.mention, ctx.locale))
+        else:
+            await post_lobby(ctx, table)
+    except PostFailed:
+        log.warning("game %s: the missing message could not be posted yet", table.record.id)
 
 
 async def _current(ctx: Context, game_id: int) -> Table:
@@ -90,12 +137,24 @@ async def new_game(interaction, game: str, options: str | None,
                    min_players: int | None, max_players: int | None) -> None:
     """Open a lobby and post its message with Join / Leave / Start."""
     async def work(ctx: Context) -> None:
+        require_permissions(ctx.interaction, ctx.locale)
         table = await ctx.service.new_game(ctx.place, ctx.player, game, options or None,
                                            max_players=max_players, min_players=min_players)
-        message = await ctx.reply.public(texts.lobby_text(table, ctx.locale),
-                                         specs.lobby_rows(table, ctx.locale))
-        await ctx.service.store.set_board_message(table.record.id, str(message.id))
+        ctx.committed = True
+        await post_lobby(ctx, table)
     await handle(interaction, work)
+
+
+async def post_lobby(ctx: Context, table: Table, extra: list[str] | None = None) -> None:
+    """Post the lobby message with its buttons and remember it as the channel's message."""
+    message = await ctx.reply.public(texts.lobby_text(table, ctx.locale, extra or []),
+                                     specs.lobby_rows(table, ctx.locale))
+    await _remember_post(ctx, table, str(message.id))
+
+
+async def _remember_post(ctx: Context, table: Table, message_id: str) -> None:
+    ctx.posted = True
+    await ctx.service.store.set_board_message(table.record.id, message_id, table.record.version)
 
 
 async def join(interaction, game_id: int | None = None) -> None:
@@ -104,6 +163,7 @@ async def join(interaction, game_id: int | None = None) -> None:
         if game_id is not None:
             await _current(ctx, game_id)
         table = await ctx.service.join(ctx.place, ctx.player)
+        ctx.committed = True
         await _refresh_lobby(ctx, table, say("joined", ctx.locale, name=ctx.player.name))
     await handle(interaction, work)
 
@@ -114,6 +174,7 @@ async def leave(interaction, game_id: int | None = None) -> None:
         if game_id is not None:
             await _current(ctx, game_id)
         table = await ctx.service.leave(ctx.place, ctx.player)
+        ctx.committed = True
         note = say("left", ctx.locale, name=ctx.player.name)
         if table.record.status != "lobby":
             note = say("lobby_closed", ctx.locale)
@@ -126,12 +187,15 @@ async def _refresh_lobby(ctx: Context, table: Table, note: str) -> None:
     lines = texts.lobby_text(table, ctx.locale, [note])
     rows = specs.lobby_rows(table, ctx.locale)
     if ctx.reply.is_click:
-        await ctx.reply.edit_clicked(lines, rows)
+        if await ctx.reply.edit_clicked(lines, rows) and ctx.interaction.message is not None:
+            await _remember_post(ctx, table, str(ctx.interaction.message.id))
         return
     await ctx.reply.private(note)
-    if not await edit_message(ctx.interaction, table.record.board_message_id, lines, rows):
-        message = await ctx.reply.public(lines, rows)
-        await ctx.service.store.set_board_message(table.record.id, str(message.id))
+    message_id = table.record.board_message_id
+    if await edit_message(ctx.interaction, message_id, lines, rows):
+        await _remember_post(ctx, table, str(message_id))
+    elif table.record.status == "lobby":
+        await post_lobby(ctx, table, [note])
 
 
 async def start(interaction, shuffle: bool = False, game_id: int | None = None) -> None:
@@ -140,6 +204,7 @@ async def start(interaction, shuffle: bool = False, game_id: int | None = None) 
         if game_id is not None:
             await _current(ctx, game_id)
         table = await ctx.service.start(ctx.place, ctx.player, shuffle=shuffle)
+        ctx.committed = True
         started = say("started", ctx.locale, game=game_title(table, ctx.locale),
                       players=", ".join(table.names))
         closed = texts.lobby_text(table, ctx.locale, [started])
@@ -165,15 +230,23 @@ async def lobby_click(interaction, game_id: int, verb: str) -> None:
 # -- play ------------------------------------------------------------------------------------
 async def post_turn(ctx: Context, table: Table, lines: list[str], last_move: str | None = None,
                     retire: bool = True, focus_seat: int | None = None) -> None:
-    """Post the board, the text and the next decision's components; retire the old message."""
-    rows = specs.turn_rows(table, ctx.locale)
-    lines = lines + _typing_hint(table, rows, ctx.locale)
+    """Post the board, the text and the next decision's components; retire the old message.
+
+    Raises :class:`PostFailed` if the channel could not be reached (after retries).
+    """
+    rows, hint = await asyncio.to_thread(turn_parts, table, ctx.locale)
     png = await board_png(table, None, last_move, focus_seat) if table.started else None
     previous = table.record.board_message_id
-    message = await ctx.reply.public(lines, rows, png)
-    if retire and previous and not _is_clicked(ctx, previous):
+    message = await ctx.reply.public(lines + hint, rows, png)
+    await _remember_post(ctx, table, str(message.id))
+    if retire and previous and previous != str(message.id) and not _is_clicked(ctx, previous):
         await edit_message(ctx.interaction, previous, None, [])
-    await ctx.service.store.set_board_message(table.record.id, str(message.id))
+
+
+def turn_parts(table: Table, locale: str) -> tuple[list, list[str]]:
+    """The turn message's components and typing hint (rules work: run it in a thread)."""
+    rows = specs.turn_rows(table, locale)
+    return rows, _typing_hint(table, rows, locale)
 
 
 def _typing_hint(table: Table, rows: list, locale: str) -> list[str]:
@@ -197,6 +270,7 @@ async def play(ctx: Context, text: str, version: int | None = None,
     """Play ``text`` for the caller and tell the channel (and privately the mover)."""
     outcome = await ctx.service.act(ctx.place, ctx.player, text, expected_version=version,
                                     seat=seat)
+    ctx.committed = True
     await ctx.reply.edit_clicked(None, [])
     secret = texts.private_event_lines(outcome, ctx.locale)
     if secret:
@@ -217,11 +291,15 @@ async def click_option(interaction, game_id: int, version: int, seat: int, index
         table = await _current(ctx, game_id)
         if table.record.version != version:
             raise UserError("stale")
-        actions = list(table.game.legal_actions(table.state, seat)) if table.started else []
+        actions = await asyncio.to_thread(_options, table, seat)
         if not 0 <= index < len(actions):
             raise UserError("stale")
         await play(ctx, actions[index].text, version, seat)
     await handle(interaction, work)
+
+
+def _options(table: Table, seat: int) -> list:
+    return list(table.game.legal_actions(table.state, seat)) if table.started else []
 
 
 async def choose_option(interaction, game_id: int, version: int, seat: int, value: str) -> None:
@@ -230,7 +308,8 @@ async def choose_option(interaction, game_id: int, version: int, seat: int, valu
         table = await _current(ctx, game_id)
         if table.record.version != version or not table.started:
             raise UserError("stale")
-        await play(ctx, specs.resolve_value(table, seat, value), version, seat)
+        text = await asyncio.to_thread(specs.resolve_value, table, seat, value)
+        await play(ctx, text, version, seat)
     await handle(interaction, work)
 
 
@@ -238,6 +317,7 @@ async def undo(interaction) -> None:
     """``/undo``: take back the caller's last move and post the position again."""
     async def work(ctx: Context) -> None:
         table = await ctx.service.undo(ctx.place, ctx.player)
+        ctx.committed = True
         lines = [say("undone", ctx.locale, name=ctx.player.name),
                  *turn_lines(table, texts.mention, ctx.locale)]
         await post_turn(ctx, table, lines)
@@ -251,24 +331,32 @@ async def show_me(interaction, game_id: int | None = None) -> None:
         if game_id is not None:
             await _current(ctx, game_id)
         table, seat, _prompt, _options = await ctx.service.decision(ctx.place, ctx.player)
-        lines = [say("private_header", ctx.locale), *private_lines(table, seat, ctx.locale)]
-        rows = specs.decision_rows(table, seat, ctx.locale)
-        if seat in table.to_act() and not rows:
-            count = len(table.game.legal_actions(table.state, seat))
-            lines.append(say("type_with_move", ctx.locale, count=count))
+        lines, rows = await asyncio.to_thread(_private_parts, table, seat, ctx.locale)
         await ctx.reply.private(lines, rows, await board_png(table, seat))
     await handle(interaction, work)
+
+
+def _private_parts(table: Table, seat: int, locale: str) -> tuple[list[str], list]:
+    """The text and components of a player's private answer (rules work: run in a thread)."""
+    lines = [say("private_header", locale), *private_lines(table, seat, locale)]
+    rows = specs.decision_rows(table, seat, locale)
+    if seat in table.to_act() and not rows:
+        count = len(table.game.legal_actions(table.state, seat))
+        lines.append(say("type_with_move", locale, count=count))
+    return lines, rows
 
 
 async def board(interaction, focus_user: str | None = None) -> None:
     """``/board``: post the current board, whose turn it is and the components again.
 
-    With a player, that player's own board is drawn in full (for games that have one).
+    With a player, that player's own board is drawn in full (for games that have one). In a
+    lobby, the lobby message (with its buttons) is posted again.
     """
     async def work(ctx: Context) -> None:
         table = await ctx.service.table(ctx.place)
         if not table.started:
-            raise UserError("not_started")
+            await post_lobby(ctx, table)
+            return
         focus = None if focus_user is None else table.record.seat_of(focus_user)
         if focus_user is not None and focus is None:
             raise UserError("player_not_in_game")
@@ -321,6 +409,7 @@ async def abort_answer(interaction, game_id: int, version: int, confirm: bool) -
             await ctx.reply.edit_clicked(say("abort_cancelled", ctx.locale), [])
             return
         table = await ctx.service.abort(ctx.place, ctx.player, ctx.can_manage)
+        ctx.committed = True
         note = say("aborted", ctx.locale, name=ctx.player.name)
         await ctx.reply.edit_clicked(note, [])
         await edit_message(ctx.interaction, table.record.board_message_id, None, [])

@@ -44,4 +44,11 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE moves ADD COLUMN secret INTEGER NOT NULL DEFAULT 0;
     """,
+    # 3: the version the channel's board message shows (a saved move whose post failed is
+    #    re-posted), and small settings of the bot itself (the hash of the synced commands)
+    """
+    ALTER TABLE games ADD COLUMN board_version INTEGER;
+    UPDATE games SET board_version = version WHERE board_message_id IS NOT NULL;
+    CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+    """,
 )

@@ -57,6 +57,7 @@ class GameRecord:
     version: int
     state: dict | None
     board_message_id: str | None
+    board_version: int | None = None
 
     def seat_of(self, user_id: str) -> int | None:
         """Return the seat index of ``user_id``, or None if not seated."""
@@ -230,10 +231,40 @@ class Store:
         return await self._get(game_id)
 
     @_serialised
-    async def set_board_message(self, game_id: int, message_id: str | None) -> None:
-        """Remember the last board message posted for a game (not versioned)."""
-        await self._db.execute("UPDATE games SET board_message_id = ? WHERE id = ?",
-                               (message_id, game_id))
+    async def set_board_message(self, game_id: int, message_id: str | None,
+                                version: int | None = None) -> None:
+        """Remember the last board message posted for a game and the version it shows.
+
+        Not versioned itself: a game whose ``board_version`` lags its ``version`` has a saved
+        change the channel was never shown (see :meth:`unposted_games`). A post for an older
+        version than the one remembered (two posts racing) does not replace it.
+        """
+        await self._db.execute(
+            "UPDATE games SET board_message_id = ?, board_version = ? WHERE id = ? AND"
+            " (? IS NULL OR board_version IS NULL OR board_version <= ?)",
+            (message_id, version, game_id, version, version))
+
+    @_serialised
+    async def unposted_games(self) -> list[GameRecord]:
+        """Open games whose channel message does not show their current version."""
+        cursor = await self._db.execute(
+            "SELECT * FROM games WHERE status IN ('lobby', 'active') AND"
+            " (board_message_id IS NULL OR board_version IS NULL OR board_version != version)"
+            " ORDER BY id")
+        return [_record(row) for row in await cursor.fetchall()]
+
+    @_serialised
+    async def setting(self, key: str) -> str | None:
+        """Return a setting of the bot itself, or None."""
+        row = await (await self._db.execute("SELECT value FROM settings WHERE key = ?",
+                                            (key,))).fetchone()
+        return None if row is None else row["value"]
+
+    @_serialised
+    async def set_setting(self, key: str, value: str) -> None:
+        """Store a setting of the bot itself."""
+        await self._db.execute("INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key)"
+                               " DO UPDATE SET value = excluded.value", (key, value))
 
     @_serialised
     async def append_move(self, game_id: int, version: int, *, seat: int, action: str,
@@ -317,7 +348,7 @@ def _record(row: aiosqlite.Row | None) -> GameRecord | None:
         seats=tuple(Seat(s["id"], s["name"]) for s in json.loads(row["seats"])),
         host=row["host"], min_players=row["min_players"], max_players=row["max_players"],
         version=row["version"], state=json.loads(row["state"]) if row["state"] else None,
-        board_message_id=row["board_message_id"],
+        board_message_id=row["board_message_id"], board_version=row["board_version"],
     )
 
 
