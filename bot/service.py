@@ -295,20 +295,15 @@ class Service:
         raise UserError("not_your_seat")
 
     async def _apply(self, table: Table, seat: int, text: str) -> MoveOutcome:
-        game, state = table.game, table.state
-        try:
-            action = game.parse_action(state, seat, text) if seat in game.to_act(state) else None
-            if action is None:
-                raise UserError("not_your_turn")
-            new_state, events = game.apply(state, seat, action)
-        except RulesError as error:
-            raise UserError(error.msg) from None
-        undoable = _undoable(state, new_state, events)
-        secret = game.action_is_secret(state, seat, action)
+        game = table.game
+        # Rules work (parse, legality, apply, dump) runs in a worker thread, so the event
+        # loop keeps acknowledging other interactions and answering autocomplete meanwhile.
+        step = await asyncio.to_thread(_rules_step, game, table.state, seat, text)
+        action, new_state, events, undoable, secret, dumped = step
         status = "over" if game.is_over(new_state) else "active"
         record = await self._guard(self.store.append_move(
             table.record.id, table.record.version, seat=seat, action=action.text,
-            events=[e.to_json() for e in events], state=game.dump(new_state),
+            events=[e.to_json() for e in events], state=dumped,
             undoable=undoable, status=status, secret=secret))
         self._remember((record.id, record.version), new_state)
         return MoveOutcome(Table(record, game, new_state), seat, action, events, secret)
@@ -359,12 +354,25 @@ class Service:
             seat = self.seat_of(table, player)
         except UserError:
             return []
-        return suggest_actions(table, seat, typed, locale)
+        return await asyncio.to_thread(suggest_actions, table, seat, typed, locale)
 
     async def log(self, place: Place, last: int = 10) -> tuple[Table, list[MoveRecord]]:
         """Return the table and its ``last`` moves."""
         table = await self.table(place)
         return table, await self.store.moves(table.record.id, last=last)
+
+
+def _rules_step(game: Game, state: Any, seat: int, text: str) -> tuple:
+    """Parse and apply ``text`` for ``seat``: the pure part of a move (safe in a thread)."""
+    try:
+        action = game.parse_action(state, seat, text) if seat in game.to_act(state) else None
+        if action is None:
+            raise UserError("not_your_turn")
+        new_state, events = game.apply(state, seat, action)
+    except RulesError as error:
+        raise UserError(error.msg) from None
+    return (action, new_state, events, _undoable(state, new_state, events),
+            game.action_is_secret(state, seat, action), game.dump(new_state))
 
 
 def suggest_actions(table: Table, seat: int, typed: str, locale: str = "en") -> list[Action]:
