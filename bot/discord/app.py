@@ -6,6 +6,7 @@ import asyncio
 import hashlib
 import json
 import logging
+from collections import Counter
 
 import discord
 from discord import app_commands
@@ -53,6 +54,7 @@ class TabletopBot(discord.Client):
             self.tree.add_command(command)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self.in_flight: set[asyncio.Task] = set()
+        self.posting: Counter[int] = Counter()  # game ids whose new message is being posted
 
     async def setup_hook(self) -> None:
         """Sync changed commands, count resumed games, and post what a saved change missed."""
@@ -60,16 +62,7 @@ class TabletopBot(discord.Client):
             await self.sync_if_changed()
         log.info("resumed %d open games", await self.resumed_games())
         self.warming = asyncio.create_task(asyncio.to_thread(preload_all))
-        self.recovering = asyncio.create_task(self._post_missing())
-
-    async def _post_missing(self) -> None:
-        await self.wait_until_ready()
-        task = asyncio.current_task()
-        self.in_flight.add(task)  # type: ignore[arg-type]
-        try:
-            await post_missing_messages(self)
-        finally:
-            self.in_flight.discard(task)  # type: ignore[arg-type]
+        await post_missing_messages(self)  # before the gateway: no interaction can race it
 
     def commands_digest(self) -> str:
         """A hash of the command JSON and where it goes (changes when a sync is needed)."""

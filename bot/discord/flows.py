@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections import Counter
 from dataclasses import dataclass
 from typing import Awaitable, Callable
 
@@ -45,6 +46,14 @@ class Context:
     reply: Reply
     committed: bool = False  # a change was saved: never say "nothing was changed"
     posted: bool = False  # the channel's game message was posted or edited to the new version
+    posting: int | None = None  # the game whose new message this interaction is to post
+
+    def commit(self, table: Table) -> None:
+        """Note that a change of ``table`` was saved and its message is on its way."""
+        self.committed = True
+        if self.posting is None:
+            self.posting = table.record.id
+            _posting(self.interaction)[table.record.id] += 1
 
     @classmethod
     def of(cls, interaction: discord.Interaction) -> "Context":
@@ -77,13 +86,32 @@ async def handle(interaction: discord.Interaction,
     try:
         ctx = Context.of(interaction)
         await ctx.reply.begin()
-        if await _run(ctx, work):
-            await repost_missing(ctx)
+        try:
+            if await _run(ctx, work):
+                await repost_missing(ctx)
+        finally:
+            _done_posting(ctx)
         await ctx.reply.finish()
     finally:
         in_flight.discard(task)
     log.info("interaction %s handled in %.0f ms", interaction.id,
              (time.monotonic() - started) * 1000)
+
+
+def _posting(interaction: discord.Interaction) -> Counter:
+    """Game ids with a message being posted right now (by interactions of this client)."""
+    client = interaction.client
+    if not hasattr(client, "posting"):
+        client.posting = Counter()  # type: ignore[attr-defined]
+    return client.posting  # type: ignore[attr-defined]
+
+
+def _done_posting(ctx: Context) -> None:
+    if ctx.posting is not None:
+        counts = _posting(ctx.interaction)
+        counts[ctx.posting] -= 1
+        if counts[ctx.posting] <= 0:
+            del counts[ctx.posting]
 
 
 async def _run(ctx: Context, work: Callable[[Context], Awaitable[None]]) -> bool:
@@ -112,8 +140,8 @@ async def repost_missing(ctx: Context) -> None:
         table = await ctx.service.table(ctx.place)
     except UserError:
         return
-    if not needs_post(table.record):
-        return
+    if not needs_post(table.record) or table.record.id in _posting(ctx.interaction):
+        return  # shown already, or another interaction is posting it right now
     log.info("game %s: posting the message a saved change never got", table.record.id)
     try:
         if table.started:
@@ -140,7 +168,7 @@ async def new_game(interaction, game: str, options: str | None,
         require_permissions(ctx.interaction, ctx.locale)
         table = await ctx.service.new_game(ctx.place, ctx.player, game, options or None,
                                            max_players=max_players, min_players=min_players)
-        ctx.committed = True
+        ctx.commit(table)
         await post_lobby(ctx, table)
     await handle(interaction, work)
 
@@ -163,7 +191,7 @@ async def join(interaction, game_id: int | None = None) -> None:
         if game_id is not None:
             await _current(ctx, game_id)
         table = await ctx.service.join(ctx.place, ctx.player)
-        ctx.committed = True
+        ctx.commit(table)
         await _refresh_lobby(ctx, table, say("joined", ctx.locale, name=ctx.player.name))
     await handle(interaction, work)
 
@@ -174,7 +202,7 @@ async def leave(interaction, game_id: int | None = None) -> None:
         if game_id is not None:
             await _current(ctx, game_id)
         table = await ctx.service.leave(ctx.place, ctx.player)
-        ctx.committed = True
+        ctx.commit(table)
         note = say("left", ctx.locale, name=ctx.player.name)
         if table.record.status != "lobby":
             note = say("lobby_closed", ctx.locale)
@@ -204,7 +232,7 @@ async def start(interaction, shuffle: bool = False, game_id: int | None = None) 
         if game_id is not None:
             await _current(ctx, game_id)
         table = await ctx.service.start(ctx.place, ctx.player, shuffle=shuffle)
-        ctx.committed = True
+        ctx.commit(table)
         started = say("started", ctx.locale, game=game_title(table, ctx.locale),
                       players=", ".join(table.names))
         closed = texts.lobby_text(table, ctx.locale, [started])
@@ -270,7 +298,7 @@ async def play(ctx: Context, text: str, version: int | None = None,
     """Play ``text`` for the caller and tell the channel (and privately the mover)."""
     outcome = await ctx.service.act(ctx.place, ctx.player, text, expected_version=version,
                                     seat=seat)
-    ctx.committed = True
+    ctx.commit(outcome.table)
     await ctx.reply.edit_clicked(None, [])
     secret = texts.private_event_lines(outcome, ctx.locale)
     if secret:
@@ -317,7 +345,7 @@ async def undo(interaction) -> None:
     """``/undo``: take back the caller's last move and post the position again."""
     async def work(ctx: Context) -> None:
         table = await ctx.service.undo(ctx.place, ctx.player)
-        ctx.committed = True
+        ctx.commit(table)
         lines = [say("undone", ctx.locale, name=ctx.player.name),
                  *turn_lines(table, texts.mention, ctx.locale)]
         await post_turn(ctx, table, lines)
@@ -409,7 +437,7 @@ async def abort_answer(interaction, game_id: int, version: int, confirm: bool) -
             await ctx.reply.edit_clicked(say("abort_cancelled", ctx.locale), [])
             return
         table = await ctx.service.abort(ctx.place, ctx.player, ctx.can_manage)
-        ctx.committed = True
+        ctx.commit(table)
         note = say("aborted", ctx.locale, name=ctx.player.name)
         await ctx.reply.edit_clicked(note, [])
         await edit_message(ctx.interaction, table.record.board_message_id, None, [])

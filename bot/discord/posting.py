@@ -2,7 +2,7 @@
 
 A move or a new table is saved before anything is posted, so a failed post must never be
 answered with "nothing was changed". :func:`with_retry` retries rate limits (waiting as long
-as Discord asks, within reason), server errors and broken connections; anything else, or a
+as Discord asks, within reason) and broken connections; anything else, or a
 failure that outlasts the retries, becomes :class:`PostFailed`, whose ``reason`` is a catalog
 key saying why. What is missing is posted again later (``/board``, the next command, or the
 next start of the bot).
@@ -63,9 +63,14 @@ def retry_after(error: BaseException) -> float | None:
 
 
 def is_transient(error: BaseException) -> bool:
-    """True for failures a later attempt may not meet: 429, 5xx and network errors."""
+    """True for failures a later attempt may not meet: a 429 and network errors.
+
+    discord.py itself waits out the rate limits Discord's API answers (those carry a ``Via``
+    header) and retries 5xx answers five times; what reaches us is a 429 from Discord's edge
+    (Cloudflare), a broken connection, or a server error that outlasted those retries.
+    """
     if isinstance(error, discord.HTTPException):
-        return error.status == 429 or error.status >= 500
+        return error.status == 429
     return isinstance(error, NETWORK_ERRORS)
 
 

@@ -29,12 +29,15 @@ log = logging.getLogger(__name__)
 async def post_missing_messages(client) -> int:
     """Post every open game's missing channel message; return how many were posted."""
     posted = 0
+    locales: dict[str, str] = {}
     for record in await client.service.store.unposted_games():
         if not needs_post(record):
             continue
         try:
+            if record.guild not in locales:
+                locales[record.guild] = await _guild_locale(client, record.guild)
             table = await client.service.table_by_id(record.id)
-            await post_game_message(client, table)
+            await post_game_message(client, table, locales[record.guild])
             posted += 1
         except (PostFailed, UserError) as failure:
             log.warning("game %s: could not post its missing message (%s)", record.id, failure)
@@ -43,11 +46,19 @@ async def post_missing_messages(client) -> int:
     return posted
 
 
-async def post_game_message(client, table: Table) -> discord.Message:
+async def _guild_locale(client, guild_id: str) -> str:
+    """The catalog language of a server (its community language), English if unknown."""
+    try:
+        guild = await client.fetch_guild(int(guild_id), with_counts=False)
+    except (*POST_ERRORS, ValueError):
+        return "en"
+    return specs.locale_for(guild.preferred_locale)
+
+
+async def post_game_message(client, table: Table, locale: str = "en") -> discord.Message:
     """Post ``table``'s lobby or turn message in its channel and remember it."""
     record = table.record
     guild = client.get_guild(int(record.guild))
-    locale = specs.locale_for(getattr(guild, "preferred_locale", "en"))
     channel = client.get_partial_messageable(int(record.channel), guild_id=int(record.guild))
     if table.started:
         lines = [say("resumed_turn", locale), *status_lines(table, texts.mention, locale)]

@@ -184,7 +184,7 @@ async def edit_message(interaction: discord.Interaction, message_id: str | None,
         kwargs["content"] = lines if isinstance(lines, str) else clip(lines)
     try:
         await channel.get_partial_message(int(message_id)).edit(**kwargs)
-    except (*POST_ERRORS, ValueError):
-        log.info("could not edit message %s", message_id, exc_info=True)
+    except (*POST_ERRORS, ValueError) as error:
+        log.info("could not edit message %s: %r", message_id, error)
         return False
     return True

@@ -67,6 +67,10 @@ class Message:
     interaction_id: int | None = None
     edits: int = 0
     created: float = field(default_factory=time.monotonic)
+    first_components: list = field(default_factory=list)  # as posted, before any edit
+
+    def __post_init__(self) -> None:
+        self.first_components = list(self.components)
 
     @property
     def ephemeral(self) -> bool:
@@ -151,11 +155,12 @@ class Interaction:
 
 @dataclass
 class Fault:
-    """Make requests matching ``route`` (regex on "METHOD /path") fail ``times`` times.
+    """Make requests matching ``route`` (regex on "METHOD /path?query") fail ``times`` times.
 
     ``status``: 429 (with ``retry_after``; ``via=False`` makes it a Cloudflare-style 429 that
     discord.py does not retry), 403, 404, 5xx, or 0 to cut the connection. ``delay`` only slows
-    the request down (no failure when ``status`` is None).
+    the request down (no failure when ``status`` is None). ``public``: only messages the whole
+    channel sees (True) or only ephemeral ones (False).
     """
 
     route: str
@@ -164,6 +169,7 @@ class Fault:
     delay: float = 0.0
     retry_after: float = 0.2
     via: bool = True
+    public: bool | None = None
     hits: int = 0
 
     def matches(self, method: str, path: str) -> bool:

@@ -48,6 +48,12 @@ def error(status: int, code: int, message: str) -> web.Response:
 
 async def read_body(request: web.Request) -> tuple[dict | list, list[tuple[str, int]]]:
     """The JSON body (or multipart ``payload_json``) and the uploaded files' names and sizes."""
+    if "body" not in request:
+        request["body"] = await _read_body(request)
+    return request["body"]
+
+
+async def _read_body(request: web.Request) -> tuple[dict | list, list[tuple[str, int]]]:
     if not request.content_type.startswith("multipart/"):
         text = await request.text()
         return (json.loads(text) if text else {}), []
@@ -78,6 +84,7 @@ class Rest:
             web.get(p + "/oauth2/applications/@me", self.application),
             web.get(p + "/applications/@me", self.application),
             web.get(p + "/gateway/bot", self.gateway_bot),
+            web.get(p + "/guilds/{guild}", self.guild),
             web.get(p + "/gateway", self.gateway_bot),
             web.put(app + "/commands", self.put_commands),
             web.get(app + "/commands", self.get_commands),
@@ -113,6 +120,14 @@ class Rest:
                                   "session_start_limit": {"total": 1000, "remaining": 999,
                                                           "reset_after": 0,
                                                           "max_concurrency": 1}})
+
+    async def guild(self, request: web.Request) -> web.Response:
+        """GET /guilds/{id} (the one guild)."""
+        if request.match_info["guild"] != str(GUILD):
+            return error(404, 10004, "Unknown Guild")
+        payload = guild_payload(self.s.channels)
+        payload["preferred_locale"] = self.s.guild_locale
+        return json_response(payload)
 
     # -- commands ----------------------------------------------------------------------------
     def _scope(self, request: web.Request) -> str:

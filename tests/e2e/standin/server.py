@@ -24,7 +24,7 @@ from .model import (
     snowflake,
     user_json,
 )
-from .rest import Rest, error, guild_payload, json_response
+from .rest import Rest, error, guild_payload, json_response, read_body
 
 UPLOAD_LIMIT = 10 * 1024 * 1024
 CHANNEL = 2000
@@ -71,6 +71,7 @@ class StandIn:
         self.requests: list[Request] = []
         self.violations: list[str] = []
         self.upload_limit = UPLOAD_LIMIT
+        self.guild_locale = "en-US"
         self.gateway = Gateway(self)
         self.rest = Rest(self)
         self.port = 0
@@ -107,7 +108,7 @@ class StandIn:
 
     def guild_payload(self) -> dict:
         """The guild as GUILD_CREATE sends it."""
-        return guild_payload(self.channels)
+        return {**guild_payload(self.channels), "preferred_locale": self.guild_locale}
 
     def violate(self, what: str) -> None:
         """Record a breach of Discord's rules by the bot."""
@@ -118,7 +119,8 @@ class StandIn:
     async def _middleware(self, request: web.Request, handler) -> web.StreamResponse:
         started = time.monotonic()
         path = request.path.removeprefix("/api/v10")
-        fault = next((f for f in self.faults if f.matches(request.method, path)), None)
+        target = path + (f"?{request.query_string}" if request.query_string else "")
+        fault = await self._fault(request, target)
         if fault is not None:
             fault.hits += 1
             if fault.delay:
@@ -132,8 +134,21 @@ class StandIn:
                                          time.monotonic() - started))
         return response
 
+    async def _fault(self, request: web.Request, target: str) -> Fault | None:
+        for fault in self.faults:
+            if not fault.matches(request.method, target):
+                continue
+            if fault.public is not None:
+                payload, _ = await read_body(request)
+                public = not (isinstance(payload, dict) and (payload.get("flags") or 0)
+                              & EPHEMERAL)
+                if public != fault.public:
+                    continue
+            return fault
+        return None
+
     async def _fail(self, request: web.Request, fault: Fault) -> web.StreamResponse:
-        await request.read()
+        await read_body(request)
         if fault.status == 0:
             assert request.transport is not None
             request.transport.close()
