@@ -6,6 +6,7 @@ import asyncio
 import hashlib
 import json
 import logging
+import threading
 from collections import Counter
 
 import discord
@@ -61,7 +62,9 @@ class TabletopBot(discord.Client):
         if self.sync_commands:
             await self.sync_if_changed()
         log.info("resumed %d open games", await self.resumed_games())
-        self.warming = asyncio.create_task(asyncio.to_thread(preload_all))
+        # A daemon thread, not the default executor: a stop (SIGTERM) need not wait for it.
+        self.warming = threading.Thread(target=preload_all, name="preload", daemon=True)
+        self.warming.start()
         await post_missing_messages(self)  # before the gateway: no interaction can race it
 
     def commands_digest(self) -> str:

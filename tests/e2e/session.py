@@ -64,7 +64,8 @@ class Session:
         """The newest game row of the database."""
         [row] = rows(self.bot.database, "SELECT id, status, version, board_message_id,"
                                         " board_version FROM games ORDER BY id DESC LIMIT 1")
-        return dict(zip(("id", "status", "version", "board_message_id", "board_version"), row, strict=True))
+        names = ("id", "status", "version", "board_message_id", "board_version")
+        return dict(zip(names, row, strict=True))
 
 
 def rows(database: Path, sql: str) -> list[tuple]:

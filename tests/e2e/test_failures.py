@@ -14,7 +14,7 @@ from collections import Counter
 import pytest
 
 from .conftest import ALICE, BOB
-from .session import Session, option_id
+from .session import Session, option_id, rows
 from .standin import Fault
 from .standin.model import ATTACH_FILES, EMBED_LINKS, Channel
 
@@ -110,24 +110,17 @@ async def test_a_post_that_fails_for_good_is_told_and_posted_again(table, standi
     assert table.game()["board_version"] == table.game()["version"]
 
 
-async def test_a_dropped_gateway_resumes_and_delivers_the_click(table, standin):
+async def test_missing_permissions_refused_then_a_dropped_gateway_resumes(table, standin):
+    standin.channels[2001] = Channel(2001, "locked", Channel(0).permissions
+                                     & ~ATTACH_FILES & ~EMBED_LINKS)
+    locked = Session(standin, table.bot, channel=2001)
+    refused = await locked.command(ALICE, "game new", game="toy")
+    assert "Attach Files, Embed Links" in refused.text and locked.public() == []
+    assert rows(table.bot.database, "SELECT id FROM games") == []
+
     await _started(table)
     await standin.gateway.drop()
     click = await standin.click(ALICE, table.turn(), option_id(table.turn(), "Step forward"))
     await table.bot.done(click)
     assert standin.gateway.resumes == 1 and standin.gateway.connections == 2
     assert click.ack_ms < 3000 and [m[3] for m in table.moves()] == ["step"]
-
-
-async def test_game_new_names_the_permissions_the_bot_lacks(table, standin):
-    standin.channels[2001] = Channel(2001, "locked", Channel(0).permissions
-                                     & ~ATTACH_FILES & ~EMBED_LINKS)
-    locked = Session(standin, table.bot, channel=2001)
-    refused = await locked.command(ALICE, "game new", game="toy")
-    assert "Attach Files, Embed Links" in refused.text and locked.public() == []
-    assert table.moves() == [] and not _games(table)
-
-
-def _games(table: Session) -> list:
-    from .session import rows
-    return rows(table.bot.database, "SELECT id FROM games")
