@@ -56,14 +56,16 @@ class Session:
         raise AssertionError("no lobby message in the channel")
 
     def moves(self) -> list[tuple]:
-        """Every saved move (game id, seq, seat, action), read from the bot's database."""
-        return rows(self.bot.database, "SELECT game_id, seq, seat, action FROM moves"
-                                       " ORDER BY game_id, seq")
+        """Every saved move of this channel (game id, seq, seat, action), from the database."""
+        return rows(self.bot.database, "SELECT game_id, seq, seat, action FROM moves JOIN games"
+                                       " ON games.id = moves.game_id WHERE games.channel ="
+                                       f" '{self.channel}' ORDER BY game_id, seq")
 
     def game(self) -> dict:
-        """The newest game row of the database."""
+        """The newest game row of this channel."""
         [row] = rows(self.bot.database, "SELECT id, status, version, board_message_id,"
-                                        " board_version FROM games ORDER BY id DESC LIMIT 1")
+                                        f" board_version FROM games WHERE channel = "
+                                        f"'{self.channel}' ORDER BY id DESC LIMIT 1")
         names = ("id", "status", "version", "board_message_id", "board_version")
         return dict(zip(names, row, strict=True))
 

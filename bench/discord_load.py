@@ -1,0 +1,190 @@
+"""Load: one real bot process against the local Discord stand-in, many channels at once.
+
+    python -m bench.discord_load [--channels 100] [--rate 20] [--seconds 60] [--game smallworld]
+
+Each channel seats two simulated players who play random legal moves through the UI
+(buttons, menus, "My turn", ``/move`` with autocomplete); when a game ends the channel opens
+another. Moves are paced to ``--rate`` per second over all channels. Reported: interaction
+acknowledgement p50/p99 (dispatch to callback), click to board (dispatch of the deciding
+interaction to the new turn message in the channel) p50/p99, autocomplete answer p50/p99,
+moves per second, the bot process's CPU and memory. Goal on a 2-core machine: ack p99
+< 100 ms and click-to-board p99 < 1 s at 20 moves/s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tests.e2e import autoplay
+from tests.e2e.driver import BotProcess
+from tests.e2e.session import Session
+from tests.e2e.standin import StandIn
+from tests.e2e.standin.model import Channel
+from tests.e2e.standin.server import User
+
+from .__main__ import percentile
+
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+@dataclass
+class Figures:
+    """Latencies in seconds and counts gathered during the run."""
+
+    acks: list[float] = field(default_factory=list)
+    boards: list[float] = field(default_factory=list)
+    autocomplete: list[float] = field(default_factory=list)
+    moves: int = 0
+    games: int = 0
+    errors: list[str] = field(default_factory=list)
+
+
+class Pacer:
+    """Hand out move slots at ``rate`` per second over all channels."""
+
+    def __init__(self, rate: float):
+        self.interval = 1.0 / rate
+        self.next = time.monotonic()
+        self.lock = asyncio.Lock()
+
+    async def take(self) -> None:
+        async with self.lock:
+            now = time.monotonic()
+            self.next = max(self.next + self.interval, now)
+            wait = self.next - now
+        await asyncio.sleep(wait)
+
+
+async def open_table(table: Session, game: str, players: list[User]) -> None:
+    """/game new, Join, Start."""
+    await table.command(players[0], "game new", game=game)
+    lobby = table.lobby()
+    await table.click(players[1], lobby, next(i for i in lobby.custom_ids()
+                                               if i.endswith(":join")))
+    lobby = table.lobby()
+    await table.click(players[0], lobby, next(i for i in lobby.custom_ids()
+                                              if i.endswith(":start")))
+
+
+async def channel_loop(table: Session, players: list[User], game: str, pacer: Pacer,
+                       deadline: float, figures: Figures, seed: int) -> None:
+    """Play games in one channel until the deadline, recording each move's timings."""
+    rng = random.Random(seed)
+    await open_table(table, game, players)
+    while time.monotonic() < deadline:
+        await pacer.take()
+        if autoplay._over(table):
+            figures.games += 1
+            await open_table(table, game, players)
+            continue
+        started = time.monotonic()
+        await autoplay.play(table, players, rng, max_moves=1)
+        record(table, started, figures)
+
+
+def record(table: Session, started: float, figures: Figures) -> None:
+    """Add the timings of the interactions one move used."""
+    mine = [i for i in table.standin.interactions.values()
+            if i.channel_id == table.channel and i.sent_at >= started]
+    for interaction in mine:
+        if interaction.type == 4:
+            figures.autocomplete.append(interaction.ack_ms / 1000)
+        elif interaction.ack_ms is not None:
+            figures.acks.append(interaction.ack_ms / 1000)
+    deciding = max((i for i in mine if i.type != 4), key=lambda i: i.sent_at)
+    posts = [m.created for m in table.public() if m.created >= deciding.sent_at
+             and (m.first_components or "Game over" in m.content)]
+    if posts:
+        figures.boards.append(min(posts) - deciding.sent_at)
+    figures.moves += 1
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICKS
+
+
+def memory_mb(pid: int) -> tuple[float, float]:
+    """Resident and peak resident memory of a process, in MB."""
+    values = {}
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        key, _, rest = line.partition(":")
+        if key in ("VmRSS", "VmHWM"):
+            values[key] = int(rest.split()[0]) / 1024
+    return values["VmRSS"], values["VmHWM"]
+
+
+def line(name: str, values: list[float]) -> str:
+    """Median and p99 in milliseconds."""
+    if not values:
+        return f"{name:22} -"
+    median = sorted(values)[len(values) // 2]
+    return (f"{name:22} p50 {median * 1000:7.1f} ms   p99 {percentile(values, 0.99) * 1000:7.1f}"
+            f" ms   (n={len(values)})")
+
+
+async def run(channels: int, rate: float, seconds: float, game: str) -> Figures:
+    """Start the stand-in and the bot, play, and return the figures."""
+    standin = await StandIn().start()
+    ids = [3000 + n for n in range(channels)]
+    for channel in ids:
+        standin.channels[channel] = Channel(channel, f"table-{channel}")
+    with tempfile.TemporaryDirectory() as folder:
+        bot = await BotProcess(standin, Path(folder) / "games.db", toy=False).start()
+        figures = Figures()
+        pacer = Pacer(rate)
+        deadline = time.monotonic() + seconds
+        loops = [channel_loop(Session(standin, bot, channel),
+                              [User(10_000 + 2 * n, f"P{2 * n}"),
+                               User(10_001 + 2 * n, f"P{2 * n + 1}")],
+                              game, pacer, deadline, figures, seed=n)
+                 for n, channel in enumerate(ids)]
+        warm = time.monotonic()
+        cpu_before = cpu_seconds(bot.process.pid)
+        results = await asyncio.gather(*loops, return_exceptions=True)
+        wall = time.monotonic() - warm
+        cpu = cpu_seconds(bot.process.pid) - cpu_before
+        rss, peak = memory_mb(bot.process.pid)
+        figures.errors = [repr(r) for r in results if isinstance(r, BaseException)]
+        await bot.stop()
+        await standin.stop()
+    report(figures, wall, cpu, rss, peak, standin.violations, bot.errors())
+    return figures
+
+
+def report(figures: Figures, wall: float, cpu: float, rss: float, peak: float,
+           violations: list[str], errors: list[str]) -> None:
+    """Print the figures."""
+    print(line("acknowledgement", figures.acks))
+    print(line("click to board", figures.boards))
+    print(line("autocomplete answer", figures.autocomplete))
+    print(f"{'moves':22} {figures.moves} in {wall:.1f} s = {figures.moves / wall:.1f}/s;"
+          f" games finished {figures.games}")
+    print(f"{'bot CPU':22} {cpu:.1f} s = {100 * cpu / wall:.0f}% of one core")
+    print(f"{'bot memory':22} RSS {rss:.0f} MB, peak {peak:.0f} MB")
+    print(f"{'rule violations':22} {len(violations)} {violations[:3]}")
+    print(f"{'bot errors':22} {len(errors)} {errors[:3]}")
+    print(f"{'channel failures':22} {len(figures.errors)} {figures.errors[:3]}")
+
+
+def main() -> None:
+    """Parse the arguments and run."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--channels", type=int, default=100)
+    parser.add_argument("--rate", type=float, default=20.0)
+    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--game", default="smallworld")
+    args = parser.parse_args()
+    asyncio.run(run(args.channels, args.rate, args.seconds, args.game))
+
+
+if __name__ == "__main__":
+    main()
