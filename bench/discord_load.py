@@ -17,6 +17,7 @@ import argparse
 import asyncio
 import os
 import random
+import re
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -32,6 +33,7 @@ from tests.e2e.standin.server import User
 from .__main__ import percentile
 
 TICKS = os.sysconf("SC_CLK_TCK")
+HANDLED = re.compile(r"handled in (\d+) ms")
 
 
 @dataclass
@@ -43,6 +45,8 @@ class Figures:
     autocomplete: list[float] = field(default_factory=list)
     moves: int = 0
     games: int = 0
+    handling: list[float] = field(default_factory=list)  # the bot's own "handled in" times
+    load_cpu: float = 0.0  # CPU seconds of this process (stand-in and simulated users)
     errors: list[str] = field(default_factory=list)
 
 
@@ -62,37 +66,40 @@ class Pacer:
         await asyncio.sleep(wait)
 
 
-async def open_table(table: Session, game: str, players: list[User]) -> None:
-    """/game new, Join, Start."""
+async def open_table(table: Session, game: str, players: list[User], pacer: Pacer) -> None:
+    """/game new, Join, Start (each paced like a move)."""
+    await pacer.take()
     await table.command(players[0], "game new", game=game)
-    lobby = table.lobby()
-    await table.click(players[1], lobby, next(i for i in lobby.custom_ids()
-                                               if i.endswith(":join")))
-    lobby = table.lobby()
-    await table.click(players[0], lobby, next(i for i in lobby.custom_ids()
-                                              if i.endswith(":start")))
+    for verb, player in (("join", players[1]), ("start", players[0])):
+        await pacer.take()
+        lobby = table.lobby()
+        await table.click(player, lobby, next(i for i in lobby.custom_ids()
+                                              if i.endswith(f":{verb}")))
 
 
 async def channel_loop(table: Session, players: list[User], game: str, pacer: Pacer,
                        deadline: float, figures: Figures, seed: int) -> None:
     """Play games in one channel until the deadline, recording each move's timings."""
     rng = random.Random(seed)
-    await open_table(table, game, players)
     while time.monotonic() < deadline:
-        await pacer.take()
         if autoplay._over(table):
             figures.games += 1
-            await open_table(table, game, players)
+            await open_table(table, game, players, pacer)
             continue
+        await pacer.take()
         started = time.monotonic()
-        await autoplay.play(table, players, rng, max_moves=1)
+        try:
+            await autoplay.play(table, players, rng, max_moves=1)
+        except AssertionError as failure:  # counted, and the channel plays on
+            figures.errors.append(str(failure).splitlines()[0])
+            continue
         record(table, started, figures)
 
 
 def record(table: Session, started: float, figures: Figures) -> None:
     """Add the timings of the interactions one move used."""
-    mine = [i for i in table.standin.interactions.values()
-            if i.channel_id == table.channel and i.sent_at >= started]
+    mine = [i for i in table.standin.channel_interactions.get(table.channel, ())
+            if i.sent_at >= started]
     for interaction in mine:
         if interaction.type == 4:
             figures.autocomplete.append(interaction.ack_ms / 1000)
@@ -138,24 +145,31 @@ async def run(channels: int, rate: float, seconds: float, game: str) -> Figures:
     for channel in ids:
         standin.channels[channel] = Channel(channel, f"table-{channel}")
     with tempfile.TemporaryDirectory() as folder:
-        bot = await BotProcess(standin, Path(folder) / "games.db", toy=False).start()
+        bot = await BotProcess(standin, Path(folder) / "games.db", toy=game == "toy").start()
+        bot.done_seconds = 60.0  # a slow answer is measured, not a failure
         figures = Figures()
+        tables = [(Session(standin, bot, channel), [User(10_000 + 2 * n, f"P{2 * n}"),
+                                                    User(10_001 + 2 * n, f"P{2 * n + 1}")])
+                  for n, channel in enumerate(ids)]
+        opening = Pacer(rate)  # first every channel opens its table, then the clock starts
+        await asyncio.gather(*(open_table(t, game, p, opening) for t, p in tables))
+        first_line = len(bot.lines)
         pacer = Pacer(rate)
         deadline = time.monotonic() + seconds
-        loops = [channel_loop(Session(standin, bot, channel),
-                              [User(10_000 + 2 * n, f"P{2 * n}"),
-                               User(10_001 + 2 * n, f"P{2 * n + 1}")],
-                              game, pacer, deadline, figures, seed=n)
-                 for n, channel in enumerate(ids)]
+        loops = [channel_loop(t, p, game, pacer, deadline, figures, seed=n)
+                 for n, (t, p) in enumerate(tables)]
         warm = time.monotonic()
-        cpu_before = cpu_seconds(bot.process.pid)
+        cpu_before, own_before = cpu_seconds(bot.process.pid), time.process_time()
         results = await asyncio.gather(*loops, return_exceptions=True)
         wall = time.monotonic() - warm
         cpu = cpu_seconds(bot.process.pid) - cpu_before
+        figures.load_cpu = time.process_time() - own_before
         rss, peak = memory_mb(bot.process.pid)
-        figures.errors = [repr(r) for r in results if isinstance(r, BaseException)]
+        figures.errors += [repr(r) for r in results if isinstance(r, BaseException)]
         await bot.stop()
         await standin.stop()
+    figures.handling = [int(m.group(1)) / 1000 for text in bot.lines[first_line:]
+                        if (m := HANDLED.search(text))]
     report(figures, wall, cpu, rss, peak, standin.violations, bot.errors())
     return figures
 
@@ -166,9 +180,12 @@ def report(figures: Figures, wall: float, cpu: float, rss: float, peak: float,
     print(line("acknowledgement", figures.acks))
     print(line("click to board", figures.boards))
     print(line("autocomplete answer", figures.autocomplete))
+    print(line("bot handling time", figures.handling))
     print(f"{'moves':22} {figures.moves} in {wall:.1f} s = {figures.moves / wall:.1f}/s;"
           f" games finished {figures.games}")
     print(f"{'bot CPU':22} {cpu:.1f} s = {100 * cpu / wall:.0f}% of one core")
+    print(f"{'stand-in + users CPU':22} {figures.load_cpu:.1f} s ="
+          f" {100 * figures.load_cpu / wall:.0f}% of one core")
     print(f"{'bot memory':22} RSS {rss:.0f} MB, peak {peak:.0f} MB")
     print(f"{'rule violations':22} {len(violations)} {violations[:3]}")
     print(f"{'bot errors':22} {len(errors)} {errors[:3]}")
@@ -181,7 +198,8 @@ def main() -> None:
     parser.add_argument("--channels", type=int, default=100)
     parser.add_argument("--rate", type=float, default=20.0)
     parser.add_argument("--seconds", type=float, default=60.0)
-    parser.add_argument("--game", default="smallworld")
+    parser.add_argument("--game", default="smallworld",
+                        help="a registered game, or toy (the platform's test game, no board)")
     args = parser.parse_args()
     asyncio.run(run(args.channels, args.rate, args.seconds, args.game))
 

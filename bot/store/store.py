@@ -239,10 +239,16 @@ class Store:
         change the channel was never shown (see :meth:`unposted_games`). A post for an older
         version than the one remembered (two posts racing) does not replace it.
         """
-        await self._db.execute(
-            "UPDATE games SET board_message_id = ?, board_version = ? WHERE id = ? AND"
-            " (? IS NULL OR board_version IS NULL OR board_version <= ?)",
-            (message_id, version, game_id, version, version))
+        # Not worth an fsync of its own: if a power cut loses it, the message is posted again
+        # at the next start (the next move's commit, synced in full, carries it anyway).
+        await self._db.execute("PRAGMA synchronous=NORMAL")
+        try:
+            await self._db.execute(
+                "UPDATE games SET board_message_id = ?, board_version = ? WHERE id = ? AND"
+                " (? IS NULL OR board_version IS NULL OR board_version <= ?)",
+                (message_id, version, game_id, version, version))
+        finally:
+            await self._db.execute("PRAGMA synchronous=FULL")
 
     @_serialised
     async def unposted_games(self) -> list[GameRecord]:

@@ -32,6 +32,7 @@ class BotProcess:
         self.lines: list[str] = []
         self._handled: dict[int, asyncio.Event] = {}
         self._reader: asyncio.Task | None = None
+        self.done_seconds = DONE_SECONDS
 
     async def start(self) -> "BotProcess":
         """Start the bot and wait until it has identified on the gateway."""
@@ -80,7 +81,7 @@ class BotProcess:
                                  + self.log[-3000:]) from None
         if interaction.type != 4:
             try:
-                await asyncio.wait_for(self._event(interaction.id).wait(), DONE_SECONDS)
+                await asyncio.wait_for(self._event(interaction.id).wait(), self.done_seconds)
             except asyncio.TimeoutError:
                 raise AssertionError(f"interaction {interaction.id} never finished\n"
                                      + self.log[-3000:]) from None

@@ -64,7 +64,9 @@ class StandIn:
     def __init__(self) -> None:
         self.channels: dict[int, Channel] = {CHANNEL: Channel(CHANNEL)}
         self.messages: dict[int, Message] = {}
+        self.by_channel: dict[int, list[Message]] = {}
         self.interactions: dict[str, Interaction] = {}
+        self.channel_interactions: dict[int, list[Interaction]] = {}
         self.commands: dict[str, list] = {}
         self.syncs: list[tuple[str, list]] = []
         self.faults: list[Fault] = []
@@ -180,6 +182,7 @@ class StandIn:
                 message.visible_to = interaction.user_id
             interaction.messages.append(message)
         self.messages[message.id] = message
+        self.by_channel.setdefault(message.channel_id, []).append(message)
         self._tell(message)
         return message
 
@@ -201,8 +204,8 @@ class StandIn:
 
     def channel_messages(self, channel: int = CHANNEL) -> list[Message]:
         """The public messages of a channel, oldest first."""
-        return [m for m in self.messages.values()
-                if m.channel_id == channel and not m.ephemeral and not m.loading]
+        return [m for m in self.by_channel.get(channel, ())
+                if not m.ephemeral and not m.loading and m.id in self.messages]
 
     def last(self, channel: int = CHANNEL) -> Message:
         """The newest public message of a channel."""
@@ -228,6 +231,7 @@ class StandIn:
         if message is not None:
             payload["message"] = message.payload()
         self.interactions[record.token] = record
+        self.channel_interactions.setdefault(channel, []).append(record)
         return record, payload
 
     async def send(self, user: User, kind: int, data: dict, channel: int = CHANNEL,
