@@ -1,6 +1,7 @@
 """Load: one real bot process against the local Discord stand-in, many channels at once.
 
     python -m bench.discord_load [--channels 100] [--rate 20] [--seconds 60] [--game smallworld]
+                                 [--render-processes 2]
 
 Each channel seats two simulated players who play random legal moves through the UI
 (buttons, menus, "My turn", ``/move`` with autocomplete); when a game ends the channel opens
@@ -113,20 +114,34 @@ def record(table: Session, started: float, figures: Figures) -> None:
     figures.moves += 1
 
 
+def family(pid: int) -> list[int]:
+    """A process and its children (the board-drawing workers)."""
+    children = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        children += [int(c) for c in (task / "children").read_text().split()]
+    return [pid, *children]
+
+
 def cpu_seconds(pid: int) -> float:
-    """User + system CPU time of a process so far."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / TICKS
+    """User + system CPU time of a process and its children so far."""
+    total = 0.0
+    for member in family(pid):
+        fields = Path(f"/proc/{member}/stat").read_text().rsplit(")", 1)[1].split()
+        total += (int(fields[11]) + int(fields[12])) / TICKS
+    return total
 
 
 def memory_mb(pid: int) -> tuple[float, float]:
-    """Resident and peak resident memory of a process, in MB."""
-    values = {}
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        key, _, rest = line.partition(":")
-        if key in ("VmRSS", "VmHWM"):
-            values[key] = int(rest.split()[0]) / 1024
-    return values["VmRSS"], values["VmHWM"]
+    """Resident and peak resident memory of a process and its children, in MB."""
+    rss = peak = 0.0
+    for member in family(pid):
+        for line in Path(f"/proc/{member}/status").read_text().splitlines():
+            key, _, rest = line.partition(":")
+            if key == "VmRSS":
+                rss += int(rest.split()[0]) / 1024
+            elif key == "VmHWM":
+                peak += int(rest.split()[0]) / 1024
+    return rss, peak
 
 
 def line(name: str, values: list[float]) -> str:
@@ -138,14 +153,16 @@ def line(name: str, values: list[float]) -> str:
             f" ms   (n={len(values)})")
 
 
-async def run(channels: int, rate: float, seconds: float, game: str) -> Figures:
+async def run(channels: int, rate: float, seconds: float, game: str,
+              render_processes: int = 0) -> Figures:
     """Start the stand-in and the bot, play, and return the figures."""
     standin = await StandIn().start()
     ids = [3000 + n for n in range(channels)]
     for channel in ids:
         standin.channels[channel] = Channel(channel, f"table-{channel}")
     with tempfile.TemporaryDirectory() as folder:
-        bot = await BotProcess(standin, Path(folder) / "games.db", toy=game == "toy").start()
+        bot = await BotProcess(standin, Path(folder) / "games.db", toy=game == "toy",
+                               env={"RENDER_PROCESSES": str(render_processes)}).start()
         bot.done_seconds = 60.0  # a slow answer is measured, not a failure
         figures = Figures()
         tables = [(Session(standin, bot, channel), [User(10_000 + 2 * n, f"P{2 * n}"),
@@ -183,10 +200,10 @@ def report(figures: Figures, wall: float, cpu: float, rss: float, peak: float,
     print(line("bot handling time", figures.handling))
     print(f"{'moves':22} {figures.moves} in {wall:.1f} s = {figures.moves / wall:.1f}/s;"
           f" games finished {figures.games}")
-    print(f"{'bot CPU':22} {cpu:.1f} s = {100 * cpu / wall:.0f}% of one core")
+    print(f"{'bot CPU (+ workers)':22} {cpu:.1f} s = {100 * cpu / wall:.0f}% of one core")
     print(f"{'stand-in + users CPU':22} {figures.load_cpu:.1f} s ="
           f" {100 * figures.load_cpu / wall:.0f}% of one core")
-    print(f"{'bot memory':22} RSS {rss:.0f} MB, peak {peak:.0f} MB")
+    print(f"{'bot memory (+ workers)':22} RSS {rss:.0f} MB, peak {peak:.0f} MB")
     print(f"{'rule violations':22} {len(violations)} {violations[:3]}")
     print(f"{'bot errors':22} {len(errors)} {errors[:3]}")
     print(f"{'channel failures':22} {len(figures.errors)} {figures.errors[:3]}")
@@ -200,8 +217,12 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--game", default="smallworld",
                         help="a registered game, or toy (the platform's test game, no board)")
+    parser.add_argument("--render-processes", type=int, default=2,
+                        help="the bot's RENDER_PROCESSES (0: boards drawn in threads)")
     args = parser.parse_args()
-    asyncio.run(run(args.channels, args.rate, args.seconds, args.game))
+    print(f"load average before: {os.getloadavg()[0]:.1f}")
+    asyncio.run(run(args.channels, args.rate, args.seconds, args.game, args.render_processes))
+    print(f"load average after: {os.getloadavg()[0]:.1f}")
 
 
 if __name__ == "__main__":

@@ -21,9 +21,11 @@ async def run(config: Config) -> None:
     gateway and HTTP session close, then the store closes.
     """
     from .discord.app import create_bot
+    from .presenter import render_in_processes
     from .service import Service
     from .store import Store
 
+    render_in_processes(config.render_processes)
     store = await Store.open(config.database_path)
     try:
         bot = create_bot(Service(store), dev_guild_id=config.dev_guild_id)
@@ -40,6 +42,7 @@ async def run(config: Config) -> None:
             await running
     finally:
         await store.close()
+        render_in_processes(0)
         log.info("store closed")
 
 

@@ -13,7 +13,7 @@ import discord
 from discord import app_commands
 
 from bot.errors import UserError
-from bot.presenter import say
+from bot.presenter import renders_in_processes, say
 from bot.service import Service
 from rendering.registry import preload_all
 
@@ -62,9 +62,10 @@ class TabletopBot(discord.Client):
         if self.sync_commands:
             await self.sync_if_changed()
         log.info("resumed %d open games", await self.resumed_games())
-        # A daemon thread, not the default executor: a stop (SIGTERM) need not wait for it.
-        self.warming = threading.Thread(target=preload_all, name="preload", daemon=True)
-        self.warming.start()
+        if not renders_in_processes():  # worker processes warm their own renderers
+            # A daemon thread, not the default executor: a stop need not wait for it.
+            self.warming = threading.Thread(target=preload_all, name="preload", daemon=True)
+            self.warming.start()
         await post_missing_messages(self)  # before the gateway: no interaction can race it
 
     def commands_digest(self) -> str:

@@ -38,7 +38,8 @@ class BotProcess:
         """Start the bot and wait until it has identified on the gateway."""
         self.standin.gateway.identified.clear()
         env = {**os.environ, "DISCORD_TOKEN": "fake", "DATABASE_PATH": str(self.database),
-               "LOG_LEVEL": "INFO", "PYTHONUNBUFFERED": "1", **self.env}
+               "LOG_LEVEL": "INFO", "PYTHONUNBUFFERED": "1", "RENDER_PROCESSES": "0",
+               **self.env}
         if "DEV_GUILD_ID" not in self.env:
             env.pop("DEV_GUILD_ID", None)
         args = [sys.executable, "-m", "tests.e2e.launcher", self.standin.url,

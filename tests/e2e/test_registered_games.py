@@ -28,8 +28,9 @@ async def _open(table: Session, game: str, players) -> None:
 
 @pytest.fixture
 async def real_bot(standin, tmp_path):
-    """The bot with only the registered games (no toy game)."""
-    process = await BotProcess(standin, tmp_path / "games.db", toy=False).start()
+    """The bot with only the registered games (no toy game), boards drawn in 2 processes."""
+    process = await BotProcess(standin, tmp_path / "games.db", toy=False,
+                               env={"RENDER_PROCESSES": "2"}).start()
     yield process
     assert await process.stop() == 0
     assert process.errors() == [], process.log[-3000:]
