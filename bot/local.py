@@ -2,12 +2,16 @@
 
     python -m bot.local <game> --players N [--seed S] [--options "k=v ..."]
                         [--script FILE] [--out DIR] [--db PATH]
+    python -m bot.local --replay FILE [--out DIR] [--pause]
 
 One keyboard plays every seat. At each prompt type a move (its text, or the number shown
 next to it), or one of: ``?`` (list options again), ``me`` (private information of the seat
 to act), ``undo``, ``log``, ``quit``. ``--script FILE`` feeds moves from a file instead (one
 per line, ``move`` or ``<seat>: move`` with seats numbered from 1; ``#`` starts a comment).
 After every move the board image is written to the output folder.
+
+``--replay FILE`` plays back a game exported with ``/game export`` exactly, move by move,
+printing what happened and writing each board (``--pause``: wait for Enter between moves).
 """
 
 from __future__ import annotations
@@ -18,9 +22,10 @@ import sys
 from pathlib import Path
 from typing import Callable, Iterator
 
-from rules.core import all_games, translate
+from rendering.registry import has_renderer, render_png
+from rules.core import all_games, get_game, translate
 
-from . import presenter
+from . import history, presenter
 from .errors import UserError
 from .service import Place, Player, Service, Table
 from .store import Store
@@ -33,14 +38,20 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     """Read the command line."""
     names = sorted(g.name for g in all_games())
     parser = argparse.ArgumentParser(prog="python -m bot.local", description=__doc__.split("\n")[0])
-    parser.add_argument("game", choices=names)
-    parser.add_argument("--players", type=int, required=True)
+    parser.add_argument("game", choices=names, nargs="?")
+    parser.add_argument("--players", type=int, default=None)
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--options", default="")
     parser.add_argument("--script", type=Path, default=None)
     parser.add_argument("--out", type=Path, default=Path("var/local"))
     parser.add_argument("--db", default=":memory:")
-    return parser.parse_args(argv)
+    parser.add_argument("--replay", type=Path, default=None,
+                        help="play back an exported game file")
+    parser.add_argument("--pause", action="store_true", help="with --replay: wait for Enter")
+    args = parser.parse_args(argv)
+    if args.replay is None and (args.game is None or args.players is None):
+        parser.error("a game and --players are required (or --replay FILE)")
+    return args
 
 
 def players(count: int) -> list[Player]:
@@ -191,9 +202,45 @@ def keyboard(prompt: str) -> str | None:
         return None
 
 
+def play_back(path: Path, out: Path, pause: bool = False, write=print) -> int:
+    """Replay an exported game move by move, writing each public board; return the exit code."""
+    try:
+        document = history.parse_export(path.read_text(encoding="utf-8"))
+        game = get_game(document["game"])
+    except (OSError, ValueError, KeyError) as error:
+        write(f"! cannot replay {path}: {error}")
+        return 2
+    names = list(document["players"])
+    out.mkdir(parents=True, exist_ok=True)
+    try:
+        for step in history.replay(game, document):
+            if step.seq:
+                write(presenter.say("log_line", seq=step.seq, name=names[step.seat],
+                                    action=step.text))
+                for line in presenter.event_lines(step.events, None, names):
+                    write(f"  {line}")
+            _write_board(game, step, names, out)
+            if pause and step.seq < len(document["moves"]) and keyboard("") is None:
+                break
+    except ValueError as error:
+        write(f"! {error}")
+        return 1
+    write(f"(board images in {out})")
+    return 0
+
+
+def _write_board(game, step, names: list[str], out: Path) -> None:
+    if not has_renderer(game.name):
+        return
+    png = render_png(game.view(step.state, None), last_move=step.text, names=names)
+    (out / f"board-{step.seq:04d}.png").write_bytes(png)
+
+
 async def main(argv: list[str] | None = None) -> int:
-    """Run the terminal table."""
+    """Run the terminal table (or play back an exported game)."""
     args = parse_args(argv)
+    if args.replay is not None:
+        return play_back(args.replay, args.out, args.pause)
     store = await Store.open(args.db)
     seed = args.seed
     service = Service(store, seed_source=(lambda: seed) if seed is not None else None)

@@ -14,6 +14,7 @@ from typing import Iterable, Sequence
 from rendering.registry import has_renderer, preload_all, render_png
 from rules.core import Event, Msg, translate
 
+from .clock import format_duration, time_left
 from .service import MoveOutcome, Table
 
 MAX_MESSAGE = 2000
@@ -68,6 +69,40 @@ def final_lines(table: Table, locale: str = "en") -> list[str]:
     return lines
 
 
+def settings_line(settings, locale: str = "en") -> list[str]:
+    """The table's time settings in one line (nothing when it has none)."""
+    parts = []
+    for key, seconds in (("reminder", settings.reminder), ("timer", settings.timer),
+                         ("bank", settings.bank)):
+        if seconds:
+            parts.append(translate(Msg(f"clock.ui.{key}",
+                                       {"time": format_duration(seconds)}), locale))
+    if not parts:
+        return []
+    return [translate(Msg("clock.ui.settings", {"parts": ", ".join(parts)}), locale)]
+
+
+def time_lines(table: Table, settings, clocks, now: float, locale: str = "en") -> list[str]:
+    """Each acting player's remaining time, when the table has a time limit."""
+    parts = []
+    for seat in sorted(table.to_act()):
+        clock_ = clocks.get(seat)
+        left = None if clock_ is None else time_left(settings, clock_, now)
+        if left is None:
+            continue
+        key = "clock.ui.out_of_time" if left <= 0 else "clock.ui.left"
+        parts.append(translate(Msg(key, {"name": table.names[seat],
+                                         "time": format_duration(left)}), locale))
+    return [" · ".join(parts)] if parts else []
+
+
+def summary_lines(table: Table, summary, locale: str = "en") -> list[str]:
+    """The finished game's length and its place in the server's history."""
+    return [translate(Msg("history.ui.length", {
+        "id": table.record.id, "moves": summary.moves, "minutes": summary.minutes,
+        "game": game_title(table, locale), "place": summary.place}), locale)]
+
+
 def move_lines(outcome: MoveOutcome, mention, locale: str = "en") -> list[str]:
     """Everything the channel is told after a move: who did what, what happened, who is next."""
     table = outcome.table
@@ -103,7 +138,7 @@ def lobby_lines(table: Table, locale: str = "en") -> list[str]:
     if changed:
         lines.append(say("lobby_options", locale,
                          options=" ".join(f"{k}={_option_text(v)}" for k, v in changed.items())))
-    return lines
+    return lines + settings_line(table.settings, locale)
 
 
 def _default_option(table: Table, name: str):

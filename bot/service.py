@@ -9,7 +9,10 @@ Every refusal is a :class:`bot.errors.UserError` and changes nothing.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
+import logging
 import secrets
+import time
 from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
@@ -28,10 +31,17 @@ from rules.core import (
     translate,
 )
 
+from . import clock, history
 from .errors import UserError
 from .store import ChannelBusy, GameRecord, MoveRecord, Seat, StaleVersion, Store
+from .store import clocks as clocks_store
+from .store import results as stored
+from .store.results import Finished
 
 MAX_CHOICES = 25
+HISTORY_LENGTH = 10
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -60,6 +70,11 @@ class Table:
         return self.record.names
 
     @property
+    def settings(self) -> clock.Settings:
+        """The table's reminder and time limits."""
+        return clock.Settings.from_json(self.record.settings)
+
+    @property
     def started(self) -> bool:
         """True once the game has a state (active or over)."""
         return self.state is not None
@@ -86,6 +101,27 @@ class MoveOutcome:
     action: Action
     events: list[Event]
     secret: bool = False  # other seats must not see ``action.text`` (Game.action_is_secret)
+    newly_to_act: frozenset[int] = frozenset()  # seats that owe a decision and did not before
+
+
+@dataclass(frozen=True)
+class Due:
+    """What the scheduler must tell a table now: players to remind, players out of time."""
+
+    table: Table
+    remind: list[int]
+    expired: list[int]
+
+
+@dataclass(frozen=True)
+class VoteResult:
+    """A vote to end a game whose player ran out of time, and whether it ended the game."""
+
+    table: Table
+    target: int
+    votes: int
+    needed: int
+    ended: bool
 
 
 class Service:
@@ -99,6 +135,7 @@ class Service:
         self._locks: dict[Place, asyncio.Lock] = {}
         self._states: OrderedDict[tuple[int, int], Any] = OrderedDict()
         self._cache_size = cache_size
+        self.now: Callable[[], float] = time.time  # the scheduler's clock (tests set it)
 
     # -- lookup ------------------------------------------------------------------------------
     def game_named(self, name: str) -> Game:
@@ -150,8 +187,12 @@ class Service:
     async def new_game(self, place: Place, host: Player, game_name: str,
                        options: str | Mapping[str, str] | None = None,
                        max_players: int | None = None,
-                       min_players: int | None = None) -> Table:
-        """Open a lobby for ``game_name`` in ``place`` with ``host`` seated."""
+                       min_players: int | None = None,
+                       settings: clock.Settings | None = None) -> Table:
+        """Open a lobby for ``game_name`` in ``place`` with ``host`` seated.
+
+        ``settings`` are the table's reminder and time limits (none by default).
+        """
         game = self.game_named(game_name)
         try:
             parsed = parse_options(game.options, options)
@@ -167,6 +208,9 @@ class Service:
                     options=parsed, min_players=low, max_players=high)
             except ChannelBusy:
                 raise UserError("channel_busy") from None
+            if settings is not None and settings.any:
+                await clocks_store.set_settings(self.store, record.id, settings)
+                record = await self.store.get_game(record.id)
         return self._table(record)
 
     @staticmethod
@@ -228,7 +272,9 @@ class Service:
             state = self._new_state(table.game, record.seed, len(seats), record.options)
             started = await self._guard(self.store.start_game(
                 record.id, record.version, seats, table.game.dump(state)))
-            return self._table(started)
+            table = self._table(started)
+            await self._tick(table, None)
+            return table
 
     @staticmethod
     def _new_state(game: Game, seed: int, players: int, options: Mapping) -> Any:
@@ -306,7 +352,19 @@ class Service:
             events=[e.to_json() for e in events], state=dumped,
             undoable=undoable, status=status, secret=secret))
         self._remember((record.id, record.version), new_state)
-        return MoveOutcome(Table(record, game, new_state), seat, action, events, secret)
+        after = Table(record, game, new_state)
+        if status == "over":
+            await self._rate(game, record, new_state)
+        await self._tick(after, seat)
+        newly = after.to_act() - game.to_act(state)
+        return MoveOutcome(after, seat, action, events, secret, frozenset(newly))
+
+    async def _rate(self, game: Game, record, state: Any) -> None:
+        """Record a finished game's result; a failure here loses no move (caught up later)."""
+        try:
+            await history.record_finish(self.store, game, record, state)
+        except Exception:  # the move is saved; catch_up() rates it on the next start
+            log.exception("rating game %s failed", record.id)
 
     async def _active(self, place: Place) -> Table:
         table = await self.table(place)
@@ -328,7 +386,9 @@ class Service:
                 raise UserError("undo_others_acting")
             record = await self._guard(self.store.undo_last_move(table.record.id,
                                                                  table.record.version))
-            return self._table(record)
+            undone = self._table(record)
+            await self._tick(undone, None)
+            return undone
 
     # -- information -------------------------------------------------------------------------
     async def decision(self, place: Place, player: Player) -> tuple[Table, int, Msg | None,
@@ -355,6 +415,138 @@ class Service:
         except UserError:
             return []
         return await asyncio.to_thread(suggest_actions, table, seat, typed, locale)
+
+    # -- reminders and time limits ----------------------------------------------------------
+    async def _tick(self, table: Table, mover: int | None) -> None:
+        """Move the seat clocks of a timed table on after its seats to act changed."""
+        try:
+            settings = table.settings
+            if not settings.any:
+                return
+            owing = table.to_act() if table.record.status == "active" else frozenset()
+            old = await clocks_store.clocks_of(self.store, table.record.id)
+            new = clock.advance(settings, old, owing, mover, self.now())
+            await clocks_store.save_clocks(self.store, table.record.id, new)
+            if mover is not None:
+                await clocks_store.clear_votes(self.store, table.record.id, mover)
+        except Exception:  # the move is saved; the scheduler reconciles the clocks
+            log.exception("updating the clocks of game %s failed", table.record.id)
+
+    async def time_table(self, table: Table) -> tuple[clock.Settings, dict[int, clock.SeatClock]]:
+        """Return a table's time settings and its seat clocks."""
+        settings = table.settings
+        if not settings.any:
+            return settings, {}
+        return settings, await clocks_store.clocks_of(self.store, table.record.id)
+
+    async def next_wake(self) -> float | None:
+        """Return when the scheduler next has something to do (None: nothing timed)."""
+        times = []
+        for game_id, settings in await clocks_store.timed_games(self.store):
+            clocks = await clocks_store.clocks_of(self.store, game_id)
+            wake = clock.next_wake(settings, clocks, self.now())
+            times.append(self.now() if not clocks else wake)
+        return min((t for t in times if t is not None), default=None)
+
+    async def claim_due(self) -> list[Due]:
+        """Return (and mark as done) the reminders and time-outs due now, table by table."""
+        out = []
+        now = self.now()
+        for game_id, settings in await clocks_store.timed_games(self.store):
+            table = await self.table_by_id(game_id)
+            clocks = await clocks_store.clocks_of(self.store, game_id)
+            if not clocks:  # a stop between a move and its clocks: start them now
+                clocks = clock.advance(settings, {}, table.to_act(), None, now)
+            remind, expired = clock.due(settings, clocks, now)
+            for seat in remind:
+                clocks[seat] = dataclasses.replace(clocks[seat], reminded=True)
+            for seat in expired:
+                clocks[seat] = dataclasses.replace(clocks[seat], expired=True)
+            await clocks_store.save_clocks(self.store, game_id, clocks)
+            if remind or expired:
+                out.append(Due(table, remind, expired))
+        return out
+
+    async def set_notify(self, player: Player, on: bool) -> None:
+        """Remember whether ``player`` wants a direct message when it is their turn."""
+        await clocks_store.set_notify(self.store, player.user_id, on)
+
+    async def wants_notify(self, user_id: str) -> bool:
+        """Tell whether a player asked for direct messages on their turn."""
+        return await clocks_store.wants_notify(self.store, user_id)
+
+    async def vote_end(self, place: Place, player: Player, target_user: str) -> VoteResult:
+        """Vote to end the game because ``target_user`` ran out of time.
+
+        The game ends (aborted, unrated) when a majority of the other players voted.
+        """
+        async with self._lock(place):
+            table = await self._active(place)
+            voter = self.seat_of(table, player)
+            target = table.record.seat_of(target_user)
+            if target is None:
+                raise UserError("player_not_in_game")
+            if target == voter:
+                raise UserError(Msg("clock.error.not_yourself"))
+            settings, clocks = await self.time_table(table)
+            if target not in clocks or not clocks[target].expired or \
+                    target not in table.to_act():
+                raise UserError(Msg("clock.error.not_out_of_time",
+                                    {"name": table.names[target]}))
+            voters = await clocks_store.add_vote(self.store, table.record.id, target, voter)
+            needed = (len(table.record.seats) - 1) // 2 + 1
+            if len(voters) < needed:
+                return VoteResult(table, target, len(voters), needed, False)
+            record = await self._guard(self.store.set_status(
+                table.record.id, table.record.version, "aborted"))
+            return VoteResult(Table(record, table.game, table.state), target, len(voters),
+                              needed, True)
+
+    # -- history and ratings -----------------------------------------------------------------
+    async def history(self, place: Place, limit: int = HISTORY_LENGTH) -> list[Finished]:
+        """Return the channel's newest finished games (over or aborted), newest first."""
+        return await stored.finished_games(self.store, place.guild, place.channel, limit=limit)
+
+    async def finished_table(self, place: Place, game_id: int | None = None) -> Table:
+        """Return a finished game of this channel: ``game_id``, or the newest one."""
+        if game_id is None:
+            newest = await stored.finished_games(self.store, place.guild, place.channel, limit=1)
+            if not newest:
+                raise UserError(Msg("history.error.no_finished_game"))
+            record = newest[0].record
+        else:
+            record = await self.store.get_game(game_id)
+            if record is None or (record.guild, record.channel) != (place.guild, place.channel):
+                raise UserError(Msg("history.error.no_such_game", {"id": game_id}))
+        if record.status not in stored.FINISHED or record.state is None:
+            raise UserError(Msg("history.error.not_finished"))
+        return self._table(record)
+
+    def finished_from_record(self, record: GameRecord) -> Table:
+        """Return the table of a finished game's record (for the history list)."""
+        return self._table(record)
+
+    async def export(self, place: Place, game_id: int | None = None) -> tuple[Table, dict]:
+        """Return a finished game and its export document (options, seed, moves)."""
+        table = await self.finished_table(place, game_id)
+        moves = await stored.all_moves(self.store, table.record.id)
+        return table, history.export_document(table.record, moves)
+
+    async def summary(self, table: Table) -> history.Summary:
+        """Return a finished game's length and its place in the server's history."""
+        return await history.summary(self.store, table.record)
+
+    async def stats(self, guild: str, user_id: str) -> dict[str, stored.Rating]:
+        """Return a player's ratings on a server, by game."""
+        return await stored.player_ratings(self.store, guild, user_id)
+
+    async def leaderboard(self, guild: str, game_name: str) -> list[stored.Rating]:
+        """Return the best-rated players of a server in one game."""
+        return await stored.leaderboard(self.store, guild, self.game_named(game_name).name)
+
+    async def catch_up_ratings(self) -> int:
+        """Rate finished games left unrated by a crash (the bot calls this at start)."""
+        return await history.catch_up(self.store, self.games)
 
     async def log(self, place: Place, last: int = 10) -> tuple[Table, list[MoveRecord]]:
         """Return the table and its ``last`` moves."""

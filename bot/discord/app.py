@@ -14,14 +14,17 @@ from discord import app_commands
 
 from bot.errors import UserError
 from bot.presenter import renders_in_processes, say
+from bot.scheduler import Scheduler
 from bot.service import Service
 from rendering.registry import preload_all
 
 from .commands import build_commands
 from .components import DYNAMIC_ITEMS
+from .notify import DiscordNotifier
 from .posting import POST_ERRORS
 from .recovery import post_missing_messages
 from .specs import locale_for
+from .translator import CatalogTranslator
 
 log = logging.getLogger(__name__)
 
@@ -56,21 +59,36 @@ class TabletopBot(discord.Client):
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self.in_flight: set[asyncio.Task] = set()
         self.posting: Counter[int] = Counter()  # game ids whose new message is being posted
+        self.scheduler = Scheduler(service, DiscordNotifier(self, service))
+
+    async def close(self) -> None:
+        """Stop the scheduler, then disconnect."""
+        await self.scheduler.stop()
+        await super().close()
+
+    async def setup_translator(self) -> None:
+        """Translate command help from the message catalog when the commands are synced."""
+        await self.tree.set_translator(CatalogTranslator())
 
     async def setup_hook(self) -> None:
-        """Sync changed commands, count resumed games, and post what a saved change missed."""
+        """Sync changed commands, count resumed games, post what a saved change missed."""
+        await self.setup_translator()
         if self.sync_commands:
             await self.sync_if_changed()
         log.info("resumed %d open games", await self.resumed_games())
+        log.info("rated %d games a stop left unrated", await self.service.catch_up_ratings())
         if not renders_in_processes():  # worker processes warm their own renderers
             # A daemon thread, not the default executor: a stop need not wait for it.
             self.warming = threading.Thread(target=preload_all, name="preload", daemon=True)
             self.warming.start()
         await post_missing_messages(self)  # before the gateway: no interaction can race it
+        self.scheduler.start()
 
-    def commands_digest(self) -> str:
-        """A hash of the command JSON and where it goes (changes when a sync is needed)."""
-        payload = [command.to_dict(self.tree) for command in self.tree.get_commands()]
+    async def commands_digest(self) -> str:
+        """A hash of the command JSON (translated, as a sync sends it) and where it goes."""
+        translator = self.tree.translator
+        payload = [await command.get_translated_payload(self.tree, translator) if translator
+                   else command.to_dict(self.tree) for command in self.tree.get_commands()]
         text = json.dumps({"guild": self.dev_guild_id, "commands": payload}, sort_keys=True)
         return hashlib.sha256(text.encode()).hexdigest()
 
@@ -81,7 +99,7 @@ class TabletopBot(discord.Client):
         were; the next start tries again). Returns True if a sync happened.
         """
         store = self.service.store
-        digest = self.commands_digest()
+        digest = await self.commands_digest()
         previous = json.loads(await store.setting(COMMANDS_SETTING) or "{}")
         if previous.get("digest") == digest:
             log.info("slash commands unchanged since the last sync; not syncing")

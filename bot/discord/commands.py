@@ -13,10 +13,11 @@ from bot.errors import UserError
 from bot.service import Place, Service
 from rules.core import Msg, translate
 
-from . import flows, specs
+from . import flows, history_commands, specs
 
 Choice = app_commands.Choice
 PlayerCount = app_commands.Range[int, 1, 100]
+Duration = app_commands.Range[str, 2, 6]
 
 
 def game_choices(service: Service) -> list[Choice[str]]:
@@ -30,7 +31,8 @@ def game_choices(service: Service) -> list[Choice[str]]:
 
 def build_commands(service: Service) -> list[app_commands.Command | app_commands.Group]:
     """Every app command of the bot, with game choices taken from ``service``'s registry."""
-    return [game_group(service), *play_commands(service)]
+    return [game_group(service), *play_commands(service),
+            *history_commands.rating_commands(service, game_choices(service))]
 
 
 def game_group(service: Service) -> app_commands.Group:
@@ -42,13 +44,19 @@ def game_group(service: Service) -> app_commands.Group:
     @app_commands.describe(game="Which game to play",
                            options="Game options as name=value, separated by spaces",
                            min_players="Fewest players to start with",
-                           max_players="Most players allowed to join")
+                           max_players="Most players allowed to join",
+                           reminder="Remind a player who has not moved after this long (12h)",
+                           timer="Time limit for each decision (24h)",
+                           bank="Each player's time bank for the whole game (3d)")
     @app_commands.choices(game=game_choices(service))
     async def new(interaction: discord.Interaction, game: str, options: Optional[str] = None,
                   min_players: Optional[PlayerCount] = None,
-                  max_players: Optional[PlayerCount] = None) -> None:
+                  max_players: Optional[PlayerCount] = None,
+                  reminder: Optional[Duration] = None, timer: Optional[Duration] = None,
+                  bank: Optional[Duration] = None) -> None:
         """Open a table for a game in this channel (one game per channel)."""
-        await flows.new_game(interaction, game, options, min_players, max_players)
+        await flows.new_game(interaction, game, options, min_players, max_players,
+                             reminder, timer, bank)
 
     @new.autocomplete("options")
     async def new_options(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
@@ -87,6 +95,13 @@ def game_group(service: Service) -> app_commands.Group:
         """Show this channel's table: seats, position summary and whose turn it is."""
         await flows.status(interaction)
 
+    @group.command(name="timeout")
+    @app_commands.describe(player="The player who ran out of time")
+    async def timeout(interaction: discord.Interaction, player: discord.Member) -> None:
+        """Vote to end the game because a player ran out of time (a majority ends it)."""
+        await flows.timeout_vote(interaction, str(player.id))
+
+    history_commands.add_to_game_group(group)
     return group
 
 
@@ -136,7 +151,15 @@ def play_commands(service: Service) -> list[app_commands.Command]:
         """Show the last moves of this channel's game."""
         await flows.show_log(interaction)
 
-    return [move, board, me, undo, log]
+    @app_commands.command(name="notify")
+    @app_commands.describe(setting="on: a direct message when it is your turn; off: none")
+    @app_commands.choices(setting=[Choice(name="on", value="on"),
+                                   Choice(name="off", value="off")])
+    async def notify(interaction: discord.Interaction, setting: str) -> None:
+        """Choose whether the bot sends you a direct message when it is your turn."""
+        await flows.notify(interaction, setting == "on")
+
+    return [move, board, me, undo, log, notify]
 
 
 async def _names(service: Service, place: Place) -> list[str]:

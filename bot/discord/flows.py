@@ -19,12 +19,23 @@ from typing import Awaitable, Callable
 
 import discord
 
+from bot.clock import BadDuration, Settings
 from bot.errors import UserError
-from bot.presenter import board_png, game_title, private_lines, say, status_lines, turn_lines
+from bot.presenter import (
+    board_png,
+    game_title,
+    private_lines,
+    say,
+    status_lines,
+    summary_lines,
+    time_lines,
+    turn_lines,
+)
 from bot.service import Place, Player, Service, Table
-from rules.core import translate
+from rules.core import Msg, translate
 
 from . import specs, texts
+from .notify import turn_messages
 from .permissions import require_permissions
 from .posting import PostFailed, needs_post
 from .replies import Reply, edit_message
@@ -162,12 +173,16 @@ async def _current(ctx: Context, game_id: int) -> Table:
 
 # -- lobby -----------------------------------------------------------------------------------
 async def new_game(interaction, game: str, options: str | None,
-                   min_players: int | None, max_players: int | None) -> None:
+                   min_players: int | None, max_players: int | None,
+                   reminder: str | None = None, timer: str | None = None,
+                   bank: str | None = None) -> None:
     """Open a lobby and post its message with Join / Leave / Start."""
     async def work(ctx: Context) -> None:
         require_permissions(ctx.interaction, ctx.locale)
+        settings = time_settings(reminder, timer, bank)
         table = await ctx.service.new_game(ctx.place, ctx.player, game, options or None,
-                                           max_players=max_players, min_players=min_players)
+                                           max_players=max_players, min_players=min_players,
+                                           settings=settings)
         ctx.commit(table)
         await post_lobby(ctx, table)
     await handle(interaction, work)
@@ -183,6 +198,16 @@ async def post_lobby(ctx: Context, table: Table, extra: list[str] | None = None)
 async def _remember_post(ctx: Context, table: Table, message_id: str) -> None:
     ctx.posted = True
     await ctx.service.store.set_board_message(table.record.id, message_id, table.record.version)
+
+
+def time_settings(reminder: str | None, timer: str | None, bank: str | None) -> Settings:
+    """Read the reminder and time limits a host typed, or refuse the bad one."""
+    for text in (reminder, timer, bank):
+        try:
+            Settings.parse(text, None, None)
+        except BadDuration:
+            raise UserError(Msg("clock.error.bad_duration", {"text": text[:40]})) from None
+    return Settings.parse(reminder, timer, bank)
 
 
 async def join(interaction, game_id: int | None = None) -> None:
@@ -240,8 +265,12 @@ async def start(interaction, shuffle: bool = False, game_id: int | None = None) 
             await ctx.reply.edit_clicked(closed, [])
         else:
             await edit_message(ctx.interaction, table.record.board_message_id, closed, [])
-        await post_turn(ctx, table, [started, *turn_lines(table, texts.mention, ctx.locale)],
-                        retire=False)
+        try:
+            await post_turn(ctx, table, [started, *turn_lines(table, texts.mention, ctx.locale)],
+                            retire=False)
+        finally:  # the game started even if the channel could not be told
+            await turn_messages(ctx.interaction.client, ctx.service, table, table.to_act(),
+                                specs.locale_for(ctx.interaction.guild_locale or "en"))
     await handle(interaction, work)
 
 
@@ -263,9 +292,10 @@ async def post_turn(ctx: Context, table: Table, lines: list[str], last_move: str
     Raises :class:`PostFailed` if the channel could not be reached (after retries).
     """
     rows, hint = await asyncio.to_thread(turn_parts, table, ctx.locale)
+    lines = lines + await _time_lines(ctx, table) + hint
     png = await board_png(table, None, last_move, focus_seat) if table.started else None
     previous = table.record.board_message_id
-    message = await ctx.reply.public(lines + hint, rows, png)
+    message = await ctx.reply.public(lines, rows, png)
     await _remember_post(ctx, table, str(message.id))
     if retire and previous and previous != str(message.id) and not _is_clicked(ctx, previous):
         await edit_message(ctx.interaction, previous, None, [])
@@ -275,6 +305,14 @@ def turn_parts(table: Table, locale: str) -> tuple[list, list[str]]:
     """The turn message's components and typing hint (rules work: run it in a thread)."""
     rows = specs.turn_rows(table, locale)
     return rows, _typing_hint(table, rows, locale)
+
+
+async def _time_lines(ctx: Context, table: Table) -> list[str]:
+    """Each acting player's remaining time on a table with a time limit."""
+    if not table.started or table.is_over() or not table.settings.any:
+        return []
+    settings, clocks = await ctx.service.time_table(table)
+    return time_lines(table, settings, clocks, ctx.service.now(), ctx.locale)
 
 
 def _typing_hint(table: Table, rows: list, locale: str) -> list[str]:
@@ -304,7 +342,16 @@ async def play(ctx: Context, text: str, version: int | None = None,
     if secret:
         await ctx.reply.private([say("private_header", ctx.locale), *secret])
     lines = texts.public_move_lines(outcome, ctx.locale)
-    await post_turn(ctx, outcome.table, lines, None if outcome.secret else outcome.action.text)
+    if outcome.table.is_over():
+        summary = await ctx.service.summary(outcome.table)
+        lines += summary_lines(outcome.table, summary, ctx.locale)
+    try:
+        await post_turn(ctx, outcome.table, lines,
+                        None if outcome.secret else outcome.action.text)
+    finally:  # the move is saved even if the channel could not be told
+        await turn_messages(ctx.interaction.client, ctx.service, outcome.table,
+                            outcome.newly_to_act,
+                            specs.locale_for(ctx.interaction.guild_locale or "en"))
 
 
 
@@ -442,4 +489,28 @@ async def abort_answer(interaction, game_id: int, version: int, confirm: bool) -
         await ctx.reply.edit_clicked(note, [])
         await edit_message(ctx.interaction, table.record.board_message_id, None, [])
         await ctx.reply.public(note)
+    await handle(interaction, work)
+
+
+async def notify(interaction, on: bool) -> None:
+    """``/notify on|off``: direct messages on the caller's turn."""
+    async def work(ctx: Context) -> None:
+        await ctx.service.set_notify(ctx.player, on)
+        key = "clock.ui.notify_on" if on else "clock.ui.notify_off"
+        await ctx.reply.private(translate(Msg(key), ctx.locale))
+    await handle(interaction, work)
+
+
+async def timeout_vote(interaction, target_user: str) -> None:
+    """``/game timeout``: vote to end the game because a player ran out of time."""
+    async def work(ctx: Context) -> None:
+        result = await ctx.service.vote_end(ctx.place, ctx.player, target_user)
+        name = result.table.names[result.target]
+        if result.ended:
+            await ctx.reply.public(translate(Msg("clock.ui.vote_ended", {"name": name}),
+                                             ctx.locale))
+            return
+        await ctx.reply.public(translate(Msg("clock.ui.vote_counted", {
+            "voter": ctx.player.name, "name": name, "votes": result.votes,
+            "needed": result.needed}), ctx.locale))
     await handle(interaction, work)

@@ -142,6 +142,19 @@ class Reply:
                 pass
         await self.private(text)
 
+    async def attachment(self, lines: list[str] | str, data: bytes, filename: str,
+                         public: bool = False) -> None:
+        """Send ``lines`` with a file (an export, a replay) to the caller or the channel."""
+        if public and self._pending:
+            await self.private(say("posted", self.locale))
+        content = lines if isinstance(lines, str) else clip(lines)
+        file = discord.File(io.BytesIO(data), filename=filename)
+        if self._pending:
+            self._pending = False
+            await self.interaction.edit_original_response(content=content, attachments=[file])
+            return
+        await self.interaction.followup.send(content, file=file, ephemeral=not public)
+
     async def edit_clicked(self, lines: list[str] | str | None = None,
                            rows: list[Row] | None = None) -> bool:
         """Replace the clicked message's components (and text when given); clicks only."""

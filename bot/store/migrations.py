@@ -44,7 +44,51 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE moves ADD COLUMN secret INTEGER NOT NULL DEFAULT 0;
     """,
-    # 3: the version the channel's board message shows (a saved move whose post failed is
+    # 3: ratings per server and game, which finished games were rated (once each), a
+    #    table's time settings, each seat's clock, players' notification wishes, and votes
+    #    to end a game whose player ran out of time
+    """
+    CREATE TABLE ratings (
+        guild TEXT NOT NULL,
+        game TEXT NOT NULL,
+        user_id TEXT NOT NULL,
+        name TEXT NOT NULL,
+        mu REAL NOT NULL,
+        sigma REAL NOT NULL,
+        played INTEGER NOT NULL,
+        won INTEGER NOT NULL,
+        updated_at TEXT NOT NULL,
+        PRIMARY KEY (guild, game, user_id)
+    );
+    CREATE TABLE results (
+        game_id INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        rated INTEGER NOT NULL,
+        created_at TEXT NOT NULL
+    );
+    CREATE INDEX games_by_place ON games (guild, channel, status);
+    ALTER TABLE games ADD COLUMN settings TEXT NOT NULL DEFAULT '{}';
+    CREATE TABLE clocks (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        since REAL,
+        remind_at REAL,
+        reminded INTEGER NOT NULL DEFAULT 0,
+        used REAL NOT NULL DEFAULT 0,
+        expired INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (game_id, seat)
+    );
+    CREATE TABLE user_settings (
+        user_id TEXT PRIMARY KEY,
+        notify INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE TABLE votes (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        target INTEGER NOT NULL,
+        voter INTEGER NOT NULL,
+        PRIMARY KEY (game_id, target, voter)
+    );
+    """,
+    # 4: the version the channel's board message shows (a saved move whose post failed is
     #    re-posted), and small settings of the bot itself (the hash of the synced commands)
     """
     ALTER TABLE games ADD COLUMN board_version INTEGER;

@@ -7,7 +7,7 @@ import functools
 import hashlib
 import json
 import sqlite3
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Sequence
@@ -57,7 +57,8 @@ class GameRecord:
     version: int
     state: dict | None
     board_message_id: str | None
-    board_version: int | None = None
+    settings: dict = field(default_factory=dict)  # the table's reminder and time limits
+    board_version: int | None = None  # the version the board message shows
 
     def seat_of(self, user_id: str) -> int | None:
         """Return the seat index of ``user_id``, or None if not seated."""
@@ -354,7 +355,9 @@ def _record(row: aiosqlite.Row | None) -> GameRecord | None:
         seats=tuple(Seat(s["id"], s["name"]) for s in json.loads(row["seats"])),
         host=row["host"], min_players=row["min_players"], max_players=row["max_players"],
         version=row["version"], state=json.loads(row["state"]) if row["state"] else None,
-        board_message_id=row["board_message_id"], board_version=row["board_version"],
+        board_message_id=row["board_message_id"],
+        settings=json.loads(row["settings"]) if "settings" in row.keys() else {},
+        board_version=row["board_version"] if "board_version" in row.keys() else None,
     )
 
 

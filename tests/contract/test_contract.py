@@ -12,8 +12,8 @@ import json
 import pytest
 
 from rules.core import CannotParse, NotLegalNow, NotYourDecision, RulesError, all_games
-from rules.core.text import translate
 from rules.core.playout import dumped, random_playout, replay, translate_all
+from rules.core.text import translate
 from tests.platform.toy_game import TOY
 
 GAMES = [*all_games(), TOY]

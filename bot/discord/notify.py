@@ -1,0 +1,90 @@
+"""Tell players about their turn outside the game's messages: direct messages (for those who
+asked with ``/notify on``), reminders and time-outs posted by the scheduler."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+
+from bot.presenter import game_title
+from bot.service import Service, Table
+from rules.core import Msg, translate
+
+from .specs import locale_for
+from .texts import mention
+
+log = logging.getLogger(__name__)
+
+
+def _say(locale: str, key: str, **params) -> str:
+    return translate(Msg(f"clock.ui.{key}", params), locale)
+
+
+def prompt_of(table: Table, seat: int, locale: str) -> str:
+    """What ``seat`` must decide now, in words."""
+    return translate(table.game.prompt(table.state, seat), locale, table.names)
+
+
+def server_locale(channel) -> str:
+    """The language of a channel's server (its preferred locale), for messages nobody asked."""
+    return locale_for(getattr(getattr(channel, "guild", None), "preferred_locale", "en"))
+
+
+async def direct_message(client: discord.Client, user_id: str, text: str) -> bool:
+    """Send a direct message; False when the player does not accept them."""
+    try:
+        user = client.get_user(int(user_id)) or await client.fetch_user(int(user_id))
+        await user.send(text[:2000])
+    except (discord.HTTPException, ValueError):
+        log.info("could not send a direct message to %s", user_id, exc_info=True)
+        return False
+    return True
+
+
+async def turn_messages(client: discord.Client, service: Service, table: Table,
+                        seats, locale: str = "en") -> int:
+    """Send "your turn" direct messages to the ``seats`` that asked for them."""
+    sent = 0
+    for seat in sorted(seats):
+        user_id = table.record.seats[seat].user_id
+        if not await service.wants_notify(user_id):
+            continue
+        text = _say(locale, "your_turn_dm", game=game_title(table, locale),
+                    channel=f"<#{table.record.channel}>", prompt=prompt_of(table, seat, locale))
+        sent += await direct_message(client, user_id, text)
+    return sent
+
+
+class DiscordNotifier:
+    """The scheduler's notifier: posts in the game's channel, and DMs those who asked."""
+
+    def __init__(self, client: discord.Client, service: Service):
+        self.client = client
+        self.service = service
+
+    async def _channel(self, table: Table):
+        channel_id = int(table.record.channel)
+        return self.client.get_channel(channel_id) or await self.client.fetch_channel(channel_id)
+
+    async def remind(self, table: Table, seat: int) -> None:
+        """Mention the player in the channel, and DM them if they asked for it."""
+        record = table.record.seats[seat]
+        channel = await self._channel(table)
+        locale = server_locale(channel)
+        prompt = prompt_of(table, seat, locale)
+        await channel.send(_say(locale, "remind_channel", who=mention(record),
+                                prompt=prompt)[:2000],
+                           allowed_mentions=discord.AllowedMentions(users=True))
+        if await self.service.wants_notify(record.user_id):
+            await direct_message(self.client, record.user_id, _say(
+                locale, "remind_dm", game=game_title(table, locale),
+                channel=f"<#{table.record.channel}>", prompt=prompt))
+
+    async def expired(self, table: Table, seat: int) -> None:
+        """Tell the channel that the player ran out of time and how to end the game."""
+        record = table.record.seats[seat]
+        channel = await self._channel(table)
+        text = _say(server_locale(channel), "expired", who=mention(record), name=record.name)
+        await channel.send(text[:2000],
+                           allowed_mentions=discord.AllowedMentions(users=True))
