@@ -356,7 +356,7 @@ class Service:
         if status == "over":
             await self._rate(game, record, new_state)
         await self._tick(after, seat)
-        newly = after.to_act() - game.to_act(state)
+        newly = after.to_act() - game.to_act(table.state)
         return MoveOutcome(after, seat, action, events, secret, frozenset(newly))
 
     async def _rate(self, game: Game, record, state: Any) -> None:
