@@ -30,6 +30,7 @@ from .model import (
     user_json,
 )
 
+BODY = web.RequestKey("body", tuple)
 ACK_SECONDS = 3.0
 TOKEN_SECONDS = 15 * 60
 MESSAGE_TYPES = {2: {4, 5, 9}, 3: {4, 5, 6, 7, 9}, 4: {8}, 5: {4, 5, 6, 7}}
@@ -48,9 +49,9 @@ def error(status: int, code: int, message: str) -> web.Response:
 
 async def read_body(request: web.Request) -> tuple[dict | list, list[tuple[str, int]]]:
     """The JSON body (or multipart ``payload_json``) and the uploaded files' names and sizes."""
-    if "body" not in request:
-        request["body"] = await _read_body(request)
-    return request["body"]
+    if BODY not in request:
+        request[BODY] = await _read_body(request)
+    return request[BODY]
 
 
 async def _read_body(request: web.Request) -> tuple[dict | list, list[tuple[str, int]]]:
