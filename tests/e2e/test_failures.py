@@ -27,9 +27,17 @@ def public(status: int | None, **options) -> Fault:
     return Fault(PUBLIC, status, public=True, **options)
 
 
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
+
 @pytest.fixture
-def table(standin, bot) -> Session:
-    return Session(standin, bot)
+def table(shared) -> Session:
+    return shared
+
+
+@pytest.fixture
+def standin(shared):
+    return shared.standin
 
 
 async def _started(table: Session) -> None:
@@ -116,11 +124,12 @@ async def test_missing_permissions_refused_then_a_dropped_gateway_resumes(table,
     locked = Session(standin, table.bot, channel=2001)
     refused = await locked.command(ALICE, "game new", game="toy")
     assert "Attach Files, Embed Links" in refused.text and locked.public() == []
-    assert rows(table.bot.database, "SELECT id FROM games") == []
+    assert rows(table.bot.database, "SELECT id FROM games WHERE channel = '2001'") == []
 
     await _started(table)
     await standin.gateway.drop()
     click = await standin.click(ALICE, table.turn(), option_id(table.turn(), "Step forward"))
     await table.bot.done(click)
     assert standin.gateway.resumes == 1 and standin.gateway.connections == 2
+    standin.gateway.resumes = 0
     assert click.ack_ms < 3000 and [m[3] for m in table.moves()] == ["step"]

@@ -16,10 +16,12 @@ import pytest
 from .conftest import ALICE, BOB
 from .session import Session, option_id
 
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
 
 @pytest.fixture
-def table(standin, bot) -> Session:
-    return Session(standin, bot)
+def table(shared) -> Session:
+    return shared
 
 
 async def test_a_whole_game_by_buttons_menus_and_move(table):
@@ -75,7 +77,8 @@ async def test_a_whole_game_by_buttons_menus_and_move(table):
                                               "vote yes", "vote yes"]
 
 
-async def test_undo_in_a_solo_game_and_limits_of_the_synced_commands(table, standin, bot):
+async def test_undo_in_a_solo_game_and_limits_of_the_synced_commands(table):
+    standin = table.standin
     await table.command(ALICE, "game new", game="toy", options="goal=3")
     await table.click(ALICE, table.lobby(), _lobby_id(table, "start"))
     await table.click(ALICE, table.turn(), option_id(table.turn(), "Step forward"))
