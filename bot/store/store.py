@@ -110,17 +110,33 @@ def _serialised(method):
     return wrapper
 
 
+def _reading(method):
+    """Run a read on the reader connection: in WAL mode it never waits for a write's fsync."""
+
+    @functools.wraps(method)
+    async def wrapper(self: "Store", *args, **kwargs):
+        async with self._read_lock:
+            return await method(self, *args, **kwargs)
+
+    return wrapper
+
+
 class Store:
     """The games database. Open it with :meth:`open`; every write is one transaction.
 
-    One connection serves the whole bot; a lock makes each public call atomic with respect
-    to the others (SQLite serialises writers anyway, and this keeps transactions from
-    interleaving on the shared connection).
+    One connection writes; a lock makes each write call atomic with respect to the others
+    (SQLite serialises writers anyway, and this keeps transactions from interleaving on the
+    shared connection). The hot reads (a channel's game, a game, its moves) go through a
+    second connection, so they never queue behind a move's fsync (measured with
+    ``python -m bench.discord_load``). An in-memory database has only the one connection.
     """
 
-    def __init__(self, connection: aiosqlite.Connection):
+    def __init__(self, connection: aiosqlite.Connection,
+                 reader: aiosqlite.Connection | None = None):
         self._db = connection
         self._lock = asyncio.Lock()
+        self._reader = reader or connection
+        self._read_lock = asyncio.Lock() if reader is not None else self._lock
 
     @classmethod
     async def open(cls, path: str | Path) -> "Store":
@@ -135,10 +151,16 @@ class Store:
         await connection.execute("PRAGMA synchronous=FULL")
         store = cls(connection)
         await store._migrate()
+        if str(path) != ":memory:":
+            store._reader = await aiosqlite.connect(str(path), isolation_level=None)
+            store._reader.row_factory = aiosqlite.Row
+            store._read_lock = asyncio.Lock()
         return store
 
     async def close(self) -> None:
-        """Close the connection."""
+        """Close the connections."""
+        if self._reader is not self._db:
+            await self._reader.close()
         await self._db.close()
 
     async def _migrate(self) -> None:
@@ -153,19 +175,20 @@ class Store:
         return version
 
     # -- reading ----------------------------------------------------------------------------
-    @_serialised
+    @_reading
     async def get_game(self, game_id: int) -> GameRecord | None:
         """Return the game with ``game_id``, or None."""
-        return await self._get(game_id)
+        return await self._get(game_id, self._reader)
 
-    async def _get(self, game_id: int) -> GameRecord | None:
-        cursor = await self._db.execute("SELECT * FROM games WHERE id = ?", (game_id,))
+    async def _get(self, game_id: int,
+                   db: aiosqlite.Connection | None = None) -> GameRecord | None:
+        cursor = await (db or self._db).execute("SELECT * FROM games WHERE id = ?", (game_id,))
         return _record(await cursor.fetchone())
 
-    @_serialised
+    @_reading
     async def open_game(self, guild: str, channel: str) -> GameRecord | None:
         """Return the lobby or active game of a channel, or None."""
-        cursor = await self._db.execute(
+        cursor = await self._reader.execute(
             "SELECT * FROM games WHERE guild = ? AND channel = ? AND status IN ('lobby', 'active')",
             (guild, channel),
         )
@@ -178,7 +201,7 @@ class Store:
             "SELECT * FROM games WHERE status IN ('lobby', 'active') ORDER BY id")
         return [_record(row) for row in await cursor.fetchall()]
 
-    @_serialised
+    @_reading
     async def moves(self, game_id: int, last: int | None = None) -> list[MoveRecord]:
         """Return the moves of a game in order (only the ``last`` ones when given)."""
         sql = ("SELECT seq, seat, action, events, undoable, state_hash, secret FROM moves "
@@ -187,7 +210,7 @@ class Store:
         if last is not None:
             sql += " LIMIT ?"
             params = (game_id, last)
-        rows = await (await self._db.execute(sql, params)).fetchall()
+        rows = await (await self._reader.execute(sql, params)).fetchall()
         return [_move(row) for row in reversed(rows)]
 
     # -- writing ----------------------------------------------------------------------------
