@@ -138,6 +138,10 @@ def lobby_lines(table: Table, locale: str = "en") -> list[str]:
     if changed:
         lines.append(say("lobby_options", locale,
                          options=" ".join(f"{k}={_option_text(v)}" for k, v in changed.items())))
+    problem = table.option_problem() if record.status == "lobby" else None
+    if problem is not None:
+        lines.append(say("lobby_option_problem", locale, players=table.lobby_players(),
+                         problem=translate(problem, locale, table.names)))
     return lines + settings_line(table.settings, locale)
 
 

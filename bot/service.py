@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import hashlib
+import json
 import logging
 import secrets
 import time
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
 from rules.core import (
@@ -37,6 +39,8 @@ from .store import ChannelBusy, GameRecord, MoveRecord, Seat, StaleVersion, Stor
 from .store import clocks as clocks_store
 from .store import results as stored
 from .store.results import Finished
+
+NO_DECISION = "-"  # the stamp of a seat that owes no decision
 
 MAX_CHOICES = 25
 HISTORY_LENGTH = 10
@@ -63,6 +67,8 @@ class Table:
     record: GameRecord
     game: Game
     state: Any | None
+    _actions: dict[int, list[Action]] = field(default_factory=dict, repr=False, compare=False)
+    _stamps: dict[int, str] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def names(self) -> list[str]:
@@ -90,6 +96,45 @@ class Table:
     def view(self, seat: int | None) -> View:
         """What ``seat`` (None: the public) may see."""
         return self.game.view(self.state, seat)
+
+    def lobby_players(self) -> int:
+        """The player count the lobby's options are checked for: those seated, within limits."""
+        record = self.record
+        return min(max(len(record.seats), record.min_players), record.max_players)
+
+    def option_problem(self) -> Msg | None:
+        """Why the lobby's options cannot start a game with the players seated now (or None).
+
+        Below the minimum, the options are checked for the smallest game allowed.
+        """
+        return self.game.check_options(self.record.options, self.lobby_players())
+
+    def actions(self, seat: int) -> list[Action]:
+        """The options of ``seat``'s decision now (none if it owes none), computed once."""
+        if seat not in self._actions:
+            owes = self.started and not self.is_over() and seat in self.to_act()
+            self._actions[seat] = list(self.game.legal_actions(self.state, seat)) if owes else []
+        return self._actions[seat]
+
+    def stamp(self, seat: int) -> str:
+        """A short fingerprint of ``seat``'s own decision, carried by its buttons and menus.
+
+        It changes when that seat's prompt or options change or when the seat has moved
+        since, and not when other seats decide, so one player's choice in a simultaneous
+        phase leaves the others' buttons valid.
+        """
+        if seat not in self._stamps:
+            self._stamps[seat] = self._decision_stamp(seat)
+        return self._stamps[seat]
+
+    def _decision_stamp(self, seat: int) -> str:
+        if not self.actions(seat):
+            return NO_DECISION
+        prompt = self.game.prompt(self.state, seat)
+        content = [self.record.turns_of(seat), prompt.to_json(),
+                   [action.text for action in self.actions(seat)]]
+        data = json.dumps(content, sort_keys=True, default=str).encode()
+        return hashlib.blake2b(data, digest_size=5).hexdigest()
 
 
 @dataclass
@@ -133,6 +178,8 @@ class Service:
         self.games: dict[str, Game] = {g.name: g for g in (games or all_games())}
         self._seed_source = seed_source or (lambda: secrets.randbits(48))
         self._locks: dict[Place, asyncio.Lock] = {}
+        # States by (game id, version): each version of a game has exactly one state, and a
+        # state is remembered only under the version its own write created.
         self._states: OrderedDict[tuple[int, int], Any] = OrderedDict()
         self._cache_size = cache_size
         self.now: Callable[[], float] = time.time  # the scheduler's clock (tests set it)
@@ -179,6 +226,18 @@ class Service:
         while len(self._states) > self._cache_size:
             self._states.popitem(last=False)
 
+    def _forget(self, game_id: int) -> None:
+        """Drop every cached state of a game (after a lost race: reload from the store)."""
+        for key in [k for k in self._states if k[0] == game_id]:
+            del self._states[key]
+
+    async def record(self, place: Place) -> GameRecord:
+        """Return the open game record of ``place`` without loading its rules or state."""
+        record = await self.store.open_game(place.guild, place.channel)
+        if record is None:
+            raise UserError("no_game")
+        return record
+
     async def open_tables(self) -> list[Table]:
         """Return every game in lobby or play (what the bot resumes after a restart)."""
         return [self._table(record) for record in await self.store.active_games()]
@@ -199,7 +258,9 @@ class Service:
         except RulesError as error:
             raise UserError(error.msg) from None
         low, high = self._player_range(game, min_players, max_players)
-        self._new_state(game, 0, high, parsed)  # refuse options the game cannot start with
+        problems = [game.check_options(parsed, n) for n in range(low, high + 1)]
+        if all(problems):  # no player count in range can start with these options
+            raise UserError(problems[-1])  # type: ignore[arg-type]
         async with self._lock(place):
             try:
                 record = await self.store.create_game(
@@ -240,8 +301,8 @@ class Service:
             if len(record.seats) >= record.max_players:
                 raise UserError("lobby_full", max=record.max_players)
             seats = (*record.seats, player)
-            return self._table(await self._guard(self.store.set_seats(record.id, record.version,
-                                                                      seats)))
+            return self._table(await self._guard(
+                self.store.set_seats(record.id, record.version, seats), record.id))
 
     async def leave(self, place: Place, player: Player) -> Table:
         """Unseat ``player`` from the lobby; the lobby closes when its last player leaves."""
@@ -252,9 +313,10 @@ class Service:
             seats = tuple(s for s in record.seats if s.user_id != player.user_id)
             if not seats:
                 return self._table(await self._guard(
-                    self.store.set_status(record.id, record.version, "aborted")))
-            return self._table(await self._guard(self.store.set_seats(record.id, record.version,
-                                                                      seats)))
+                    self.store.set_status(record.id, record.version, "aborted"), record.id))
+            host = seats[0].user_id if self.host_of(record) == player.user_id else None
+            return self._table(await self._guard(
+                self.store.set_seats(record.id, record.version, seats, host), record.id))
 
     async def start(self, place: Place, player: Player, shuffle: bool = False) -> Table:
         """Start the lobby's game (host only), seating in join order or shuffled."""
@@ -271,7 +333,7 @@ class Service:
                 Rng(record.seed, 1 << 32).shuffle(seats)
             state = self._new_state(table.game, record.seed, len(seats), record.options)
             started = await self._guard(self.store.start_game(
-                record.id, record.version, seats, table.game.dump(state)))
+                record.id, record.version, seats, table.game.dump(state)), record.id)
             table = self._table(started)
             await self._tick(table, None)
             return table
@@ -286,18 +348,30 @@ class Service:
 
     @staticmethod
     def host_of(record: GameRecord) -> str:
-        """The host is the first seated player (the opener, or the next if they left)."""
-        return record.seats[0].user_id if record.seats else record.host
+        """The host: the player who opened the table (or the next seated, if they left).
 
-    async def abort(self, place: Place, player: Player, can_manage: bool = False) -> Table:
-        """End the channel's game without a result (host, or anyone who manages the channel)."""
+        Seating order does not matter: a shuffled start keeps the same host.
+        """
+        if record.seat_of(record.host) is not None or not record.seats:
+            return record.host
+        return record.seats[0].user_id
+
+    def check_abort(self, record: GameRecord, player: Player, can_manage: bool) -> None:
+        """Refuse unless ``player`` hosts the game or may manage the channel."""
+        if self.host_of(record) != player.user_id and not can_manage:
+            raise UserError("abort_not_allowed")
+
+    async def abort(self, place: Place, player: Player, can_manage: bool = False) -> GameRecord:
+        """End the channel's game without a result (host, or anyone who manages the channel).
+
+        This works on the stored record alone, so a game that is no longer installed can
+        always be aborted and its channel freed.
+        """
         async with self._lock(place):
-            table = await self.table(place)
-            if self.host_of(table.record) != player.user_id and not can_manage:
-                raise UserError("abort_not_allowed")
-            record = await self._guard(self.store.set_status(
-                table.record.id, table.record.version, "aborted"))
-            return Table(record, table.game, table.state)
+            record = await self.record(place)
+            self.check_abort(record, player, can_manage)
+            return await self._guard(self.store.set_status(record.id, record.version,
+                                                           "aborted"), record.id)
 
     async def _lobby(self, place: Place) -> Table:
         table = await self.table(place)
@@ -305,12 +379,13 @@ class Service:
             raise UserError("already_started")
         return table
 
-    @staticmethod
-    async def _guard(write):
+    async def _guard(self, write, game_id: int, stale: str = "stale"):
+        """Await a versioned write; if the game moved on meanwhile, forget it and refuse."""
         try:
             return await write
         except StaleVersion:
-            raise UserError("stale") from None
+            self._forget(game_id)
+            raise UserError(stale) from None
 
     # -- play --------------------------------------------------------------------------------
     def seat_of(self, table: Table, player: Player) -> int:
@@ -322,17 +397,37 @@ class Service:
 
     async def act(self, place: Place, player: Player, text: str,
                   expected_version: int | None = None, seat: int | None = None) -> MoveOutcome:
-        """Play ``text`` for ``player`` (or their ``seat``): check, apply, save in one step.
+        """Play typed ``text`` for ``player`` (or their ``seat``): check, apply, save at once.
 
-        ``expected_version`` comes from a button or menu: if the game moved on since it was
-        posted, the click is refused as stale.
+        With ``expected_version``, a game that moved on since is refused as stale. A typed
+        move that loses a race with another write is refused with its own message.
         """
         async with self._lock(place):
             table = await self._active(place)
             seat = self._acting_seat(table, player, seat)
             if expected_version is not None and expected_version != table.record.version:
                 raise UserError("stale")
-            return await self._apply(table, seat, text)
+            action = await asyncio.to_thread(self._parse, table, seat, text)
+            return await self._apply(table, seat, action,
+                                     "stale_typed" if expected_version is None else "stale")
+
+    async def choose(self, place: Place, player: Player, seat: int, stamp: str,
+                     index: int | None = None, text: str | None = None) -> MoveOutcome:
+        """Play the option a button (``index``) or menu entry (``text``) of ``seat`` names.
+
+        ``stamp`` is the seat's decision stamp when the component was posted: if that seat's
+        own decision changed since, the click is stale. The option is looked up among the
+        seat's legal actions and played as it is, never re-parsed from text.
+        """
+        async with self._lock(place):
+            table = await self._active(place)
+            seat = self._acting_seat(table, player, seat)
+            if stamp != table.stamp(seat):
+                raise UserError("stale")
+            action = _pick(await asyncio.to_thread(table.actions, seat), index, text)
+            if action is None:
+                raise UserError("stale")
+            return await self._apply(table, seat, action, "stale")
 
     def _acting_seat(self, table: Table, player: Player, seat: int | None) -> int:
         own = self.seat_of(table, player)
@@ -340,17 +435,29 @@ class Service:
             return own
         raise UserError("not_your_seat")
 
-    async def _apply(self, table: Table, seat: int, text: str) -> MoveOutcome:
+    @staticmethod
+    def _parse(table: Table, seat: int, text: str) -> Action:
+        """Read typed text as an action of ``seat``'s current decision, or refuse."""
+        if seat not in table.to_act():
+            raise UserError("not_your_turn")
+        try:
+            return table.game.parse_action(table.state, seat, text)
+        except RulesError as error:
+            raise UserError(error.msg) from None
+
+    async def _apply(self, table: Table, seat: int, action: Action, stale: str) -> MoveOutcome:
+        """Apply ``action`` and save it; the cache keeps the state under the version written.
+
+        The rules work (apply, dump) runs in a worker thread, so the event loop keeps
+        acknowledging other interactions and answering autocomplete meanwhile.
+        """
         game = table.game
-        # Rules work (parse, legality, apply, dump) runs in a worker thread, so the event
-        # loop keeps acknowledging other interactions and answering autocomplete meanwhile.
-        step = await asyncio.to_thread(_rules_step, game, table.state, seat, text)
-        action, new_state, events, undoable, secret, dumped = step
-        status = "over" if game.is_over(new_state) else "active"
+        new_state, events, undoable, secret, status, dumped = await asyncio.to_thread(
+            _rules_step, game, table.state, seat, action)
         record = await self._guard(self.store.append_move(
             table.record.id, table.record.version, seat=seat, action=action.text,
             events=[e.to_json() for e in events], state=dumped,
-            undoable=undoable, status=status, secret=secret))
+            undoable=undoable, status=status, secret=secret), table.record.id, stale)
         self._remember((record.id, record.version), new_state)
         after = Table(record, game, new_state)
         if status == "over":
@@ -384,8 +491,8 @@ class Service:
                 raise UserError("undo_revealed")
             if table.to_act() != frozenset({seat}):
                 raise UserError("undo_others_acting")
-            record = await self._guard(self.store.undo_last_move(table.record.id,
-                                                                 table.record.version))
+            record = await self._guard(self.store.undo_last_move(
+                table.record.id, table.record.version), table.record.id)
             undone = self._table(record)
             await self._tick(undone, None)
             return undone
@@ -403,8 +510,7 @@ class Service:
         """Return the prompt and legal actions of ``seat`` at ``table`` (None, [] if idle)."""
         if seat not in table.to_act():
             return None, []
-        return table.game.prompt(table.state, seat), list(table.game.legal_actions(table.state,
-                                                                                    seat))
+        return table.game.prompt(table.state, seat), table.actions(seat)
 
     async def suggest(self, place: Place, player: Player, typed: str,
                       locale: str = "en") -> list[Action]:
@@ -498,7 +604,7 @@ class Service:
             if len(voters) < needed:
                 return VoteResult(table, target, len(voters), needed, False)
             record = await self._guard(self.store.set_status(
-                table.record.id, table.record.version, "aborted"))
+                table.record.id, table.record.version, "aborted"), table.record.id)
             return VoteResult(Table(record, table.game, table.state), target, len(voters),
                               needed, True)
 
@@ -554,24 +660,29 @@ class Service:
         return table, await self.store.moves(table.record.id, last=last)
 
 
-def _rules_step(game: Game, state: Any, seat: int, text: str) -> tuple:
-    """Parse and apply ``text`` for ``seat``: the pure part of a move (safe in a thread)."""
+def _rules_step(game: Game, state: Any, seat: int, action: Action) -> tuple:
+    """Apply ``action`` for ``seat``: the pure part of a move (safe in a worker thread)."""
     try:
-        action = game.parse_action(state, seat, text) if seat in game.to_act(state) else None
-        if action is None:
-            raise UserError("not_your_turn")
         new_state, events = game.apply(state, seat, action)
     except RulesError as error:
         raise UserError(error.msg) from None
-    return (action, new_state, events, _undoable(state, new_state, events),
-            game.action_is_secret(state, seat, action), game.dump(new_state))
+    status = "over" if game.is_over(new_state) else "active"
+    return (new_state, events, _undoable(state, new_state, events),
+            game.action_is_secret(state, seat, action), status, game.dump(new_state))
+
+
+def _pick(actions: Sequence[Action], index: int | None, text: str | None) -> Action | None:
+    """The option at ``index``, or the one whose text is ``text``; None if there is none."""
+    if index is not None:
+        return actions[index] if 0 <= index < len(actions) else None
+    return next((action for action in actions if action.text == text), None)
 
 
 def suggest_actions(table: Table, seat: int, typed: str, locale: str = "en") -> list[Action]:
     """Filter ``seat``'s legal actions by the words of ``typed``; put an exact typed move first."""
     if seat not in table.to_act():
         return []
-    actions = list(table.game.legal_actions(table.state, seat))
+    actions = table.actions(seat)
     words = normalise(typed).split()
     matches = [a for a in actions if _matches(a, words, locale, table.names)]
     typed_text = normalise(typed)

@@ -19,11 +19,11 @@ from bot.service import Service
 from rendering.registry import preload_all
 
 from .commands import build_commands
-from .components import DYNAMIC_ITEMS
+from .components import DYNAMIC_ITEMS, build_view
 from .notify import DiscordNotifier
 from .posting import POST_ERRORS
 from .recovery import post_missing_messages
-from .specs import locale_for
+from .specs import Row, locale_for
 from .translator import CatalogTranslator
 
 log = logging.getLogger(__name__)
@@ -69,6 +69,11 @@ class TabletopBot(discord.Client):
     async def setup_translator(self) -> None:
         """Translate command help from the message catalog when the commands are synced."""
         await self.tree.set_translator(CatalogTranslator())
+
+    @staticmethod
+    def view_for(rows: list[Row]) -> discord.ui.View | None:
+        """This bot's persistent components laid out as ``rows`` (None when there are none)."""
+        return build_view(rows)
 
     async def setup_hook(self) -> None:
         """Sync changed commands, count resumed games, post what a saved change missed."""

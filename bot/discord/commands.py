@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 import discord
 from discord import app_commands
@@ -14,6 +14,11 @@ from bot.service import Place, Service
 from rules.core import Msg, translate
 
 from . import flows, history_commands, specs
+
+if TYPE_CHECKING:  # typing only: the bot module imports this one
+    from .app import TabletopBot
+
+    Interaction = discord.Interaction[TabletopBot]
 
 Choice = app_commands.Choice
 PlayerCount = app_commands.Range[int, 1, 100]
@@ -31,7 +36,7 @@ def game_choices(service: Service) -> list[Choice[str]]:
 
 def build_commands(service: Service) -> list[app_commands.Command | app_commands.Group]:
     """Every app command of the bot, with game choices taken from ``service``'s registry."""
-    return [game_group(service), *play_commands(service),
+    return [game_group(service), *play_commands(),
             *history_commands.rating_commands(service, game_choices(service))]
 
 
@@ -59,8 +64,9 @@ def game_group(service: Service) -> app_commands.Group:
                              reminder, timer, bank)
 
     @new.autocomplete("options")
-    async def new_options(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
-        chosen = service.games.get(str(getattr(interaction.namespace, "game", "") or ""))
+    async def new_options(interaction: Interaction, current: str) -> list[Choice[str]]:
+        games = interaction.client.service.games
+        chosen = games.get(str(getattr(interaction.namespace, "game", "") or ""))
         if chosen is None:
             return []
         pairs = specs.option_choices(chosen.options, current,
@@ -105,7 +111,7 @@ def game_group(service: Service) -> app_commands.Group:
     return group
 
 
-def play_commands(service: Service) -> list[app_commands.Command]:
+def play_commands() -> list[app_commands.Command]:
     """The top-level commands used while playing."""
 
     @app_commands.command(name="move")
@@ -116,10 +122,13 @@ def play_commands(service: Service) -> list[app_commands.Command]:
         await flows.move(interaction, action)
 
     @move.autocomplete("action")
-    async def move_suggestions(interaction: discord.Interaction,
-                               current: str) -> list[Choice[str]]:
+    async def move_suggestions(interaction: Interaction, current: str) -> list[Choice[str]]:
         locale = specs.locale_for(interaction.locale)
-        place, player = flows.where(interaction)
+        try:
+            place, player = flows.where(interaction)
+        except UserError:  # a direct message: nothing to suggest
+            return []
+        service = interaction.client.service
         actions = await service.suggest(place, player, current, locale)
         names = await _names(service, place) if actions else []
         return [Choice(name=name, value=value)

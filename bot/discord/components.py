@@ -1,18 +1,25 @@
-"""Persistent buttons and menus: DynamicItems whose custom ids carry game, version and option.
+"""Persistent buttons and menus, as discord.py's ``DynamicItem`` examples build them.
 
-They are registered once with ``client.add_dynamic_items(*DYNAMIC_ITEMS)``, so a click is
-understood even after a restart; each callback hands over to :mod:`bot.discord.flows`.
+Each item writes its typed key (:mod:`bot.discord.ids`) into its own custom id and, when a
+click arrives (also after a restart), reads the key back from its template's match. They are
+registered once with ``client.add_dynamic_items(*DYNAMIC_ITEMS)``; each callback hands its
+key to :mod:`bot.discord.flows`.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any, Sequence
 
 import discord
 
 from . import flows, ids
-from .specs import ButtonSpec, Row, SelectSpec, check_rows
+from .specs import ButtonSpec, OptionSpec, Row, SelectSpec, check_rows
+
+if TYPE_CHECKING:  # typing only: the bot module imports this one
+    from .app import TabletopBot
+
+    Interaction = discord.Interaction[TabletopBot]
 
 STYLES = {
     "primary": discord.ButtonStyle.primary,
@@ -20,95 +27,135 @@ STYLES = {
     "success": discord.ButtonStyle.success,
     "danger": discord.ButtonStyle.danger,
 }
+STAMP = r"(?P<stamp>[0-9a-f]{1,20}|-)"
 
 
-def _numbers(match: re.Match[str]) -> dict[str, Any]:
-    return {k: int(v) if v.isdigit() else v for k, v in match.groupdict().items()}
+class ActButton(discord.ui.DynamicItem[discord.ui.Button], template=(
+        r"tt:act:(?P<game>[0-9]+):(?P<seat>[0-9]+):" + STAMP + r":(?P<index>[0-9]+)")):
+    """A button playing one option of one seat's decision."""
 
-
-class _Parsed:
-    """Mixin: keep the fields parsed from the custom id as ``self.fields``."""
-
-    fields: dict[str, Any]
+    def __init__(self, key: ids.ActKey, label: str = "-", style: str = "primary",
+                 row: int | None = None) -> None:
+        custom_id = ids.checked(f"tt:act:{key.game}:{key.seat}:{key.stamp}:{key.index}")
+        super().__init__(discord.ui.Button(custom_id=custom_id, label=label,
+                                           style=STYLES[style], row=row))
+        self.key = key
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item,
-                             match: re.Match[str], /):
-        """Rebuild the item from a clicked component (also after a restart)."""
-        made = cls(item)  # type: ignore[call-arg]
-        made.fields = _numbers(match)
-        return made
+    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> ActButton:
+        """Rebuild the button from a click (also after a restart)."""
+        return cls(ids.ActKey(int(match["game"]), int(match["seat"]), match["stamp"],
+                              int(match["index"])))
 
-    def _parse(self) -> dict[str, Any]:
-        if not getattr(self, "fields", None):
-            self.fields = _numbers(self.template.fullmatch(self.custom_id))  # type: ignore
-        return self.fields
-
-
-class ActButton(_Parsed, discord.ui.DynamicItem[discord.ui.Button], template=ids.ACT_TEMPLATE):
-    """A button playing one option of one seat's decision at one version."""
-
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def callback(self, interaction: Interaction) -> None:
         """Play the option this button stands for."""
-        f = self._parse()
-        await flows.click_option(interaction, f["game"], f["version"], f["seat"], f["index"])
+        await flows.click_option(interaction, self.key)
 
 
-class ActSelect(_Parsed, discord.ui.DynamicItem[discord.ui.Select], template=ids.SELECT_TEMPLATE):
-    """A select menu of one seat's options at one version; its values are action texts."""
+class ActSelect(discord.ui.DynamicItem[discord.ui.Select], template=(
+        r"tt:sel:(?P<game>[0-9]+):(?P<seat>[0-9]+):" + STAMP + r":(?P<part>[0-9]+)")):
+    """A select menu of one seat's options; its values are action texts or ``#index``."""
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    def __init__(self, key: ids.SelectKey, placeholder: str | None = None,
+                 options: Sequence[OptionSpec] = (), row: int | None = None) -> None:
+        custom_id = ids.checked(f"tt:sel:{key.game}:{key.seat}:{key.stamp}:{key.part}")
+        choices = [discord.SelectOption(label=o.label, value=o.value, description=o.description)
+                   for o in options]
+        super().__init__(discord.ui.Select(custom_id=custom_id, placeholder=placeholder,
+                                           options=choices, row=row))
+        self.key = key
+
+    @classmethod
+    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> ActSelect:
+        """Rebuild the menu from a choice (also after a restart)."""
+        return cls(ids.SelectKey(int(match["game"]), int(match["seat"]), match["stamp"],
+                                 int(match["part"])))
+
+    async def callback(self, interaction: Interaction) -> None:
         """Play the chosen option."""
-        f = self._parse()
-        values = (interaction.data or {}).get("values") or []
-        await flows.choose_option(interaction, f["game"], f["version"], f["seat"],
-                                  values[0] if values else "")
+        values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
+        await flows.choose_option(interaction, self.key, str(values[0]) if values else "")
 
 
-class LobbyButton(_Parsed, discord.ui.DynamicItem[discord.ui.Button], template=ids.LOBBY_TEMPLATE):
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
+                  template=r"tt:lobby:(?P<game>[0-9]+):(?P<verb>join|leave|start)"):
     """Join, Leave or Start on a lobby message."""
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    def __init__(self, key: ids.LobbyKey, label: str = "-", style: str = "primary",
+                 row: int | None = None) -> None:
+        custom_id = ids.checked(f"tt:lobby:{key.game}:{key.verb}")
+        super().__init__(discord.ui.Button(custom_id=custom_id, label=label,
+                                           style=STYLES[style], row=row))
+        self.key = key
+
+    @classmethod
+    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> LobbyButton:
+        """Rebuild the button from a click (also after a restart)."""
+        return cls(ids.LobbyKey(int(match["game"]), match["verb"]))
+
+    async def callback(self, interaction: Interaction) -> None:
         """Join, leave or start the lobby this button belongs to."""
-        f = self._parse()
-        await flows.lobby_click(interaction, f["game"], f["verb"])
+        await flows.lobby_click(interaction, self.key)
 
 
-class MeButton(_Parsed, discord.ui.DynamicItem[discord.ui.Button], template=ids.ME_TEMPLATE):
+class MeButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:me:(?P<game>[0-9]+)"):
     """"My turn / My info": the clicker's private information and options, ephemerally."""
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    def __init__(self, key: ids.MeKey, label: str = "-", style: str = "secondary",
+                 row: int | None = None) -> None:
+        super().__init__(discord.ui.Button(custom_id=ids.checked(f"tt:me:{key.game}"),
+                                           label=label, style=STYLES[style], row=row))
+        self.key = key
+
+    @classmethod
+    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> MeButton:
+        """Rebuild the button from a click (also after a restart)."""
+        return cls(ids.MeKey(int(match["game"])))
+
+    async def callback(self, interaction: Interaction) -> None:
         """Answer the clicker privately."""
-        await flows.show_me(interaction, self._parse()["game"])
+        await flows.show_me(interaction, self.key.game)
 
 
-class AbortButton(_Parsed, discord.ui.DynamicItem[discord.ui.Button], template=ids.ABORT_TEMPLATE):
+class AbortButton(discord.ui.DynamicItem[discord.ui.Button],
+                  template=r"tt:abort:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<answer>yes|no)"):
     """Yes / No of the abort confirmation."""
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    def __init__(self, key: ids.AbortKey, label: str = "-", style: str = "danger",
+                 row: int | None = None) -> None:
+        answer = "yes" if key.confirm else "no"
+        custom_id = ids.checked(f"tt:abort:{key.game}:{key.version}:{answer}")
+        super().__init__(discord.ui.Button(custom_id=custom_id, label=label,
+                                           style=STYLES[style], row=row))
+        self.key = key
+
+    @classmethod
+    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> AbortButton:
+        """Rebuild the button from a click (also after a restart)."""
+        return cls(ids.AbortKey(int(match["game"]), int(match["version"]),
+                                match["answer"] == "yes"))
+
+    async def callback(self, interaction: Interaction) -> None:
         """Abort the game (yes) or keep it (no)."""
-        f = self._parse()
-        await flows.abort_answer(interaction, f["game"], f["version"], f["answer"] == "yes")
+        await flows.abort_answer(interaction, self.key)
 
 
 DYNAMIC_ITEMS = (ActButton, ActSelect, LobbyButton, MeButton, AbortButton)
 
-_BUTTON_KINDS = (("tt:act:", ActButton), ("tt:lobby:", LobbyButton), ("tt:me:", MeButton),
-                 ("tt:abort:", AbortButton))
+_BUTTONS = {ids.ActKey: ActButton, ids.LobbyKey: LobbyButton, ids.MeKey: MeButton,
+            ids.AbortKey: AbortButton}
 
 
-def make_item(spec: ButtonSpec | SelectSpec, row: int) -> discord.ui.Item:
+def make_item(spec: ButtonSpec | SelectSpec, row: int) -> discord.ui.Item[Any]:
     """Build the persistent Discord component for a spec, placed in ``row``."""
     if isinstance(spec, SelectSpec):
-        select = discord.ui.Select(
-            custom_id=spec.custom_id, placeholder=spec.placeholder, row=row,
-            options=[discord.SelectOption(label=o.label, value=o.value, description=o.description)
-                     for o in spec.options])
-        return ActSelect(select)
-    kind = next(cls for prefix, cls in _BUTTON_KINDS if spec.custom_id.startswith(prefix))
-    button = discord.ui.Button(custom_id=spec.custom_id, label=spec.label,
-                               style=STYLES[spec.style], row=row)
-    return kind(button)
+        return ActSelect(spec.key, spec.placeholder, spec.options, row)
+    return _BUTTONS[type(spec.key)](spec.key, spec.label, spec.style, row)  # type: ignore
 
 
 def build_view(rows: list[Row]) -> discord.ui.View | None:

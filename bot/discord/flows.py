@@ -5,7 +5,7 @@ Every entry point runs through :func:`handle`: acknowledge at once, do the work,
 (``ctx.committed``) no reply says "nothing was changed": a post that fails for good is named
 to the caller, and the channel's missing message is posted again by the next interaction
 there (or ``/board``, or the next start). Rules work for the components and rendering run in
-worker threads, so the event loop stays free to acknowledge other interactions.
+worker threads (or processes), so the event loop stays free to acknowledge interactions.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import logging
 import time
 from collections import Counter
 from dataclasses import dataclass
-from typing import Awaitable, Callable
+from typing import TYPE_CHECKING, Awaitable, Callable
 
 import discord
 
@@ -31,14 +31,20 @@ from bot.presenter import (
     time_lines,
     turn_lines,
 )
-from bot.service import Place, Player, Service, Table
+from bot.service import MoveOutcome, Place, Player, Service, Table
+from bot.store import GameRecord
 from rules.core import Msg, translate
 
-from . import specs, texts
+from . import ids, specs, texts
 from .notify import turn_messages
 from .permissions import require_permissions
 from .posting import PostFailed, needs_post
 from .replies import Reply, edit_message
+
+if TYPE_CHECKING:  # typing only: the bot module imports this one
+    from .app import TabletopBot
+
+    Interaction = discord.Interaction[TabletopBot]
 
 log = logging.getLogger(__name__)
 
@@ -49,9 +55,8 @@ LOG_LENGTH = 15
 class Context:
     """One interaction as the flows see it: who, where, in which language, and the reply."""
 
-    interaction: discord.Interaction
+    interaction: Interaction
     service: Service
-    place: Place
     player: Player
     locale: str
     reply: Reply
@@ -67,12 +72,15 @@ class Context:
             _posting(self.interaction)[table.record.id] += 1
 
     @classmethod
-    def of(cls, interaction: discord.Interaction) -> "Context":
-        """Read the service, channel, user and language of an interaction."""
-        locale = specs.locale_for(interaction.locale)
-        place, player = where(interaction)
-        return cls(interaction, interaction.client.service, place, player, locale,  # type: ignore
-                   Reply(interaction, locale))
+    def of(cls, interaction: Interaction, reply: Reply) -> Context:
+        """Read the service, user and language of an interaction."""
+        return cls(interaction, interaction.client.service, player_of(interaction),
+                   reply.locale, reply)
+
+    @property
+    def place(self) -> Place:
+        """The channel (or thread) of the interaction, as the service names it."""
+        return place_of(self.interaction)
 
     @property
     def can_manage(self) -> bool:
@@ -80,36 +88,77 @@ class Context:
         return self.interaction.permissions.manage_channels
 
 
-def where(interaction: discord.Interaction) -> tuple[Place, Player]:
-    """The channel (or thread) and the user of an interaction, as the service names them."""
-    place = Place(str(interaction.guild_id or 0), str(interaction.channel_id or 0))
+def place_of(interaction: Interaction) -> Place:
+    """The server channel (or thread) of an interaction; refused for a direct message.
+
+    Games live in server channels only, whatever Discord's guild-only flag let through.
+    """
+    if interaction.guild_id is None or interaction.channel_id is None:
+        raise UserError(Msg("core.ui.guild_only"))
+    return Place(str(interaction.guild_id), str(interaction.channel_id))
+
+
+def player_of(interaction: Interaction) -> Player:
+    """The user of an interaction, as the service names them."""
     user = interaction.user
-    return place, Player(str(user.id), getattr(user, "display_name", None) or user.name)
+    return Player(str(user.id), getattr(user, "display_name", None) or user.name)
 
 
-async def handle(interaction: discord.Interaction,
-                 work: Callable[[Context], Awaitable[None]]) -> None:
-    """Defer, run ``work``, and answer any refusal or failure privately (and truthfully)."""
+def where(interaction: Interaction) -> tuple[Place, Player]:
+    """The channel and the user of an interaction (refused in a direct message)."""
+    return place_of(interaction), player_of(interaction)
+
+
+async def handle(interaction: Interaction, work: Callable[[Context], Awaitable[None]],
+                 anywhere: bool = False) -> None:
+    """Defer, run ``work``, and answer any refusal or failure privately.
+
+    Only ``anywhere`` work (personal settings) runs in a direct message; everything else is
+    refused there. A refusal quotes the user's own text cut short, so it always fits.
+    """
     started = time.monotonic()
     in_flight = getattr(interaction.client, "in_flight", set())
     task = asyncio.current_task()
     in_flight.add(task)
     try:
-        ctx = Context.of(interaction)
-        await ctx.reply.begin()
+        reply = Reply(interaction, specs.locale_for(interaction.locale))
+        await reply.begin()
+        context = Context.of(interaction, reply)
         try:
-            if await _run(ctx, work):
-                await repost_missing(ctx)
+            if await _run(context, work, anywhere) and not anywhere:
+                await repost_missing(context)
         finally:
-            _done_posting(ctx)
-        await ctx.reply.finish()
+            _done_posting(context)
+        await reply.finish()
     finally:
         in_flight.discard(task)
     log.info("interaction %s handled in %.0f ms", interaction.id,
              (time.monotonic() - started) * 1000)
 
 
-def _posting(interaction: discord.Interaction) -> Counter:
+async def _run(ctx: Context, work: Callable[[Context], Awaitable[None]],
+               anywhere: bool) -> bool:
+    """Run ``work``; answer a refusal or failure. False if it failed after a change or post."""
+    try:
+        if not anywhere:
+            place_of(ctx.interaction)
+        await work(ctx)
+    except UserError as error:
+        await ctx.reply.private(translate(texts.quoted(error.msg), ctx.locale))
+        return error.msg.key != "core.ui.guild_only"
+    except PostFailed as failure:
+        await ctx.reply.tell(say("post_failed", ctx.locale,
+                                 reason=say(failure.reason, ctx.locale)))
+        return False
+    except Exception:
+        log.exception("interaction %s failed", ctx.interaction.id)
+        key = "internal_error_saved" if ctx.committed else "internal_error"
+        await ctx.reply.tell(say(key, ctx.locale))
+        return False
+    return True
+
+
+def _posting(interaction: Interaction) -> Counter:
     """Game ids with a message being posted right now (by interactions of this client)."""
     client = interaction.client
     if not hasattr(client, "posting"):
@@ -123,24 +172,6 @@ def _done_posting(ctx: Context) -> None:
         counts[ctx.posting] -= 1
         if counts[ctx.posting] <= 0:
             del counts[ctx.posting]
-
-
-async def _run(ctx: Context, work: Callable[[Context], Awaitable[None]]) -> bool:
-    """Run ``work``; answer a refusal or failure. False if a post just failed for good."""
-    try:
-        await work(ctx)
-    except UserError as error:
-        await ctx.reply.private(translate(error.msg, ctx.locale))
-    except PostFailed as failure:
-        await ctx.reply.tell(say("post_failed", ctx.locale,
-                                 reason=say(failure.reason, ctx.locale)))
-        return False
-    except Exception:
-        log.exception("interaction %s failed", ctx.interaction.id)
-        key = "internal_error_saved" if ctx.committed else "internal_error"
-        await ctx.reply.tell(say(key, ctx.locale))
-        return False
-    return True
 
 
 async def repost_missing(ctx: Context) -> None:
@@ -172,7 +203,7 @@ async def _current(ctx: Context, game_id: int) -> Table:
 
 
 # -- lobby -----------------------------------------------------------------------------------
-async def new_game(interaction, game: str, options: str | None,
+async def new_game(interaction: Interaction, game: str, options: str | None,
                    min_players: int | None, max_players: int | None,
                    reminder: str | None = None, timer: str | None = None,
                    bank: str | None = None) -> None:
@@ -210,7 +241,7 @@ def time_settings(reminder: str | None, timer: str | None, bank: str | None) -> 
     return Settings.parse(reminder, timer, bank)
 
 
-async def join(interaction, game_id: int | None = None) -> None:
+async def join(interaction: Interaction, game_id: int | None = None) -> None:
     """Seat the caller in the lobby and update the lobby message."""
     async def work(ctx: Context) -> None:
         if game_id is not None:
@@ -221,7 +252,7 @@ async def join(interaction, game_id: int | None = None) -> None:
     await handle(interaction, work)
 
 
-async def leave(interaction, game_id: int | None = None) -> None:
+async def leave(interaction: Interaction, game_id: int | None = None) -> None:
     """Unseat the caller (closing an emptied lobby) and update the lobby message."""
     async def work(ctx: Context) -> None:
         if game_id is not None:
@@ -251,7 +282,8 @@ async def _refresh_lobby(ctx: Context, table: Table, note: str) -> None:
         await post_lobby(ctx, table, [note])
 
 
-async def start(interaction, shuffle: bool = False, game_id: int | None = None) -> None:
+async def start(interaction: Interaction, shuffle: bool = False,
+                game_id: int | None = None) -> None:
     """Start the game (host only): close the lobby message and post the first turn."""
     async def work(ctx: Context) -> None:
         if game_id is not None:
@@ -274,14 +306,14 @@ async def start(interaction, shuffle: bool = False, game_id: int | None = None) 
     await handle(interaction, work)
 
 
-async def lobby_click(interaction, game_id: int, verb: str) -> None:
+async def lobby_click(interaction: Interaction, key: ids.LobbyKey) -> None:
     """Dispatch a lobby button."""
-    if verb == "join":
-        await join(interaction, game_id)
-    elif verb == "leave":
-        await leave(interaction, game_id)
+    if key.verb == "join":
+        await join(interaction, key.game)
+    elif key.verb == "leave":
+        await leave(interaction, key.game)
     else:
-        await start(interaction, False, game_id)
+        await start(interaction, False, key.game)
 
 
 # -- play ------------------------------------------------------------------------------------
@@ -321,7 +353,7 @@ def _typing_hint(table: Table, rows: list, locale: str) -> list[str]:
     if len(to_act) != 1 or table.is_over():
         return []
     seat = next(iter(to_act))
-    count = len(table.game.legal_actions(table.state, seat))
+    count = len(table.actions(seat))
     shown = specs.shown_options(rows)
     return [] if shown >= count else [say("type_with_move", locale, count=count)]
 
@@ -331,11 +363,8 @@ def _is_clicked(ctx: Context, message_id: str) -> bool:
     return ctx.reply.is_click and message is not None and str(message.id) == message_id
 
 
-async def play(ctx: Context, text: str, version: int | None = None,
-               seat: int | None = None) -> None:
-    """Play ``text`` for the caller and tell the channel (and privately the mover)."""
-    outcome = await ctx.service.act(ctx.place, ctx.player, text, expected_version=version,
-                                    seat=seat)
+async def announce(ctx: Context, outcome: MoveOutcome) -> None:
+    """Tell the channel what a move did (and privately the mover); post the next turn."""
     ctx.commit(outcome.table)
     await ctx.reply.edit_clicked(None, [])
     secret = texts.private_event_lines(outcome, ctx.locale)
@@ -355,40 +384,34 @@ async def play(ctx: Context, text: str, version: int | None = None,
 
 
 
-async def move(interaction, text: str) -> None:
+async def move(interaction: Interaction, text: str) -> None:
     """``/move``: play typed text."""
-    await handle(interaction, lambda ctx: play(ctx, text))
-
-
-async def click_option(interaction, game_id: int, version: int, seat: int, index: int) -> None:
-    """A decision button: play option ``index`` of ``seat`` as posted at ``version``."""
     async def work(ctx: Context) -> None:
-        table = await _current(ctx, game_id)
-        if table.record.version != version:
-            raise UserError("stale")
-        actions = await asyncio.to_thread(_options, table, seat)
-        if not 0 <= index < len(actions):
-            raise UserError("stale")
-        await play(ctx, actions[index].text, version, seat)
+        await announce(ctx, await ctx.service.act(ctx.place, ctx.player, text))
     await handle(interaction, work)
 
 
-def _options(table: Table, seat: int) -> list:
-    return list(table.game.legal_actions(table.state, seat)) if table.started else []
-
-
-async def choose_option(interaction, game_id: int, version: int, seat: int, value: str) -> None:
-    """A decision menu: play the chosen action text of ``seat`` as posted at ``version``."""
+async def click_option(interaction: Interaction, key: ids.ActKey) -> None:
+    """A decision button: play the option it names, if its seat's decision is unchanged."""
     async def work(ctx: Context) -> None:
-        table = await _current(ctx, game_id)
-        if table.record.version != version or not table.started:
-            raise UserError("stale")
-        text = await asyncio.to_thread(specs.resolve_value, table, seat, value)
-        await play(ctx, text, version, seat)
+        await _current(ctx, key.game)
+        await announce(ctx, await ctx.service.choose(ctx.place, ctx.player, key.seat,
+                                                     key.stamp, index=key.index))
     await handle(interaction, work)
 
 
-async def undo(interaction) -> None:
+async def choose_option(interaction: Interaction, key: ids.SelectKey, value: str) -> None:
+    """A decision menu: play the chosen option (its text, or ``#index`` for a long one)."""
+    async def work(ctx: Context) -> None:
+        await _current(ctx, key.game)
+        index = ids.value_index(value)
+        text = value if index is None else None
+        await announce(ctx, await ctx.service.choose(ctx.place, ctx.player, key.seat,
+                                                     key.stamp, index=index, text=text))
+    await handle(interaction, work)
+
+
+async def undo(interaction: Interaction) -> None:
     """``/undo``: take back the caller's last move and post the position again."""
     async def work(ctx: Context) -> None:
         table = await ctx.service.undo(ctx.place, ctx.player)
@@ -400,7 +423,7 @@ async def undo(interaction) -> None:
 
 
 # -- information -----------------------------------------------------------------------------
-async def show_me(interaction, game_id: int | None = None) -> None:
+async def show_me(interaction: Interaction, game_id: int | None = None) -> None:
     """``/me`` and "My info": the caller's hidden information, decision and board, privately."""
     async def work(ctx: Context) -> None:
         if game_id is not None:
@@ -415,13 +438,12 @@ def _private_parts(table: Table, seat: int, locale: str) -> tuple[list[str], lis
     """The text and components of a player's private answer (rules work: run in a thread)."""
     lines = [say("private_header", locale), *private_lines(table, seat, locale)]
     rows = specs.decision_rows(table, seat, locale)
-    if seat in table.to_act() and not rows:
-        count = len(table.game.legal_actions(table.state, seat))
-        lines.append(say("type_with_move", locale, count=count))
+    if table.actions(seat) and not rows:
+        lines.append(say("type_with_move", locale, count=len(table.actions(seat))))
     return lines, rows
 
 
-async def board(interaction, focus_user: str | None = None) -> None:
+async def board(interaction: Interaction, focus_user: str | None = None) -> None:
     """``/board``: post the current board, whose turn it is and the components again.
 
     With a player, that player's own board is drawn in full (for games that have one). In a
@@ -440,7 +462,7 @@ async def board(interaction, focus_user: str | None = None) -> None:
     await handle(interaction, work)
 
 
-async def status(interaction) -> None:
+async def status(interaction: Interaction) -> None:
     """``/game status``: the lobby or game summary, privately."""
     async def work(ctx: Context) -> None:
         table = await ctx.service.table(ctx.place)
@@ -448,7 +470,7 @@ async def status(interaction) -> None:
     await handle(interaction, work)
 
 
-async def show_log(interaction) -> None:
+async def show_log(interaction: Interaction) -> None:
     """``/log``: the last moves in words, privately."""
     async def work(ctx: Context) -> None:
         table, moves = await ctx.service.log(ctx.place, last=LOG_LENGTH)
@@ -458,50 +480,52 @@ async def show_log(interaction) -> None:
 
 
 # -- abort -----------------------------------------------------------------------------------
-async def abort_ask(interaction) -> None:
-    """``/game abort``: check the caller may abort, then ask for confirmation privately."""
+async def abort_ask(interaction: Interaction) -> None:
+    """``/game abort``: check the caller may abort, then ask for confirmation privately.
+
+    Only the stored record is read, so even a game no longer installed can be aborted.
+    """
     async def work(ctx: Context) -> None:
-        table = await ctx.service.table(ctx.place)
-        if not (ctx.can_manage or host_of(table) == ctx.player.user_id):
-            raise UserError("abort_not_allowed")
+        record = await ctx.service.record(ctx.place)
+        ctx.service.check_abort(record, ctx.player, ctx.can_manage)
         await ctx.reply.private(say("abort_confirm", ctx.locale),
-                                specs.abort_rows(table, ctx.locale))
+                                specs.abort_rows(record, ctx.locale))
     await handle(interaction, work)
 
 
 def host_of(table: Table) -> str:
-    """The host's user id (the service's rule: the first seated player)."""
+    """The host's user id (the service's rule: whoever opened the table)."""
     return Service.host_of(table.record)
 
 
-async def abort_answer(interaction, game_id: int, version: int, confirm: bool) -> None:
+async def abort_answer(interaction: Interaction, key: ids.AbortKey) -> None:
     """The confirmation's buttons: abort for everyone, or keep playing."""
     async def work(ctx: Context) -> None:
-        table = await _current(ctx, game_id)
-        if table.record.version != version:
+        record: GameRecord = await ctx.service.record(ctx.place)
+        if (record.id, record.version) != (key.game, key.version):
             raise UserError("stale")
-        if not confirm:
+        if not key.confirm:
             await ctx.reply.edit_clicked(say("abort_cancelled", ctx.locale), [])
             return
-        table = await ctx.service.abort(ctx.place, ctx.player, ctx.can_manage)
-        ctx.commit(table)
+        record = await ctx.service.abort(ctx.place, ctx.player, ctx.can_manage)
+        ctx.committed = True
         note = say("aborted", ctx.locale, name=ctx.player.name)
         await ctx.reply.edit_clicked(note, [])
-        await edit_message(ctx.interaction, table.record.board_message_id, None, [])
+        await edit_message(ctx.interaction, record.board_message_id, None, [])
         await ctx.reply.public(note)
     await handle(interaction, work)
 
 
-async def notify(interaction, on: bool) -> None:
+async def notify(interaction: Interaction, on: bool) -> None:
     """``/notify on|off``: direct messages on the caller's turn."""
     async def work(ctx: Context) -> None:
         await ctx.service.set_notify(ctx.player, on)
         key = "clock.ui.notify_on" if on else "clock.ui.notify_off"
         await ctx.reply.private(translate(Msg(key), ctx.locale))
-    await handle(interaction, work)
+    await handle(interaction, work, anywhere=True)
 
 
-async def timeout_vote(interaction, target_user: str) -> None:
+async def timeout_vote(interaction: Interaction, target_user: str) -> None:
     """``/game timeout``: vote to end the game because a player ran out of time."""
     async def work(ctx: Context) -> None:
         result = await ctx.service.vote_end(ctx.place, ctx.player, target_user)

@@ -19,7 +19,6 @@ from bot.presenter import board_png, say, status_lines
 from bot.service import Table
 
 from . import specs, texts
-from .components import build_view
 from .posting import POST_ERRORS, PostFailed, needs_post, with_retry
 from .replies import UPLOAD_LIMIT, Board, content_of
 
@@ -67,7 +66,7 @@ async def post_game_message(client, table: Table, locale: str = "en") -> discord
         lines, rows = texts.lobby_text(table, locale), specs.lobby_rows(table, locale)
     limit = min(UPLOAD_LIMIT, getattr(guild, "filesize_limit", UPLOAD_LIMIT))
     board = Board(await board_png(table) if table.started else None, limit)
-    content, view = content_of(lines, board, locale), build_view(rows)
+    content, view = content_of(lines, board, locale), client.view_for(rows)
     message = await with_retry(lambda: channel.send(content, **_extras(view, board)),
                                f"post of game {record.id}")
     await client.service.store.set_board_message(record.id, str(message.id), record.version)

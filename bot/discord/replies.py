@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import io
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord.utils import MISSING
@@ -17,9 +17,13 @@ from discord.utils import MISSING
 from bot.presenter import MAX_MESSAGE, clip, say
 from rendering.registry import fit_png
 
-from . import components
 from .posting import POST_ERRORS, PostFailed, with_retry
 from .specs import Row
+
+if TYPE_CHECKING:  # typing only: the bot module imports the flows that import this one
+    from .app import TabletopBot
+
+    Interaction = discord.Interaction[TabletopBot]
 
 log = logging.getLogger(__name__)
 
@@ -39,7 +43,17 @@ def board_file(png: bytes | None, limit: int = UPLOAD_LIMIT) -> discord.File | N
     return discord.File(io.BytesIO(fitted), filename=BOARD_FILENAME)
 
 
-def upload_limit(interaction: discord.Interaction) -> int:
+def content(lines: list[str] | str) -> str:
+    """One message text within Discord's 2,000 characters, whatever the lines hold."""
+    return clip([lines] if isinstance(lines, str) else lines)
+
+
+def view_for(interaction: Interaction, rows: list[Row] | None) -> discord.ui.View | None:
+    """The bot's persistent components for ``rows`` (built by the bot that got the click)."""
+    return interaction.client.view_for(rows or [])
+
+
+def upload_limit(interaction: Interaction) -> int:
     """The largest file this interaction may upload (never above 8 MB)."""
     return min(UPLOAD_LIMIT, getattr(interaction, "filesize_limit", UPLOAD_LIMIT) or UPLOAD_LIMIT)
 
@@ -76,7 +90,7 @@ def content_of(lines: list[str] | str, board: Board, locale: str) -> str:
 class Reply:
     """The answers of one interaction, in the order Discord requires."""
 
-    def __init__(self, interaction: discord.Interaction, locale: str = "en"):
+    def __init__(self, interaction: Interaction, locale: str = "en"):
         self.interaction = interaction
         self.locale = locale
         self._pending = False
@@ -102,7 +116,7 @@ class Reply:
         """Send ``lines`` (and components, image) to the caller only; log if that fails."""
         board = Board(png, upload_limit(self.interaction))
         content = content_of(lines, board, self.locale)
-        view = components.build_view(rows or [])
+        view = view_for(self.interaction, rows)
         try:
             if self._pending:
                 self._pending = False
@@ -126,7 +140,7 @@ class Reply:
             self._said_posted = True
         board = Board(png, upload_limit(self.interaction))
         content = content_of(lines, board, self.locale)
-        view = components.build_view(rows or [])
+        view = view_for(self.interaction, rows)
         return await with_retry(lambda: self.interaction.followup.send(
             content, wait=True, **_extras(view, board.file())), "channel post")
 
@@ -160,9 +174,9 @@ class Reply:
         """Replace the clicked message's components (and text when given); clicks only."""
         if not self.is_click:
             return False
-        kwargs: dict[str, Any] = {"view": components.build_view(rows or [])}
+        kwargs: dict[str, Any] = {"view": view_for(self.interaction, rows)}
         if lines is not None:
-            kwargs["content"] = lines if isinstance(lines, str) else clip(lines)
+            kwargs["content"] = content(lines)
         try:
             await with_retry(lambda: self.interaction.edit_original_response(**kwargs),
                              "edit of the clicked message")
@@ -185,16 +199,16 @@ def _extras(view: discord.ui.View | None, file: discord.File | None) -> dict[str
     return extras
 
 
-async def edit_message(interaction: discord.Interaction, message_id: str | None,
+async def edit_message(interaction: Interaction, message_id: str | None,
                        lines: list[str] | str | None = None,
                        rows: list[Row] | None = None) -> bool:
     """Edit a message the bot posted earlier in this channel; False if that failed."""
     channel = interaction.channel
     if not message_id or channel is None or not hasattr(channel, "get_partial_message"):
         return False
-    kwargs: dict[str, Any] = {"view": components.build_view(rows or [])}
+    kwargs: dict[str, Any] = {"view": view_for(interaction, rows)}
     if lines is not None:
-        kwargs["content"] = lines if isinstance(lines, str) else clip(lines)
+        kwargs["content"] = content(lines)
     try:
         await channel.get_partial_message(int(message_id)).edit(**kwargs)
     except (*POST_ERRORS, ValueError) as error:

@@ -12,6 +12,7 @@ from typing import Sequence
 
 from bot.presenter import action_label, say
 from bot.service import Table
+from bot.store import GameRecord
 from rules.core import Action, Msg, translate
 from rules.core.text import has_message
 
@@ -29,9 +30,9 @@ ELLIPSIS = "…"
 
 @dataclass(frozen=True)
 class ButtonSpec:
-    """A button: its custom id, label and style (primary, secondary, success, danger)."""
+    """A button: its key (what a click does), label and style (primary, secondary, ...)."""
 
-    custom_id: str
+    key: ids.ActKey | ids.LobbyKey | ids.MeKey | ids.AbortKey
     label: str
     style: str = "primary"
 
@@ -49,7 +50,7 @@ class OptionSpec:
 class SelectSpec:
     """A select menu with up to 25 options."""
 
-    custom_id: str
+    key: ids.SelectKey
     placeholder: str
     options: tuple[OptionSpec, ...]
 
@@ -78,14 +79,12 @@ def decision_rows(table: Table, seat: int, locale: str = "en",
     the game's order, as many as fit, and the rest are typed with ``/move`` (autocomplete
     searches all of them).
     """
-    if table.is_over() or seat not in table.to_act():
-        return []
-    actions = list(table.game.legal_actions(table.state, seat))
-    record = table.record
+    actions = table.actions(seat)
     if not actions:
         return []
     if len(actions) <= MAX_BUTTONS:
-        return [tuple(ButtonSpec(ids.ActId(record.id, record.version, seat, i).encode(),
+        stamp = table.stamp(seat)
+        return [tuple(ButtonSpec(ids.ActKey(table.record.id, seat, stamp, i),
                                  clip_text(action_label(a, table.names, locale), BUTTON_LABEL))
                       for i, a in enumerate(actions))]
     groups = _groups(actions) if len(actions) > MAX_OPTIONS else [(None, list(enumerate(actions)))]
@@ -110,7 +109,7 @@ def shown_options(rows: Sequence[Row]) -> int:
         for component in row:
             if isinstance(component, SelectSpec):
                 count += len(component.options)
-            elif not str(component.custom_id).startswith("tt:me:"):
+            elif not isinstance(component.key, ids.MeKey):
                 count += 1
     return count
 
@@ -125,7 +124,6 @@ def _groups(actions: Sequence[Action]) -> list[tuple[str | None, list[tuple[int,
 
 def _select(table: Table, seat: int, part: int, group: str | None,
             members: list[tuple[int, Action]], locale: str) -> SelectSpec:
-    record = table.record
     placeholder = say("select_placeholder", locale)
     if group is not None:
         placeholder = f"{_group_title(group, locale)}: {placeholder}"
@@ -137,7 +135,7 @@ def _select(table: Table, seat: int, part: int, group: str | None,
             continue
         seen.add(value)
         options.append(option_for(action, value, table.names, locale))
-    return SelectSpec(ids.SelectId(record.id, record.version, seat, part).encode(),
+    return SelectSpec(ids.SelectKey(table.record.id, seat, table.stamp(seat), part),
                       clip_text(placeholder, PLACEHOLDER), tuple(options))
 
 
@@ -155,7 +153,7 @@ def option_for(action: Action, value: str, names: Sequence[str], locale: str) ->
 
 def me_button(table: Table, locale: str = "en") -> ButtonSpec:
     """The "My turn / My info" button of a table."""
-    return ButtonSpec(ids.me_id(table.record.id), clip_text(say("button_my_turn", locale),
+    return ButtonSpec(ids.MeKey(table.record.id), clip_text(say("button_my_turn", locale),
                                                             BUTTON_LABEL), "secondary")
 
 
@@ -179,28 +177,21 @@ def lobby_rows(table: Table, locale: str = "en") -> list[Row]:
     if table.record.status != "lobby":
         return []
     game = table.record.id
-    return [(ButtonSpec(ids.lobby_id(game, "join"), say("button_join", locale), "success"),
-             ButtonSpec(ids.lobby_id(game, "leave"), say("button_leave", locale), "secondary"),
-             ButtonSpec(ids.lobby_id(game, "start"), say("button_start", locale), "primary"))]
+    return [(ButtonSpec(ids.LobbyKey(game, "join"), say("button_join", locale), "success"),
+             ButtonSpec(ids.LobbyKey(game, "leave"), say("button_leave", locale), "secondary"),
+             ButtonSpec(ids.LobbyKey(game, "start"), say("button_start", locale), "primary"))]
 
 
-def abort_rows(table: Table, locale: str = "en") -> list[Row]:
-    """The two buttons of the abort confirmation, bound to the current version."""
-    record = table.record
-    return [(ButtonSpec(ids.abort_id(record.id, record.version, True),
+def abort_rows(record: GameRecord, locale: str = "en") -> list[Row]:
+    """The two buttons of the abort confirmation, bound to the game's current version.
+
+    They need the stored record only, so a game that is no longer installed can be aborted.
+    """
+    return [(ButtonSpec(ids.AbortKey(record.id, record.version, True),
                         clip_text(say("button_abort_confirm", locale), BUTTON_LABEL), "danger"),
-             ButtonSpec(ids.abort_id(record.id, record.version, False),
+             ButtonSpec(ids.AbortKey(record.id, record.version, False),
                         clip_text(say("button_abort_cancel", locale), BUTTON_LABEL),
                         "secondary"))]
-
-
-def resolve_value(table: Table, seat: int, value: str) -> str:
-    """Turn a menu value back into action text (``#index`` values refer to the option list)."""
-    index = ids.value_index(value)
-    if index is None:
-        return value
-    actions = list(table.game.legal_actions(table.state, seat))
-    return actions[index].text if 0 <= index < len(actions) else value
 
 
 def check_rows(rows: Sequence[Row]) -> None:

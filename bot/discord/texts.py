@@ -11,7 +11,9 @@ from typing import Sequence
 from bot.presenter import event_lines, lobby_lines, move_lines, say
 from bot.service import MoveOutcome, Table
 from bot.store import MoveRecord, Seat
-from rules.core import Event, translate
+from rules.core import Event, Msg, translate
+
+QUOTE = 200  # the longest piece of a user's own text quoted back in a reply
 
 
 def mention(seat: Seat) -> str:
@@ -53,3 +55,16 @@ def log_lines(table: Table, moves: Sequence[MoveRecord], locale: str = "en") -> 
 def lobby_text(table: Table, locale: str = "en", extra: Sequence[str] = ()) -> list[str]:
     """The lobby message: title, seats, limits and options, then any ``extra`` line."""
     return [*lobby_lines(table, locale), *extra]
+
+
+def quoted(msg: Msg, limit: int = QUOTE) -> Msg:
+    """``msg`` with every text parameter (a user's input quoted back) cut to ``limit``."""
+    return Msg(msg.key, {name: _clipped(value, limit) for name, value in msg.params.items()})
+
+
+def _clipped(value, limit: int):
+    if isinstance(value, Msg):
+        return quoted(value, limit)
+    if isinstance(value, str) and len(value) > limit:
+        return value[: limit - 1] + "…"
+    return value

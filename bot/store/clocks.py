@@ -38,19 +38,13 @@ async def clocks_of(store: Store, game_id: int) -> dict[int, SeatClock]:
 
 async def save_clocks(store: Store, game_id: int, clocks: Mapping[int, SeatClock]) -> None:
     """Replace a game's seat clocks in one transaction."""
-    async with store._lock:
-        await store._db.execute("BEGIN IMMEDIATE")
-        try:
-            for clock in clocks.values():
-                await store._db.execute(
-                    "INSERT OR REPLACE INTO clocks (game_id, seat, since, remind_at, reminded,"
-                    " used, expired) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    (game_id, clock.seat, clock.since, clock.remind_at, int(clock.reminded),
-                     clock.used, int(clock.expired)))
-        except BaseException:
-            await store._db.execute("ROLLBACK")
-            raise
-        await store._db.execute("COMMIT")
+    async with store._lock, store.transaction():
+        for clock in clocks.values():
+            await store._db.execute(
+                "INSERT OR REPLACE INTO clocks (game_id, seat, since, remind_at, reminded,"
+                " used, expired) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (game_id, clock.seat, clock.since, clock.remind_at, int(clock.reminded),
+                 clock.used, int(clock.expired)))
 
 
 async def set_notify(store: Store, user_id: str, on: bool) -> None:

@@ -143,24 +143,19 @@ async def record_result(store: Store, record: GameRecord, updated: Sequence[Rati
     Returns False (and writes nothing) when the game was already recorded.
     """
     async with store._lock:
-        await store._db.execute("BEGIN IMMEDIATE")
         try:
-            await store._db.execute(
-                "INSERT INTO results (game_id, rated, created_at) VALUES (?, ?, ?)",
-                (record.id, int(rated), _now()))
-            for rating in updated:
+            async with store.transaction():
                 await store._db.execute(
-                    "INSERT OR REPLACE INTO ratings (guild, game, user_id, name, mu, sigma,"
-                    " played, won, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (record.guild, record.game, rating.user_id, rating.name, rating.mu,
-                     rating.sigma, rating.played, rating.won, _now()))
-        except sqlite3.IntegrityError:
-            await store._db.execute("ROLLBACK")
+                    "INSERT INTO results (game_id, rated, created_at) VALUES (?, ?, ?)",
+                    (record.id, int(rated), _now()))
+                for rating in updated:
+                    await store._db.execute(
+                        "INSERT OR REPLACE INTO ratings (guild, game, user_id, name, mu, sigma,"
+                        " played, won, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        (record.guild, record.game, rating.user_id, rating.name, rating.mu,
+                         rating.sigma, rating.played, rating.won, _now()))
+        except sqlite3.IntegrityError:  # already recorded: the transaction was rolled back
             return False
-        except BaseException:
-            await store._db.execute("ROLLBACK")
-            raise
-        await store._db.execute("COMMIT")
         return True
 
 

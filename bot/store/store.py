@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import hashlib
 import json
@@ -17,6 +18,11 @@ import aiosqlite
 from .migrations import MIGRATIONS
 
 OPEN_STATUSES = ("lobby", "active")
+
+# Every read of a game also counts each seat's moves, in the same statement (one snapshot).
+SELECT_GAMES = ("SELECT games.*, (SELECT json_group_object(seat, n) FROM (SELECT seat,"
+                " COUNT(*) AS n FROM moves WHERE moves.game_id = games.id GROUP BY seat))"
+                " AS turns FROM games")
 
 
 class StoreError(Exception):
@@ -59,6 +65,11 @@ class GameRecord:
     board_message_id: str | None
     settings: dict = field(default_factory=dict)  # the table's reminder and time limits
     board_version: int | None = None  # the version the board message shows
+    turns: tuple[int, ...] = ()  # moves made so far by each seat
+
+    def turns_of(self, seat: int) -> int:
+        """How many moves ``seat`` has made in this game."""
+        return self.turns[seat] if 0 <= seat < len(self.turns) else 0
 
     def seat_of(self, user_id: str) -> int | None:
         """Return the seat index of ``user_id``, or None if not seated."""
@@ -163,6 +174,25 @@ class Store:
             await self._reader.close()
         await self._db.close()
 
+    @contextlib.asynccontextmanager
+    async def transaction(self):
+        """Run the block as one write transaction: committed if it ends, rolled back if it raises.
+
+        Every multi-statement write of the store's modules goes through here (callers hold
+        the store's lock, as the public methods do).
+
+        ``BEGIN IMMEDIATE`` takes SQLite's write lock at once, so whatever the block reads
+        (the record a write returns, with its new version) is exactly what it wrote, even
+        with other processes writing to the same file.
+        """
+        await self._db.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+        except BaseException:
+            await self._db.execute("ROLLBACK")
+            raise
+        await self._db.execute("COMMIT")
+
     async def _migrate(self) -> None:
         (version,) = await (await self._db.execute("PRAGMA user_version")).fetchone()
         for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
@@ -182,14 +212,14 @@ class Store:
 
     async def _get(self, game_id: int,
                    db: aiosqlite.Connection | None = None) -> GameRecord | None:
-        cursor = await (db or self._db).execute("SELECT * FROM games WHERE id = ?", (game_id,))
+        cursor = await (db or self._db).execute(f"{SELECT_GAMES} WHERE id = ?", (game_id,))
         return _record(await cursor.fetchone())
 
     @_reading
     async def open_game(self, guild: str, channel: str) -> GameRecord | None:
         """Return the lobby or active game of a channel, or None."""
         cursor = await self._reader.execute(
-            "SELECT * FROM games WHERE guild = ? AND channel = ? AND status IN ('lobby', 'active')",
+            f"{SELECT_GAMES} WHERE guild = ? AND channel = ? AND status IN ('lobby', 'active')",
             (guild, channel),
         )
         return _record(await cursor.fetchone())
@@ -198,7 +228,7 @@ class Store:
     async def active_games(self) -> list[GameRecord]:
         """Return every game in lobby or in play (to resume after a restart)."""
         cursor = await self._db.execute(
-            "SELECT * FROM games WHERE status IN ('lobby', 'active') ORDER BY id")
+            f"{SELECT_GAMES} WHERE status IN ('lobby', 'active') ORDER BY id")
         return [_record(row) for row in await cursor.fetchall()]
 
     @_reading
@@ -220,39 +250,38 @@ class Store:
         """Open a lobby in a channel with the host seated; ChannelBusy if one is open."""
         now = _now()
         try:
-            cursor = await self._db.execute(
-                "INSERT INTO games (game, guild, channel, status, seed, options, seats, host,"
-                " min_players, max_players, created_at, updated_at)"
-                " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?)",
-                (game, guild, channel, seed, _dumps(options), _dumps([_seat_json(host)]),
-                 host.user_id, min_players, max_players, now, now),
-            )
+            async with self.transaction():
+                cursor = await self._db.execute(
+                    "INSERT INTO games (game, guild, channel, status, seed, options, seats, host,"
+                    " min_players, max_players, created_at, updated_at)"
+                    " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (game, guild, channel, seed, _dumps(options), _dumps([_seat_json(host)]),
+                     host.user_id, min_players, max_players, now, now),
+                )
+                return await self._get(cursor.lastrowid)
         except sqlite3.IntegrityError as error:
             raise ChannelBusy() from error
-        return await self._get(cursor.lastrowid)
 
     @_serialised
-    async def set_seats(self, game_id: int, version: int, seats: Sequence[Seat]) -> GameRecord:
-        """Replace the lobby's seats if the game is still at ``version``."""
-        await self._guarded_update(game_id, version, "seats = ?",
-                                   (_dumps([_seat_json(s) for s in seats]),))
-        return await self._get(game_id)
+    async def set_seats(self, game_id: int, version: int, seats: Sequence[Seat],
+                        host: str | None = None) -> GameRecord:
+        """Replace the lobby's seats (and host, when given) if the game is still at ``version``."""
+        return await self._guarded_update(game_id, version, "seats = ?, host = COALESCE(?, host)",
+                                          (_dumps([_seat_json(s) for s in seats]), host))
 
     @_serialised
     async def start_game(self, game_id: int, version: int, seats: Sequence[Seat],
                          state: dict) -> GameRecord:
         """Fix the seat order, store the starting state and mark the game active."""
         state_json = _dumps(state)
-        await self._guarded_update(
+        return await self._guarded_update(
             game_id, version, "status = 'active', seats = ?, initial_state = ?, state = ?",
             (_dumps([_seat_json(s) for s in seats]), state_json, state_json))
-        return await self._get(game_id)
 
     @_serialised
     async def set_status(self, game_id: int, version: int, status: str) -> GameRecord:
         """Change a game's status (``aborted``, ``over``) if it is still at ``version``."""
-        await self._guarded_update(game_id, version, "status = ?", (status,))
-        return await self._get(game_id)
+        return await self._guarded_update(game_id, version, "status = ?", (status,))
 
     @_serialised
     async def set_board_message(self, game_id: int, message_id: str | None,
@@ -278,7 +307,7 @@ class Store:
     async def unposted_games(self) -> list[GameRecord]:
         """Open games whose channel message does not show their current version."""
         cursor = await self._db.execute(
-            "SELECT * FROM games WHERE status IN ('lobby', 'active') AND"
+            f"{SELECT_GAMES} WHERE status IN ('lobby', 'active') AND"
             " (board_message_id IS NULL OR board_version IS NULL OR board_version != version)"
             " ORDER BY id")
         return [_record(row) for row in await cursor.fetchall()]
@@ -302,49 +331,30 @@ class Store:
                           status: str = "active", secret: bool = False) -> GameRecord:
         """Record a move and the resulting state in one transaction, checking ``version``.
 
+        Returns the game as this transaction left it (its version is ``version + 1``).
         Raises :class:`StaleVersion` (and writes nothing) if the game moved on meanwhile.
         """
         state_json = _dumps(state)
-        await self._db.execute("BEGIN IMMEDIATE")
-        try:
-            updated = await self._db.execute(
-                "UPDATE games SET version = version + 1, state = ?, status = ?, updated_at = ?"
-                " WHERE id = ? AND version = ?",
-                (state_json, status, _now(), game_id, version))
-            if updated.rowcount != 1:
-                raise StaleVersion()
+        async with self.transaction():
+            await self._bump(game_id, version, "state = ?, status = ?", (state_json, status))
             await self._db.execute(
                 "INSERT INTO moves (game_id, seq, seat, action, events, state, state_hash,"
                 " undoable, secret, created_at) VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1"
                 " FROM moves WHERE game_id = ?), ?, ?, ?, ?, ?, ?, ?, ?)",
                 (game_id, game_id, seat, action, _dumps(events), state_json,
                  state_hash(state_json), int(undoable), int(secret), _now()))
-        except BaseException:
-            await self._db.execute("ROLLBACK")
-            raise
-        await self._db.execute("COMMIT")
-        return await self._get(game_id)
+            return await self._get(game_id)
 
     @_serialised
     async def undo_last_move(self, game_id: int, version: int) -> GameRecord:
         """Remove the last move and restore the state before it, in one transaction."""
-        await self._db.execute("BEGIN IMMEDIATE")
-        try:
+        async with self.transaction():
             previous = await self._state_before_last(game_id)
-            updated = await self._db.execute(
-                "UPDATE games SET version = version + 1, state = ?, status = 'active',"
-                " updated_at = ? WHERE id = ? AND version = ?",
-                (previous, _now(), game_id, version))
-            if updated.rowcount != 1:
-                raise StaleVersion()
+            await self._bump(game_id, version, "state = ?, status = 'active'", (previous,))
             await self._db.execute(
                 "DELETE FROM moves WHERE game_id = ? AND seq = (SELECT MAX(seq) FROM moves"
                 " WHERE game_id = ?)", (game_id, game_id))
-        except BaseException:
-            await self._db.execute("ROLLBACK")
-            raise
-        await self._db.execute("COMMIT")
-        return await self._get(game_id)
+            return await self._get(game_id)
 
     async def _state_before_last(self, game_id: int) -> str:
         rows = await (await self._db.execute(
@@ -357,7 +367,14 @@ class Store:
         return row["initial_state"]
 
     async def _guarded_update(self, game_id: int, version: int, assignments: str,
-                              params: tuple) -> None:
+                              params: tuple) -> GameRecord:
+        """Apply ``assignments`` if the game is at ``version``; return it as written."""
+        async with self.transaction():
+            await self._bump(game_id, version, assignments, params)
+            return await self._get(game_id)
+
+    async def _bump(self, game_id: int, version: int, assignments: str, params: tuple) -> None:
+        """Inside a transaction: update the game and its version, or raise StaleVersion."""
         cursor = await self._db.execute(
             f"UPDATE games SET {assignments}, version = version + 1, updated_at = ?"
             " WHERE id = ? AND version = ?", (*params, _now(), game_id, version))
@@ -372,15 +389,19 @@ def _seat_json(seat: Seat) -> dict:
 def _record(row: aiosqlite.Row | None) -> GameRecord | None:
     if row is None:
         return None
+    seats = tuple(Seat(s["id"], s["name"]) for s in json.loads(row["seats"]))
+    turns = row["turns"] if "turns" in row.keys() else None  # not every query counts them
+    counts = {int(seat): n for seat, n in json.loads(turns or "{}").items()}
     return GameRecord(
         id=row["id"], game=row["game"], guild=row["guild"], channel=row["channel"],
         status=row["status"], seed=row["seed"], options=json.loads(row["options"]),
-        seats=tuple(Seat(s["id"], s["name"]) for s in json.loads(row["seats"])),
+        seats=seats,
         host=row["host"], min_players=row["min_players"], max_players=row["max_players"],
         version=row["version"], state=json.loads(row["state"]) if row["state"] else None,
         board_message_id=row["board_message_id"],
         settings=json.loads(row["settings"]) if "settings" in row.keys() else {},
         board_version=row["board_version"] if "board_version" in row.keys() else None,
+        turns=tuple(counts.get(seat, 0) for seat in range(len(seats))),
     )
 
 

@@ -6,7 +6,7 @@ import copy
 from abc import ABC, abstractmethod
 from typing import Any, Mapping, Sequence
 
-from .errors import NotYourDecision, cannot_parse, not_legal
+from .errors import NotYourDecision, RulesError, cannot_parse, not_legal
 from .text import Msg
 from .types import Action, Event, OptionSpec, ScoreLine, View
 
@@ -83,6 +83,20 @@ class Game(ABC):
         """Rebuild a state from :meth:`dump` output."""
 
     # -- shared behaviour (override where a game needs more) ------------------------------
+    def check_options(self, options: Mapping[str, Any], players: int) -> Msg | None:
+        """Say why ``options`` cannot start a game of ``players`` seats (None when they can).
+
+        The platform asks again whenever the lobby's seats change, so options that depend on
+        the number of players (a start seat, a harvest track) are reported before the host
+        presses Start. The default sets a game up and returns what it refuses; a game whose
+        set-up is costly may override it with a direct check.
+        """
+        try:
+            self.new_game(0, players, options)
+        except RulesError as error:
+            return error.msg
+        return None
+
     def winners(self, state: Any) -> list[int]:
         """Return the seats with the best (total, tiebreak); several on a shared win."""
         scores = self.score(state)

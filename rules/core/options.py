@@ -56,7 +56,10 @@ def _split_pairs(text: str | Mapping[str, str] | None) -> dict[str, str]:
         key, sep, value = word.partition("=")
         if not sep or not key or not value:
             raise CannotParse(Msg("core.error.malformed_option", {"text": word}))
-        pairs[key.strip().lower()] = value.strip()
+        key = key.strip().lower()
+        if key in pairs:
+            raise CannotParse(Msg("core.error.duplicate_option", {"option": key}))
+        pairs[key] = value.strip()
     return pairs
 
 

@@ -6,6 +6,7 @@ import copy
 
 from bot.discord.app import create_bot
 from bot.discord.components import ActButton
+from bot.discord.ids import ActKey
 from bot.service import Place, Service
 from bot.store import Store
 from tests.platform.toy_game import TOY
@@ -86,7 +87,7 @@ async def test_restart_resumes_games_and_old_buttons(db_path, service, recorder,
 
         button_id = current.custom_ids()[2]
         match = ActButton.__discord_ui_compiled_template__.fullmatch(button_id)
-        assert match and int(match["version"]) == version
+        assert match and match["stamp"] == (await revived.table(PLACE)).stamp(1)
         played = await again.click(BOB, current, button_id)
         assert "**Bob** played `hop 2`." in played.public[-1].content
         table = await revived.table(PLACE)
@@ -107,5 +108,5 @@ async def test_dynamic_item_rebuilt_from_custom_id(discord_, service):
     base = discord.ui.Button(custom_id=button_id, label="x")
     match = ActButton.__discord_ui_compiled_template__.fullmatch(button_id)
     item = await ActButton.from_custom_id(None, base, match)
-    assert item.custom_id == button_id and item.fields["seat"] == 0
-    assert item.fields["version"] == (await service.table(PLACE)).record.version
+    stamp = (await service.table(PLACE)).stamp(0)
+    assert item.custom_id == button_id and item.key == ActKey(1, 0, stamp, 0)

@@ -80,9 +80,9 @@ async def test_start_closes_lobby_and_posts_the_first_turn(discord_, service):
     assert "Race to Ten (test game) begins! Seat order: Alice, Bob." in turn.content
     assert "<@111>: Step, roll or hop." in turn.content
     table = await service.table(PLACE)
-    version = table.record.version
-    assert turn.custom_ids() == [f"tt:act:1:{version}:0:0", f"tt:act:1:{version}:0:1",
-                                 f"tt:act:1:{version}:0:2", "tt:me:1"]
+    stamp = table.stamp(0)
+    assert turn.custom_ids() == [f"tt:act:1:0:{stamp}:0", f"tt:act:1:0:{stamp}:1",
+                                 f"tt:act:1:0:{stamp}:2", "tt:me:1"]
     assert table.record.board_message_id == str(turn.id)
 
 

@@ -38,7 +38,8 @@ async def test_move_by_command_posts_result_and_next_turn(discord_, service):
     assert "**Alice** played `step`." in post.content
     assert "Alice moved 1." in post.content
     assert "<@222>: Step, roll or hop." in post.content
-    assert post.custom_ids()[:3] == [f"tt:act:1:{before + 1}:1:{i}" for i in range(3)]
+    stamp = (await service.table(PLACE)).stamp(1)
+    assert post.custom_ids()[:3] == [f"tt:act:1:1:{stamp}:{i}" for i in range(3)]
     assert await version(service) == before + 1
 
 
@@ -240,8 +241,8 @@ async def test_simultaneous_vote_and_final_score(discord_, service, recorder):
     [info] = mine.messages
     assert info.ephemeral and "Vote yes or no." in info.content
     assert "Your secret number:" in info.content
-    assert [c for c in info.custom_ids()] == [f"tt:act:1:{await version(service)}:0:{i}"
-                                              for i in range(2)]
+    stamp = (await service.table(PLACE)).stamp(0)
+    assert [c for c in info.custom_ids()] == [f"tt:act:1:0:{stamp}:{i}" for i in range(2)]
     voted = await discord_.click(ALICE, info, info.custom_ids()[0])  # vote yes, privately
     post = voted.public[-1]
     assert "**Alice** has made their choice." in post.content and "Alice voted." in post.content

@@ -21,21 +21,12 @@ def table(game, players=2, version=7, options=None):
     return Table(record, game, game.new_game(1, players, options or {}))
 
 
-def test_custom_ids_round_trip_and_stay_short():
-    big = 10**12
-    cases = [(ids.ActId(big, big, 3, 24).encode(), ids.ACT_TEMPLATE),
-             (ids.SelectId(big, big, 3, 4).encode(), ids.SELECT_TEMPLATE),
-             (ids.lobby_id(big, "start"), ids.LOBBY_TEMPLATE),
-             (ids.me_id(big), ids.ME_TEMPLATE),
-             (ids.abort_id(big, big, True), ids.ABORT_TEMPLATE)]
-    import re
-
-    for custom_id, template in cases:
-        assert len(custom_id) <= 100 and re.fullmatch(template, custom_id)
-    match = re.fullmatch(ids.ACT_TEMPLATE, ids.ActId(5, 9, 1, 2).encode())
-    assert (match["game"], match["version"], match["seat"], match["index"]) == ("5", "9", "1", "2")
+def test_lobby_keys_know_their_verbs():
+    assert ids.LobbyKey(1, "join").verb == "join"
     with pytest.raises(ValueError):
-        ids.lobby_id(1, "dance")
+        ids.LobbyKey(1, "dance")
+    with pytest.raises(ValueError):
+        ids.checked("x" * 101)
 
 
 def test_option_values_fall_back_to_index_for_long_texts():
@@ -54,9 +45,11 @@ def test_clip_and_locale():
 
 
 def test_few_options_are_buttons_with_me_button():
-    rows = specs.turn_rows(table(TOY))
-    assert [[c.custom_id for c in row] for row in rows] == [
-        ["tt:act:42:7:0:0", "tt:act:42:7:0:1", "tt:act:42:7:0:2"], ["tt:me:42"]]
+    t = table(TOY)
+    rows = specs.turn_rows(t)
+    stamp = t.stamp(0)
+    assert [[c.key for c in row] for row in rows] == [
+        [ids.ActKey(42, 0, stamp, i) for i in range(3)], [ids.MeKey(42)]]
     assert rows[0][0].label == "Step forward one space" and rows[0][2].label == "hop 2"
     specs.check_rows(rows)
 
@@ -75,8 +68,8 @@ def test_more_than_25_options_go_into_group_menus_or_menus_of_25():
     assert specs.shown_options(huge) == 42
     rows = specs.decision_rows(table(GROUPED), 0)
     assert [len(row[0].options) for row in rows] == [12, 10, 10, 8]
-    assert [row[0].custom_id for row in rows] == [f"tt:sel:42:7:0:{p}" for p in range(4)]
-    assert specs.resolve_value(table(GROUPED), 0, "hop 38") == "hop 38"
+    stamp = table(GROUPED).stamp(0)
+    assert [row[0].key for row in rows] == [ids.SelectKey(42, 0, stamp, p) for p in range(4)]
     cut = specs.decision_rows(table(GROUPED), 0, max_rows=1)
     assert [len(row[0].options) for row in cut] == [25] and specs.shown_options(cut) == 25
 
@@ -85,26 +78,26 @@ def test_simultaneous_decisions_offer_only_the_me_button():
     t = table(TOY, options={"goal": 1})
     t.state, _ = TOY.play(t.state, 0, "step")
     assert t.to_act() == frozenset({0, 1})
-    assert [[c.custom_id for c in row] for row in specs.turn_rows(t)] == [["tt:me:42"]]
+    assert [[c.key for c in row] for row in specs.turn_rows(t)] == [[ids.MeKey(42)]]
     assert [c.label for c in specs.decision_rows(t, 1)[0]] == ["vote yes", "vote no"]
 
 
 def test_lobby_and_abort_buttons():
     lobby = table(TOY)
     lobby.record = lobby.record.__class__(**{**lobby.record.__dict__, "status": "lobby"})
-    assert [c.custom_id for c in specs.lobby_rows(lobby)[0]] == [
-        "tt:lobby:42:join", "tt:lobby:42:leave", "tt:lobby:42:start"]
-    assert [c.custom_id for c in specs.abort_rows(table(TOY))[0]] == [
-        "tt:abort:42:7:yes", "tt:abort:42:7:no"]
+    assert [c.key for c in specs.lobby_rows(lobby)[0]] == [
+        ids.LobbyKey(42, "join"), ids.LobbyKey(42, "leave"), ids.LobbyKey(42, "start")]
+    assert [c.key for c in specs.abort_rows(table(TOY).record)[0]] == [
+        ids.AbortKey(42, 7, True), ids.AbortKey(42, 7, False)]
 
 
 def test_check_rows_rejects_breaking_limits():
-    button = specs.ButtonSpec("tt:me:1", "x")
+    button = specs.ButtonSpec(ids.MeKey(1), "x")
     with pytest.raises(ValueError):
         specs.check_rows([(button,)] * 6)
     with pytest.raises(ValueError):
         specs.check_rows([(button,) * 6])
-    menu = specs.SelectSpec("tt:sel:1:1:0:0", "p", ())
+    menu = specs.SelectSpec(ids.SelectKey(1, 0, "-", 0), "p", ())
     with pytest.raises(ValueError):
         specs.check_rows([(menu,)])
 

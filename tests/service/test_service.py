@@ -160,8 +160,8 @@ async def test_suggestions_filter_and_offer_typed_legal_moves(service):
 async def test_abort_needs_host_or_manage_permission(service):
     await _started(service, ALICE, BOB)
     await _refused(service.abort(PLACE, BOB), "core.service.abort_not_allowed")
-    table = await service.abort(PLACE, BOB, can_manage=True)
-    assert table.record.status == "aborted"
+    record = await service.abort(PLACE, BOB, can_manage=True)
+    assert record.status == "aborted"
 
 
 async def test_restart_resumes_every_open_game(tmp_path):

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import re
+from pathlib import Path
 
 import pytest
 
@@ -110,3 +112,38 @@ async def test_migrations_upgrade_an_older_database_keeping_its_games(tmp_path):
     [move] = await store.moves(1)
     assert move.action == "step" and move.secret is False
     await store.close()
+
+
+async def test_a_transaction_commits_when_its_block_ends_and_rolls_back_when_it_raises(store):
+    record = await _new(store)
+    async with store._lock:
+        async with store.transaction():
+            await store._db.execute("UPDATE games SET seed = 8 WHERE id = ?", (record.id,))
+        with pytest.raises(RuntimeError):
+            async with store.transaction():
+                await store._db.execute("UPDATE games SET seed = 9 WHERE id = ?", (record.id,))
+                raise RuntimeError("half way")
+    assert (await store.get_game(record.id)).seed == 8
+
+
+async def test_a_stale_write_leaves_nothing_behind_and_the_next_one_works(store):
+    record = await _new(store)
+    record = await store.start_game(record.id, record.version, [HOST], {"n": 0})
+    with pytest.raises(StaleVersion):
+        await store.append_move(record.id, record.version + 5, seat=0, action="step",
+                                events=[], state={"n": 1}, undoable=True)
+    assert await store.moves(record.id) == []
+    after = await store.append_move(record.id, record.version, seat=0, action="step",
+                                    events=[], state={"n": 1}, undoable=True)
+    assert after.version == record.version + 1 and after.turns == (1,)
+
+
+def test_only_the_transaction_manager_writes_begin_commit_or_rollback():
+    root = Path(__file__).resolve().parents[2] / "bot"
+    offenders = []
+    for path in sorted(root.rglob("*.py")):
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if re.search(r"""execute\(\s*["'](BEGIN|COMMIT|ROLLBACK)""", line):
+                offenders.append(f"{path.relative_to(root)}:{number}")
+    assert len(offenders) == 3, offenders  # BEGIN, ROLLBACK and COMMIT of Store.transaction
+    assert all(o.startswith("store/store.py:") for o in offenders), offenders
