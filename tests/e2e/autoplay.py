@@ -11,7 +11,7 @@ from .session import Session
 from .standin.model import Message
 from .standin.server import User
 
-ACT = re.compile(r"tt:(act|sel):\d+:\d+:(\d+):")
+ACT = re.compile(r"tt:(act|sel):\d+:(\d+):")  # tt:act:<game>:<seat>:<stamp>:<index>
 MENTION = re.compile(r"<@(\d+)>")
 
 
