@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
 from pathlib import Path
 
-from PIL import ImageDraw, ImageFont
+from PIL import ImageDraw
+
+from rendering.fonts import FallbackFont, project_font
+from rules.core.paths import data_path
 
 # Okabe-Ito palette: distinguishable with the common forms of colour blindness.
 PLAYER_COLOURS: tuple[tuple[int, int, int], ...] = (
@@ -22,26 +24,15 @@ PAPER = (250, 247, 240)
 GREY = (150, 150, 150)
 HIGHLIGHT = (220, 20, 60)
 
-_FONT_FILES = {
-    False: ("DejaVuSans.ttf", "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"),
-    True: ("DejaVuSans-Bold.ttf", "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"),
-}
-
 
 def player_colour(seat: int) -> tuple[int, int, int]:
     """Return the colour of ``seat`` (cycling if there are more seats than colours)."""
     return PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
 
 
-@lru_cache(maxsize=64)
-def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    """Return a TrueType font of ``size`` pixels, loaded once; Pillow's own font if none."""
-    for candidate in _FONT_FILES[bold]:
-        try:
-            return ImageFont.truetype(candidate, size)
-        except OSError:
-            continue
-    return ImageFont.load_default(size=size)
+def font(size: int, bold: bool = False) -> FallbackFont:
+    """Return the project's font of ``size`` pixels (shipped files, fallback per character)."""
+    return project_font(size, bold)
 
 
 def text_size(draw: ImageDraw.ImageDraw, text: str, size: int,
@@ -74,4 +65,4 @@ def readable_on(colour: tuple[int, int, int]) -> tuple[int, int, int]:
 
 def asset_path(*parts: str) -> Path:
     """Return a path under ``data/`` (for static art shipped as data)."""
-    return Path(__file__).resolve().parents[1].joinpath("data", *parts)
+    return data_path(*parts)

@@ -58,10 +58,6 @@ def _angle(origin: Point, target: Point) -> float:
     return math.atan2(target[1] - origin[1], target[0] - origin[0])
 
 
-def _mid(a: Point, b: Point) -> Point:
-    return ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
-
-
 def _lerp(a: Point, b: Point, t: float) -> Point:
     return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
 

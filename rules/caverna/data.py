@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import tomllib
 from functools import lru_cache
-from pathlib import Path
 
-DATA = Path(__file__).resolve().parents[2] / "data" / "caverna"
+from rules.core.paths import data_path
+
+DATA = data_path("caverna")
 
 
 @lru_cache(maxsize=None)

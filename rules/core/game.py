@@ -155,6 +155,14 @@ class Game(ABC):
         """
         return False
 
+    def check_invariants(self, state: Any) -> list[str]:
+        """Return what is wrong with ``state`` (broken conservation, limits...); empty if sound.
+
+        The property tests call it after every move of random games. A game overrides it with
+        the invariants its spec states (token, goods and coin conservation, supply limits).
+        """
+        return []
+
     def rerandomise_hidden(self, state: Any, seat: int | None, seed: int) -> Any:
         """Return a copy where everything hidden from ``seat`` is re-drawn from ``seed``.
 

@@ -32,8 +32,3 @@ def all_games() -> list[Game]:
 def get_game(name: str) -> Game:
     """Return the game registered as ``name``; ``KeyError`` if there is none."""
     return _discover()[name]
-
-
-def game_names() -> list[str]:
-    """Return the names of every registered game."""
-    return sorted(_discover())

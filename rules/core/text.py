@@ -13,10 +13,11 @@ import string
 import tomllib
 from dataclasses import dataclass, field
 from functools import lru_cache
-from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-DATA_DIR = Path(__file__).resolve().parents[2] / "data"
+from .paths import data_root
+
+DATA_DIR = data_root()
 MESSAGES_DIR = DATA_DIR / "messages"
 DEFAULT_LOCALE = "en"
 
