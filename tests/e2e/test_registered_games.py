@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from rules.core import game_names
+from rules.core import all_games
 
 from . import autoplay
 from .conftest import ALICE, BOB, CAROL
@@ -55,7 +55,7 @@ async def test_boards_fit_the_upload_limit_or_the_players_are_told(standin, real
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game", game_names())
+@pytest.mark.parametrize("game", [game.name for game in all_games()])
 async def test_a_whole_game_of_every_registered_game(standin, real_bot, game):
     table = Session(standin, real_bot)
     await _open(table, game, [ALICE, BOB, CAROL])
