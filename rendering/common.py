@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
+from typing import Iterator
 
 from PIL import ImageDraw
 
 from rendering.fonts import FallbackFont, project_font
 from rules.core.paths import data_path
+from rules.core.text import DEFAULT_LOCALE, Msg, translate
 
 # Okabe-Ito palette: distinguishable with the common forms of colour blindness.
 PLAYER_COLOURS: tuple[tuple[int, int, int], ...] = (
@@ -66,3 +70,27 @@ def readable_on(colour: tuple[int, int, int]) -> tuple[int, int, int]:
 def asset_path(*parts: str) -> Path:
     """Return a path under ``data/`` (for static art shipped as data)."""
     return data_path(*parts)
+
+
+# -- the board's language -------------------------------------------------------------------
+_BOARD_LOCALE: ContextVar[str] = ContextVar("board_locale", default=DEFAULT_LOCALE)
+
+
+def board_locale() -> str:
+    """The language the board being drawn uses (set by :func:`drawing_in`)."""
+    return _BOARD_LOCALE.get()
+
+
+@contextmanager
+def drawing_in(locale: str | None) -> Iterator[None]:
+    """Draw every word of the boards rendered inside this block in ``locale``."""
+    token = _BOARD_LOCALE.set(locale or DEFAULT_LOCALE)
+    try:
+        yield
+    finally:
+        _BOARD_LOCALE.reset(token)
+
+
+def words(msg: Msg) -> str:
+    """Translate a catalog message into the board's language."""
+    return translate(msg, board_locale())

@@ -15,6 +15,8 @@ from PIL import Image
 
 from rules.core import View
 
+from .common import drawing_in
+
 Renderer = Callable[..., Image.Image]
 
 
@@ -56,14 +58,18 @@ def _renderers() -> dict[str, Renderer]:
 def render(view: View, last_move: str | None = None, **options) -> Image.Image:
     """Draw ``view`` with its game's renderer, highlighting ``last_move`` when given.
 
-    ``options`` are the platform's drawing wishes: ``names`` (player names by seat) and
-    ``focus_seat`` (the seat whose own board to show in full). A renderer receives those its
-    ``render`` accepts; the others do not apply to its game and are left out.
+    ``options`` are the platform's drawing wishes: ``names`` (player names by seat),
+    ``focus_seat`` (the seat whose own board to show in full) and ``locale`` (the language
+    of every word drawn). A renderer receives those its ``render`` accepts; the others do not
+    apply to its game and are left out. The locale reaches the renderer's words through
+    :func:`rendering.common.board_locale`.
     """
     renderer = _renderers()[view.game]
     accepted = _accepted_options(renderer)
+    locale = options.pop("locale", None)
     wanted = {k: v for k, v in options.items() if k in accepted and v is not None}
-    return renderer(view, last_move=last_move, **wanted)
+    with drawing_in(locale):
+        return renderer(view, last_move=last_move, **wanted)
 
 
 @lru_cache(maxsize=None)

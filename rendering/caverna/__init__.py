@@ -21,9 +21,9 @@ from typing import Sequence
 
 from PIL import Image, ImageDraw
 
-from rendering.common import HIGHLIGHT, INK, PAPER, fit_text, font, player_colour
+from rendering.common import HIGHLIGHT, INK, PAPER, fit_text, font, player_colour, words
 from rules.core import View
-from rules.core.text import Msg, translate
+from rules.core.text import Msg
 
 from . import glyphs
 from .action import ROUND_H, SPACE_H, draw_fixed, draw_rounds
@@ -96,7 +96,7 @@ def _height_budget(table: Table) -> int:
 def _header(canvas: Image.Image, table: Table, y: int) -> int:
     d = ImageDraw.Draw(canvas)
     if table.over:
-        title = translate(Msg("caverna.event.game_over"))
+        title = words(Msg("caverna.event.game_over"))
     else:
         title = round_title(max(table.round, 1), table.rounds)
         if table.phase in ("work", "harvest"):

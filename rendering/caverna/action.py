@@ -6,7 +6,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from rendering.common import INK, PAPER, fit_text, font, player_colour
+from rendering.common import INK, PAPER, board_locale, fit_text, font, player_colour
 
 from . import glyphs
 from .labels import harvest_label
@@ -207,19 +207,20 @@ HARVEST_GLYPH = {"normal": "leaf", "green": "leaf", "feed1": "food", "red": "red
 
 def _harvest(canvas: Image.Image, kind: str, x: int, y: int, width: int) -> None:
     """Draw the harvest marker of a round: icon and a short word."""
-    canvas.paste(_harvest_strip(kind, width), (x, y))
+    canvas.paste(_harvest_strip(kind, width, board_locale()), (x, y))
 
 
 @lru_cache(maxsize=32)
-def _harvest_strip(kind: str, width: int) -> Image.Image:
+def _harvest_strip(kind: str, width: int, locale: str) -> Image.Image:
+    """Return a round's harvest marker in ``locale`` (the key of the cache)."""
     image = Image.new("RGB", (width, 44), PAPER)
     d = ImageDraw.Draw(image)
     if kind == "none":
         d.text((width / 2, 18), "—", font=font(16, True), fill=(170, 160, 150), anchor="mm")
         return image
-    icon = 26
+    icon = 22
     glyphs.paste(image, HARVEST_GLYPH.get(kind, "hidden"), (width / 2 - icon / 2, 0), icon)
     text = harvest_label(kind)
-    size = fit_text(d, text, width - 4, 14, bold=True, min_size=8)
-    d.text((width / 2, icon + 5), text, font=font(size, True), fill=(90, 80, 70), anchor="ma")
+    size = fit_text(d, text, width - 4, 13, bold=True, min_size=8)
+    d.text((width / 2, icon + 3), text, font=font(size, True), fill=(90, 80, 70), anchor="ma")
     return image

@@ -1,25 +1,21 @@
 """Short on-image labels for Caverna spaces, tiles and goods, via the catalog when possible.
 
-The catalog (``data/messages/en/caverna.toml``) is the source of names. The few image-only
-words no catalog key covers (harvest marker words, section headings) live in the explicit
-mappings ``HARVEST_WORDS`` and ``HEADINGS`` below; a name the catalog lacks is shown as its id
-made readable.
+The catalog (``data/messages/<locale>/caverna.toml``) is the source of names; the few
+image-only words (harvest marker words, section headings) are ``caverna_render.*`` entries.
+Every word follows the board's language (:func:`rendering.common.board_locale`); a name the
+catalog lacks is shown as its id made readable.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
 
-from rules.core.text import Msg, has_message, translate
+from rendering.common import board_locale, words
+from rules.core.text import Msg, has_message
 
-# Image-only words under the harvest markers of the round spaces.
-HARVEST_WORDS = {
-    "normal": "Harvest", "green": "Harvest", "feed1": "1 food/dwarf", "skip": "No harvest",
-    "choice": "Field or breed", "hidden": "?", "red": "?",
-}
-
-# Image-only phase words in the header (the catalog's [harvest] entries are sentences).
-HEADINGS = {"work": "Work phase", "harvest": "Harvest", "points": "{n} VP"}
+# Harvest marker kinds with a word under their icon (hidden and red markers show only "?").
+HARVEST_KINDS = ("normal", "green", "feed1", "skip", "choice")
+HIDDEN_HARVEST = ("hidden", "red")
 
 
 def readable(identifier: str) -> str:
@@ -30,13 +26,17 @@ def readable(identifier: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-@lru_cache(maxsize=1024)
 def name(identifier: str, *tables: str) -> str:
     """Return the catalog name of ``identifier`` from the first of ``tables`` that has it."""
+    return _name(identifier, tables, board_locale())
+
+
+@lru_cache(maxsize=2048)
+def _name(identifier: str, tables: tuple[str, ...], locale: str) -> str:
     for table in tables:
         key = f"caverna.{table}.{identifier}"
         if has_message(key):
-            return translate(Msg(key))
+            return words(Msg(key))
     return readable(identifier)
 
 
@@ -53,21 +53,25 @@ def tile_name(tile_id: str) -> str:
 
 def harvest_label(kind: str) -> str:
     """Return the short word under a harvest marker of ``kind``."""
-    return HARVEST_WORDS.get(kind, "")
+    if kind in HIDDEN_HARVEST:
+        return "?"
+    if kind not in HARVEST_KINDS:
+        return ""
+    return words(Msg(f"caverna_render.harvest.{kind}"))
 
 
 def heading(key: str, **params) -> str:
-    """Return an image-only heading from ``HEADINGS`` with ``params`` filled in."""
-    return HEADINGS[key].format(**params)
+    """Return an image-only heading (``work``, ``harvest``, ``points``) with ``params``."""
+    return words(Msg(f"caverna_render.heading.{key}", params))
 
 
 def score_label(key: str) -> str:
     """Return the name of a score category (a catalog key, or an id of ``[score]``)."""
     if has_message(key):
-        return translate(Msg(key))
+        return words(Msg(key))
     return name(key.rsplit(".", 1)[-1], "score")
 
 
 def round_title(number: int, total: int) -> str:
     """Return the header line "Round n of N" from the catalog."""
-    return translate(Msg("caverna.summary.round", {"round": number, "total": total}))
+    return words(Msg("caverna.summary.round", {"round": number, "total": total}))

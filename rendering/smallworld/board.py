@@ -6,7 +6,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageChops, ImageDraw
 
-from rendering.common import HIGHLIGHT, INK, font, player_colour, readable_on
+from rendering.common import HIGHLIGHT, INK, board_locale, font, player_colour, readable_on
 from rendering.smallworld import icons
 from rendering.smallworld.geometry import load_map, map_shapes
 from rendering.smallworld.layout import (
@@ -142,10 +142,12 @@ def static_layer(map_id: str) -> Image.Image:
 # ---------------------------------------------------------------- pieces
 
 @lru_cache(maxsize=1024)
-def pill_sprite(race: str | None, declined: bool, count: int, owner: int | None) -> Image.Image:
+def pill_sprite(race: str | None, declined: bool, count: int, owner: int | None,
+                locale: str = "en") -> Image.Image:
     """Return a region occupant marker: race colour (grey if declined), race mark, count.
 
     An owned marker has a ring in the owner's seat colour, set off by a thin white line.
+    ``locale`` (the board's language, which the race mark follows) keys the cache.
     """
     fill = race_colour(race, declined)
     mark = abbreviation(race)
@@ -180,7 +182,7 @@ def _pill(canvas: Image.Image, centre: Point, region: dict) -> None:
     count = int(region.get("tokens") or 0)
     sprite = pill_sprite("lost_tribes" if lost else region.get("race"),
                          bool(region.get("declined")), max(count, 1) if lost else count,
-                         region.get("owner"))
+                         region.get("owner"), board_locale())
     _paste(canvas, sprite, centre)
 
 

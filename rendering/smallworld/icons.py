@@ -27,7 +27,12 @@ def mine(draw, c: Point, r: float) -> None:
 
 def magic(draw, c: Point, r: float) -> None:
     """Draw the magic source symbol: a four-point star on violet."""
-    _glyph(draw, c, r, "\u2726", (130, 60, 190))
+    _disc(draw, c, r, (130, 60, 190))
+    x, y = c
+    tip, waist = r * 0.72, r * 0.2
+    draw.polygon([(x, y - tip), (x + waist, y - waist), (x + tip, y), (x + waist, y + waist),
+                  (x, y + tip), (x - waist, y + waist), (x - tip, y), (x - waist, y - waist)],
+                 fill=WHITE)
 
 
 def cavern(draw, c: Point, r: float) -> None:
@@ -62,7 +67,15 @@ def fortress(draw, c: Point, r: float) -> None:
     x, y = c
     draw.rounded_rectangle((x - r, y - r, x + r, y + r), radius=r * 0.25, fill=(90, 100, 115),
                            outline=RIM, width=2)
-    draw_centred(draw, (x, y + r * 0.05), "\u265c", int(r * 1.45), fill=WHITE)
+    left, right, top, base = x - r * 0.5, x + r * 0.5, y - r * 0.6, y + r * 0.6
+    merlon = (right - left) / 5
+    draw.rectangle((left, top + merlon, right, base), fill=WHITE)
+    for i in (0, 2, 4):
+        draw.rectangle((left + i * merlon, top, left + (i + 1) * merlon, top + merlon),
+                       fill=WHITE)
+    draw.pieslice((x - merlon, base - merlon * 2.2, x + merlon, base - merlon * 0.2), 180, 360,
+                  fill=(90, 100, 115))
+    draw.rectangle((x - merlon, base - merlon * 1.2, x + merlon, base), fill=(90, 100, 115))
 
 
 def encampment(draw, c: Point, r: float, count: int = 1) -> None:

@@ -4,10 +4,19 @@ from __future__ import annotations
 
 from PIL import ImageDraw
 
-from rendering.common import HIGHLIGHT, INK, fit_text, font, player_colour, readable_on
+from rendering.common import (
+    HIGHLIGHT,
+    INK,
+    board_locale,
+    fit_text,
+    font,
+    player_colour,
+    readable_on,
+    words,
+)
 from rendering.smallworld import board, icons
 from rendering.smallworld.style import abbreviation, colour, name, race_colour, text, title_case
-from rules.core.text import Msg, has_message, translate
+from rules.core.text import Msg, has_message
 
 MARGIN = 12
 GAP = 10
@@ -60,7 +69,7 @@ def header(draw: ImageDraw.ImageDraw, data: dict, width: int, height: int) -> No
 def phase_name(phase: str) -> str:
     """Return the display name of a phase id (the id in title case if the catalog lacks it)."""
     key = f"smallworld_render.phase.{phase}"
-    return translate(Msg(key)) if has_message(key) else title_case(phase)
+    return words(Msg(key)) if has_message(key) else title_case(phase)
 
 
 def _to_act(draw, data: dict, width: int, height: int) -> None:
@@ -232,8 +241,10 @@ def key(canvas, draw: ImageDraw.ImageDraw, top: int, width: int) -> int:
         painter(draw, (cx, cy), 13)
         _fitted(draw, (cx + 22, cy), label, col_w - 44, 19, fill=MUTED, anchor="lm")
     cy = top + 20 + 2 * 36
-    samples = [(board.pill_sprite("lost_tribes", False, 1, None), text("symbol.lost_tribe")),
-               (board.pill_sprite("ratmen", True, 3, None), text("label.in_decline"))]
+    locale = board_locale()
+    samples = [(board.pill_sprite("lost_tribes", False, 1, None, locale),
+                text("symbol.lost_tribe")),
+               (board.pill_sprite("ratmen", True, 3, None, locale), text("label.in_decline"))]
     for i, (sprite, label) in enumerate(samples):
         x = MARGIN + i * col_w
         canvas.paste(sprite, (int(x), int(cy - sprite.height / 2)), sprite)

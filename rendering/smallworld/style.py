@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 
-from rendering.common import GREY, asset_path
-from rules.core.text import Msg, has_message, translate
+from rendering.common import GREY, asset_path, words
+from rules.core.text import Msg, has_message
 
 Colour = tuple[int, int, int]
 
@@ -44,17 +44,17 @@ def name(kind: str, ident: str | None) -> str:
     if not ident:
         return ""
     key = f"smallworld.{kind}.{ident}"
-    return translate(Msg(key)) if has_message(key) else title_case(ident)
+    return words(Msg(key)) if has_message(key) else title_case(ident)
 
 
 def text(key: str, **params) -> str:
     """Return the sentence of ``smallworld_render.<key>`` filled with ``params``."""
-    return translate(Msg(f"smallworld_render.{key}", params))
+    return words(Msg(f"smallworld_render.{key}", params))
 
 
 def abbreviation(race: str | None) -> str:
     """Return the short race mark drawn on the board (two letters)."""
     key = f"smallworld_render.abbr.{race}"
     if race and has_message(key):
-        return translate(Msg(key))
+        return words(Msg(key))
     return title_case(race or "?")[:2]

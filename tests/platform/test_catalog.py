@@ -21,3 +21,12 @@ def test_translations_use_the_english_keys_and_parameters(locale):
 def test_japanese_is_used_and_falls_back_to_english():
     assert translate(Msg("core.service.no_game"), "ja").startswith("このチャンネル")
     assert translate(Msg("toy.action.step"), "ja") == translate(Msg("toy.action.step"), "en")
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_every_english_message_is_translated(locale):
+    # toy.*: the platform's test game (tests/platform/toy_game.py), never shown to players;
+    # its English-only catalog is what the fallback test above relies on.
+    missing = sorted(k for k in set(catalog("en")) - set(catalog(locale))
+                     if not k.startswith("toy."))
+    assert not missing, f"{len(missing)} keys missing in {locale}: {missing[:20]}"
