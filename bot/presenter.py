@@ -203,8 +203,9 @@ def render_in_processes(count: int) -> None:
     """Draw boards in ``count`` worker processes from now on (0: in this process's threads).
 
     Workers start with the "spawn" method (the bot already runs threads, which fork does not
-    copy safely) and warm their renderers' static layers once. Processes use every core and
-    never hold this process's GIL, so the event loop answers interactions while boards draw.
+    copy safely) and warm their renderers' static layers once. Processes never hold this
+    process's GIL (autocomplete stays fast under heavy load), but on 2 cores threads measured
+    the faster click-to-board (``python -m bench.discord_load``), so threads are the default.
     """
     global _render_pool
     if _render_pool is not None:
