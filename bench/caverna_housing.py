@@ -11,13 +11,20 @@ from __future__ import annotations
 import itertools
 import time
 
-from rules.caverna import animals
-from tests.caverna.helpers import lay, new
+from rules.caverna import GAME, animals
+
+
+def lay(state, seat: int, square: str, kind: str, **extra) -> None:
+    """Set up one home-board square of a fresh game (nothing shares it yet)."""
+    cell = dict(state.ps[seat]["cells"][square])
+    cell["kind"] = kind
+    cell.update(extra)
+    state.ps[seat]["cells"][square] = cell
 
 
 def big_farm() -> dict:
     """A farm with pastures, stables, animal rooms, mines and four dogs."""
-    state = new(3)
+    state = GAME.new_game(7, 3, {"start": 0})
     player = state.ps[0]
     forest = ["1,1", "1,2", "1,3", "2,1", "2,2", "2,3", "3,1", "3,2", "3,3", "4,1", "4,2", "4,3"]
     for n, square in enumerate(forest):

@@ -1,7 +1,7 @@
 """Load: one real bot process against the local Discord stand-in, many channels at once.
 
     python -m bench.discord_load [--channels 100] [--rate 20] [--seconds 60] [--game smallworld]
-                                 [--render-processes 2]
+                                 [--render-processes 2] [--plugins tests/e2e/plugins --game toy]
 
 Each channel seats two simulated players who play random legal moves through the UI
 (buttons, menus, "My turn", ``/move`` with autocomplete); when a game ends the channel opens
@@ -24,14 +24,12 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tests.e2e import autoplay
-from tests.e2e.driver import BotProcess
-from tests.e2e.session import Session
-from tests.e2e.standin import StandIn
-from tests.e2e.standin.model import Channel
-from tests.e2e.standin.server import User
-
 from .__main__ import percentile
+from .standin import StandIn, autoplay
+from .standin.driver import BotProcess
+from .standin.model import Channel
+from .standin.server import User
+from .standin.session import Session
 
 TICKS = os.sysconf("SC_CLK_TCK")
 HANDLED = re.compile(r"handled in (\d+) ms")
@@ -154,14 +152,14 @@ def line(name: str, values: list[float]) -> str:
 
 
 async def run(channels: int, rate: float, seconds: float, game: str,
-              render_processes: int = 0) -> Figures:
+              render_processes: int = 0, plugins: Path | None = None) -> Figures:
     """Start the stand-in and the bot, play, and return the figures."""
     standin = await StandIn().start()
     ids = [3000 + n for n in range(channels)]
     for channel in ids:
         standin.channels[channel] = Channel(channel, f"table-{channel}")
     with tempfile.TemporaryDirectory() as folder:
-        bot = await BotProcess(standin, Path(folder) / "games.db", toy=game == "toy",
+        bot = await BotProcess(standin, Path(folder) / "games.db", plugins=plugins,
                                env={"RENDER_PROCESSES": str(render_processes)}).start()
         bot.done_seconds = 60.0  # a slow answer is measured, not a failure
         figures = Figures()
@@ -215,13 +213,16 @@ def main() -> None:
     parser.add_argument("--channels", type=int, default=100)
     parser.add_argument("--rate", type=float, default=20.0)
     parser.add_argument("--seconds", type=float, default=60.0)
-    parser.add_argument("--game", default="smallworld",
-                        help="a registered game, or toy (the platform's test game, no board)")
+    parser.add_argument("--game", default="smallworld", help="a registered game's name")
+    parser.add_argument("--plugins", type=Path, default=None,
+                        help="a folder of extra games to register, e.g. tests/e2e/plugins "
+                             "for the platform's toy game (--game toy: no board to draw)")
     parser.add_argument("--render-processes", type=int, default=0,
                         help="the bot's RENDER_PROCESSES (0: boards drawn in threads)")
     args = parser.parse_args()
     print(f"load average before: {os.getloadavg()[0]:.1f}")
-    asyncio.run(run(args.channels, args.rate, args.seconds, args.game, args.render_processes))
+    asyncio.run(run(args.channels, args.rate, args.seconds, args.game, args.render_processes,
+                    args.plugins))
     print(f"load average after: {os.getloadavg()[0]:.1f}")
 
 

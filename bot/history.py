@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Iterator, Mapping, Sequence
 
-from rules.core import Event, Game, Msg, RulesError
+from rules.core import Event, Game, Msg, NotYourDecision, RulesError
 
 from . import ratings
 from .errors import UserError
@@ -32,6 +32,12 @@ class ReplayStep:
     text: str | None
     state: Any
     events: list[Event] = field(default_factory=list)
+    secret: bool = False  # the move was a hidden choice (Game.action_is_secret)
+
+    @property
+    def public_text(self) -> str | None:
+        """The move's text as everyone may read it (None for a hidden choice)."""
+        return None if self.secret else self.text
 
 
 @dataclass(frozen=True)
@@ -90,10 +96,14 @@ def replay(game: Game, document: Mapping) -> Iterator[ReplayStep]:
     yield ReplayStep(0, None, None, state)
     for seq, (seat, text) in enumerate(document["moves"], start=1):
         try:
-            state, events = game.play(state, seat, text)
+            if seat not in game.to_act(state):
+                raise NotYourDecision(Msg("core.error.not_your_decision", {"seat": seat}))
+            action = game.parse_action(state, seat, text)
+            secret = game.action_is_secret(state, seat, action)
+            state, events = game.apply(state, seat, action)
         except RulesError as error:
             raise ValueError(f"move {seq} ({seat}: {text}) is refused: {error.msg.key}") from None
-        yield ReplayStep(seq, seat, text, state, events)
+        yield ReplayStep(seq, seat, text, state, events, secret)
 
 
 def turn_steps(game: Game, steps: Sequence[ReplayStep]) -> list[ReplayStep]:
@@ -116,16 +126,17 @@ async def record_finish(store: Store, game: Game, record: GameRecord, state: Any
     if await stored.is_rated(store, record.id):
         return False
     rated = len(record.seats) >= 2
-    updated: list[stored.Rating] = []
-    if rated:
-        updated = await _new_ratings(store, game, record, state)
-    return await stored.record_result(store, record, updated, rated) and rated
+
+    def rate(old: Mapping[str, stored.Rating]) -> list[stored.Rating]:
+        return _new_ratings(game, record, state, old)
+
+    return await stored.record_result(store, record, rate if rated else None) and rated
 
 
-async def _new_ratings(store: Store, game: Game, record: GameRecord,
-                       state: Any) -> list[stored.Rating]:
+def _new_ratings(game: Game, record: GameRecord, state: Any,
+                 old: Mapping[str, stored.Rating]) -> list[stored.Rating]:
+    """The seated players' ratings after this game, from their ratings ``old`` before it."""
     users = [seat.user_id for seat in record.seats]
-    old = await stored.ratings(store, record.guild, record.game, users)
     places = ratings.ranks(game.score(state), game.winners(state))
     current = [None if u not in old else (old[u].mu, old[u].sigma) for u in users]
     new = ratings.rate(current, places)

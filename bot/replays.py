@@ -15,6 +15,8 @@ from . import history
 def replay_gif(game: Game, document: Mapping, limit_bytes: int) -> bytes:
     """Draw the public board after each turn of an exported game and animate them.
 
+    A hidden choice's text is never drawn (the frames are posted for the whole channel).
+
     Raises ValueError when the game has no renderer, the moves do not replay, or the
     animation cannot fit ``limit_bytes``.
     """
@@ -23,7 +25,8 @@ def replay_gif(game: Game, document: Mapping, limit_bytes: int) -> bytes:
     steps = history.turn_steps(game, list(history.replay(game, document)))
     chosen = [steps[i] for i in pick_frames(len(steps))]
     names: Sequence[str] = document["players"]
-    frames = [render(game.view(step.state, None), last_move=step.text, names=list(names))
+    frames = [render(game.view(step.state, None), last_move=step.public_text,
+                     names=list(names))
               for step in chosen]
     return animate(frames, limit_bytes)
 

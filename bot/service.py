@@ -557,21 +557,35 @@ class Service:
     async def claim_due(self) -> list[Due]:
         """Return (and mark as done) the reminders and time-outs due now, table by table."""
         out = []
-        now = self.now()
         for game_id, settings in await clocks_store.timed_games(self.store):
-            table = await self.table_by_id(game_id)
-            clocks = await clocks_store.clocks_of(self.store, game_id)
-            if not clocks:  # a stop between a move and its clocks: start them now
-                clocks = clock.advance(settings, {}, table.to_act(), None, now)
-            remind, expired = clock.due(settings, clocks, now)
-            for seat in remind:
-                clocks[seat] = dataclasses.replace(clocks[seat], reminded=True)
-            for seat in expired:
-                clocks[seat] = dataclasses.replace(clocks[seat], expired=True)
-            await clocks_store.save_clocks(self.store, game_id, clocks)
-            if remind or expired:
-                out.append(Due(table, remind, expired))
+            record = await self.store.get_game(game_id)
+            if record is None or record.game not in self.games:
+                log.warning("game %s is no longer installed: no reminders", game_id)
+                continue
+            async with self._lock(Place(record.guild, record.channel)):  # not during a move
+                due = await self._claim_due_of(game_id, settings)
+            if due is not None:
+                out.append(due)
         return out
+
+    async def _claim_due_of(self, game_id: int, settings: clock.Settings) -> Due | None:
+        """Claim one table's reminders and time-outs (its place's lock held)."""
+        now = self.now()
+        table = await self.table_by_id(game_id)
+        if table.record.status != "active":
+            return None
+        clocks = await clocks_store.clocks_of(self.store, game_id)
+        owing = table.to_act()
+        if {s for s, c in clocks.items() if c.since is not None} != owing:
+            # a stop between a move and its clocks: the clocks follow the stored game
+            clocks = clock.advance(settings, clocks, owing, None, now)
+        remind, expired = clock.due(settings, clocks, now)
+        for seat in remind:
+            clocks[seat] = dataclasses.replace(clocks[seat], reminded=True)
+        for seat in expired:
+            clocks[seat] = dataclasses.replace(clocks[seat], expired=True)
+        await clocks_store.save_clocks(self.store, game_id, clocks)
+        return Due(table, remind, expired) if remind or expired else None
 
     async def set_notify(self, player: Player, on: bool) -> None:
         """Remember whether ``player`` wants a direct message when it is their turn."""

@@ -187,7 +187,8 @@ async def repost_missing(ctx: Context) -> None:
     log.info("game %s: posting the message a saved change never got", table.record.id)
     try:
         if table.started:
-            await post_turn(ctx, table, status_lines(table, texts.mention, ctx.locale))
+            await post_turn(ctx, table, status_lines(texts.shown(table), texts.mention,
+                                                     ctx.locale))
         else:
             await post_lobby(ctx, table)
     except PostFailed:
@@ -221,8 +222,8 @@ async def new_game(interaction: Interaction, game: str, options: str | None,
 
 async def post_lobby(ctx: Context, table: Table, extra: list[str] | None = None) -> None:
     """Post the lobby message with its buttons and remember it as the channel's message."""
-    message = await ctx.reply.public(texts.lobby_text(table, ctx.locale, extra or []),
-                                     specs.lobby_rows(table, ctx.locale))
+    lines = texts.lobby_text(texts.shown(table), ctx.locale, extra or [])
+    message = await ctx.reply.public(lines, specs.lobby_rows(table, ctx.locale))
     await _remember_post(ctx, table, str(message.id))
 
 
@@ -248,7 +249,8 @@ async def join(interaction: Interaction, game_id: int | None = None) -> None:
             await _current(ctx, game_id)
         table = await ctx.service.join(ctx.place, ctx.player)
         ctx.commit(table)
-        await _refresh_lobby(ctx, table, say("joined", ctx.locale, name=ctx.player.name))
+        note = say("joined", ctx.locale, name=texts.safe_name(ctx.player.name))
+        await _refresh_lobby(ctx, table, note)
     await handle(interaction, work)
 
 
@@ -259,7 +261,7 @@ async def leave(interaction: Interaction, game_id: int | None = None) -> None:
             await _current(ctx, game_id)
         table = await ctx.service.leave(ctx.place, ctx.player)
         ctx.commit(table)
-        note = say("left", ctx.locale, name=ctx.player.name)
+        note = say("left", ctx.locale, name=texts.safe_name(ctx.player.name))
         if table.record.status != "lobby":
             note = say("lobby_closed", ctx.locale)
         await _refresh_lobby(ctx, table, note)
@@ -268,7 +270,7 @@ async def leave(interaction: Interaction, game_id: int | None = None) -> None:
 
 async def _refresh_lobby(ctx: Context, table: Table, note: str) -> None:
     """Show the lobby's new seats: edit the clicked message, or the stored one, or repost."""
-    lines = texts.lobby_text(table, ctx.locale, [note])
+    lines = texts.lobby_text(texts.shown(table), ctx.locale, [note])
     rows = specs.lobby_rows(table, ctx.locale)
     if ctx.reply.is_click:
         if await ctx.reply.edit_clicked(lines, rows) and ctx.interaction.message is not None:
@@ -290,15 +292,16 @@ async def start(interaction: Interaction, shuffle: bool = False,
             await _current(ctx, game_id)
         table = await ctx.service.start(ctx.place, ctx.player, shuffle=shuffle)
         ctx.commit(table)
+        shown = texts.shown(table)
         started = say("started", ctx.locale, game=game_title(table, ctx.locale),
-                      players=", ".join(table.names))
-        closed = texts.lobby_text(table, ctx.locale, [started])
+                      players=", ".join(shown.names))
+        closed = texts.lobby_text(shown, ctx.locale, [started])
         if ctx.reply.is_click:
             await ctx.reply.edit_clicked(closed, [])
         else:
             await edit_message(ctx.interaction, table.record.board_message_id, closed, [])
         try:
-            await post_turn(ctx, table, [started, *turn_lines(table, texts.mention, ctx.locale)],
+            await post_turn(ctx, table, [started, *turn_lines(shown, texts.mention, ctx.locale)],
                             retire=False)
         finally:  # the game started even if the channel could not be told
             await turn_messages(ctx.interaction.client, ctx.service, table, table.to_act(),
@@ -344,7 +347,7 @@ async def _time_lines(ctx: Context, table: Table) -> list[str]:
     if not table.started or table.is_over() or not table.settings.any:
         return []
     settings, clocks = await ctx.service.time_table(table)
-    return time_lines(table, settings, clocks, ctx.service.now(), ctx.locale)
+    return time_lines(texts.shown(table), settings, clocks, ctx.service.now(), ctx.locale)
 
 
 def _typing_hint(table: Table, rows: list, locale: str) -> list[str]:
@@ -367,10 +370,11 @@ async def announce(ctx: Context, outcome: MoveOutcome) -> None:
     """Tell the channel what a move did (and privately the mover); post the next turn."""
     ctx.commit(outcome.table)
     await ctx.reply.edit_clicked(None, [])
-    secret = texts.private_event_lines(outcome, ctx.locale)
+    shown = texts.shown_outcome(outcome)
+    secret = texts.private_event_lines(shown, ctx.locale)
     if secret:
         await ctx.reply.private([say("private_header", ctx.locale), *secret])
-    lines = texts.public_move_lines(outcome, ctx.locale)
+    lines = texts.public_move_lines(shown, ctx.locale)
     if outcome.table.is_over():
         summary = await ctx.service.summary(outcome.table)
         lines += summary_lines(outcome.table, summary, ctx.locale)
@@ -416,8 +420,8 @@ async def undo(interaction: Interaction) -> None:
     async def work(ctx: Context) -> None:
         table = await ctx.service.undo(ctx.place, ctx.player)
         ctx.commit(table)
-        lines = [say("undone", ctx.locale, name=ctx.player.name),
-                 *turn_lines(table, texts.mention, ctx.locale)]
+        lines = [say("undone", ctx.locale, name=texts.safe_name(ctx.player.name)),
+                 *turn_lines(texts.shown(table), texts.mention, ctx.locale)]
         await post_turn(ctx, table, lines)
     await handle(interaction, work)
 
@@ -436,7 +440,7 @@ async def show_me(interaction: Interaction, game_id: int | None = None) -> None:
 
 def _private_parts(table: Table, seat: int, locale: str) -> tuple[list[str], list]:
     """The text and components of a player's private answer (rules work: run in a thread)."""
-    lines = [say("private_header", locale), *private_lines(table, seat, locale)]
+    lines = [say("private_header", locale), *private_lines(texts.shown(table), seat, locale)]
     rows = specs.decision_rows(table, seat, locale)
     if table.actions(seat) and not rows:
         lines.append(say("type_with_move", locale, count=len(table.actions(seat))))
@@ -457,7 +461,7 @@ async def board(interaction: Interaction, focus_user: str | None = None) -> None
         focus = None if focus_user is None else table.record.seat_of(focus_user)
         if focus_user is not None and focus is None:
             raise UserError("player_not_in_game")
-        await post_turn(ctx, table, status_lines(table, texts.mention, ctx.locale),
+        await post_turn(ctx, table, status_lines(texts.shown(table), texts.mention, ctx.locale),
                         focus_seat=focus)
     await handle(interaction, work)
 
@@ -466,7 +470,7 @@ async def status(interaction: Interaction) -> None:
     """``/game status``: the lobby or game summary, privately."""
     async def work(ctx: Context) -> None:
         table = await ctx.service.table(ctx.place)
-        await ctx.reply.private(status_lines(table, texts.mention, ctx.locale))
+        await ctx.reply.private(status_lines(texts.shown(table), texts.mention, ctx.locale))
     await handle(interaction, work)
 
 
@@ -475,7 +479,7 @@ async def show_log(interaction: Interaction) -> None:
     async def work(ctx: Context) -> None:
         table, moves = await ctx.service.log(ctx.place, last=LOG_LENGTH)
         await ctx.reply.private([say("log_title", ctx.locale),
-                                 *texts.log_lines(table, moves, ctx.locale)])
+                                 *texts.log_lines(texts.shown(table), moves, ctx.locale)])
     await handle(interaction, work)
 
 
@@ -509,7 +513,7 @@ async def abort_answer(interaction: Interaction, key: ids.AbortKey) -> None:
             return
         record = await ctx.service.abort(ctx.place, ctx.player, ctx.can_manage)
         ctx.committed = True
-        note = say("aborted", ctx.locale, name=ctx.player.name)
+        note = say("aborted", ctx.locale, name=texts.safe_name(ctx.player.name))
         await ctx.reply.edit_clicked(note, [])
         await edit_message(ctx.interaction, record.board_message_id, None, [])
         await ctx.reply.public(note)
@@ -529,12 +533,12 @@ async def timeout_vote(interaction: Interaction, target_user: str) -> None:
     """``/game timeout``: vote to end the game because a player ran out of time."""
     async def work(ctx: Context) -> None:
         result = await ctx.service.vote_end(ctx.place, ctx.player, target_user)
-        name = result.table.names[result.target]
+        name = texts.safe_name(result.table.names[result.target])
         if result.ended:
             await ctx.reply.public(translate(Msg("clock.ui.vote_ended", {"name": name}),
                                              ctx.locale))
             return
         await ctx.reply.public(translate(Msg("clock.ui.vote_counted", {
-            "voter": ctx.player.name, "name": name, "votes": result.votes,
+            "voter": texts.safe_name(ctx.player.name), "name": name, "votes": result.votes,
             "needed": result.needed}), ctx.locale))
     await handle(interaction, work)

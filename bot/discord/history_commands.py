@@ -12,7 +12,7 @@ from bot.service import Service
 
 from . import history_flows
 
-GameId = app_commands.Range[int, 1]
+GameId = app_commands.Range[int, 1, 2**53]  # Discord integers stop at 2^53
 
 
 def add_to_game_group(group: app_commands.Group) -> None:

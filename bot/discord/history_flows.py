@@ -14,6 +14,7 @@ from rules.core import Msg, translate
 
 from .flows import Context, handle
 from .replies import upload_limit
+from .texts import safe_name
 
 
 def _say(ctx: Context, key: str, **params) -> str:
@@ -23,7 +24,7 @@ def _say(ctx: Context, key: str, **params) -> str:
 def _result(ctx: Context, table: Table) -> str:
     if table.record.status != "over":
         return _say(ctx, "no_result")
-    names = [table.names[s] for s in table.game.winners(table.state)]
+    names = [safe_name(table.names[s]) for s in table.game.winners(table.state)]
     return _say(ctx, "won_by", players=", ".join(names))
 
 
@@ -81,6 +82,7 @@ async def stats(interaction: discord.Interaction, user_id: str | None, name: str
     """Privately show a player's ratings on this server (the caller's by default)."""
     async def work(ctx: Context) -> None:
         who, shown_name = (user_id, name) if user_id else (ctx.player.user_id, ctx.player.name)
+        shown_name = safe_name(shown_name or "")
         rated = await ctx.service.stats(ctx.place.guild, who)
         if game is not None:
             rated = {k: v for k, v in rated.items() if k == game}
@@ -106,7 +108,7 @@ async def leaderboard(interaction: discord.Interaction, game: str) -> None:
             return
         lines = [_say(ctx, "leaderboard_title", game=title)]
         for rank, rating in enumerate(best, start=1):
-            lines.append(_say(ctx, "leaderboard_line", rank=rank, name=rating.name,
+            lines.append(_say(ctx, "leaderboard_line", rank=rank, name=safe_name(rating.name),
                               rating=shown(rating.mu, rating.sigma), played=rating.played,
                               won=rating.won))
         await ctx.reply.private(lines)

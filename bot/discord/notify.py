@@ -12,7 +12,7 @@ from bot.service import Service, Table
 from rules.core import Msg, translate
 
 from .specs import locale_for
-from .texts import mention
+from .texts import mention, shown
 
 log = logging.getLogger(__name__)
 
@@ -23,7 +23,7 @@ def _say(locale: str, key: str, **params) -> str:
 
 def prompt_of(table: Table, seat: int, locale: str) -> str:
     """What ``seat`` must decide now, in words."""
-    return translate(table.game.prompt(table.state, seat), locale, table.names)
+    return translate(table.game.prompt(table.state, seat), locale, shown(table).names)
 
 
 def server_locale(channel) -> str:
@@ -73,9 +73,11 @@ class DiscordNotifier:
         channel = await self._channel(table)
         locale = server_locale(channel)
         prompt = prompt_of(table, seat, locale)
-        await channel.send(_say(locale, "remind_channel", who=mention(record),
-                                prompt=prompt)[:2000],
-                           allowed_mentions=discord.AllowedMentions(users=True))
+        if len(table.to_act()) == 1:
+            text = _say(locale, "remind_channel", who=mention(record), prompt=prompt)
+        else:  # a simultaneous decision: its prompt is the seat's own, as on the turn message
+            text = _say(locale, "remind_channel_decide", who=mention(record))
+        await channel.send(text[:2000], allowed_mentions=discord.AllowedMentions(users=True))
         if await self.service.wants_notify(record.user_id):
             await direct_message(self.client, record.user_id, _say(
                 locale, "remind_dm", game=game_title(table, locale),
@@ -85,6 +87,7 @@ class DiscordNotifier:
         """Tell the channel that the player ran out of time and how to end the game."""
         record = table.record.seats[seat]
         channel = await self._channel(table)
-        text = _say(server_locale(channel), "expired", who=mention(record), name=record.name)
+        text = _say(server_locale(channel), "expired", who=mention(record),
+                     name=record.name.replace("`", "'"))  # inside a code span
         await channel.send(text[:2000],
                            allowed_mentions=discord.AllowedMentions(users=True))

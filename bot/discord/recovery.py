@@ -60,10 +60,12 @@ async def post_game_message(client, table: Table, locale: str = "en") -> discord
     guild = client.get_guild(int(record.guild))
     channel = client.get_partial_messageable(int(record.channel), guild_id=int(record.guild))
     if table.started:
-        lines = [say("resumed_turn", locale), *status_lines(table, texts.mention, locale)]
+        lines = [say("resumed_turn", locale),
+                 *status_lines(texts.shown(table), texts.mention, locale)]
         rows = await asyncio.to_thread(specs.turn_rows, table, locale)
     else:
-        lines, rows = texts.lobby_text(table, locale), specs.lobby_rows(table, locale)
+        lines = texts.lobby_text(texts.shown(table), locale)
+        rows = specs.lobby_rows(table, locale)
     limit = min(UPLOAD_LIMIT, getattr(guild, "filesize_limit", UPLOAD_LIMIT))
     board = Board(await board_png(table) if table.started else None, limit)
     content, view = content_of(lines, board, locale), client.view_for(rows)

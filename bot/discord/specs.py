@@ -210,15 +210,20 @@ def check_rows(rows: Sequence[Row]) -> None:
 # -- autocomplete ----------------------------------------------------------------------------
 def action_choices(actions: Sequence[Action], names: Sequence[str],
                    locale: str = "en") -> list[tuple[str, str]]:
-    """Autocomplete choices ``(name, value)`` for actions: label and text, both ≤100 chars."""
+    """Autocomplete choices ``(name, value)`` for actions: label and text, both ≤100 chars.
+
+    An action whose text is longer than a choice value may be cannot be offered (a cut text
+    would not parse); it is left out and typed in full instead. An empty label shows the text.
+    """
     choices: list[tuple[str, str]] = []
     seen: set[str] = set()
     for action in actions:
-        value = clip_text(action.text, CHOICE_TEXT)
-        if value in seen:
+        value = action.text
+        if not value or len(value) > CHOICE_TEXT or value in seen:
             continue
         seen.add(value)
-        choices.append((clip_text(action_label(action, names, locale), CHOICE_TEXT), value))
+        name = action_label(action, names, locale).strip() or value
+        choices.append((clip_text(name, CHOICE_TEXT), value))
     return choices[:MAX_OPTIONS]
 
 

@@ -6,7 +6,10 @@ simultaneous choice, ``Game.action_is_secret``) is announced without its action 
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Sequence
+
+from discord.utils import escape_markdown
 
 from bot.presenter import event_lines, lobby_lines, move_lines, say
 from bot.service import MoveOutcome, Table
@@ -19,6 +22,28 @@ QUOTE = 200  # the longest piece of a user's own text quoted back in a reply
 def mention(seat: Seat) -> str:
     """A Discord user mention for a seated player."""
     return f"<@{seat.user_id}>"
+
+
+def safe_name(name: str) -> str:
+    """A display name as plain text in a Discord message: no markdown, mention or ping.
+
+    Names are the users' own text; stored and drawn on boards as typed, escaped only here.
+    """
+    return escape_markdown(name).replace("@", "@\u200b").replace("<", "<\u200b")
+
+
+def shown(table: Table) -> Table:
+    """``table`` with its players' names made safe for message text (never for boards)."""
+    seats = tuple(dataclasses.replace(seat, name=safe_name(seat.name))
+                  for seat in table.record.seats)
+    record = dataclasses.replace(table.record, seats=seats)
+    return dataclasses.replace(table, record=record, _actions=table._actions,
+                               _stamps=table._stamps)
+
+
+def shown_outcome(outcome: MoveOutcome) -> MoveOutcome:
+    """``outcome`` with the names of its table made safe for message text."""
+    return dataclasses.replace(outcome, table=shown(outcome.table))
 
 
 def public_move_lines(outcome: MoveOutcome, locale: str = "en") -> list[str]:

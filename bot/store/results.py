@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sqlite3
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Callable, Sequence
 
 from .store import GameRecord, Store, _now, _record
 
@@ -136,19 +136,28 @@ async def unrated_games(store: Store) -> list[GameRecord]:
     return [_record(row) for row in rows]
 
 
-async def record_result(store: Store, record: GameRecord, updated: Sequence[Rating],
-                        rated: bool) -> bool:
+async def record_result(store: Store, record: GameRecord,
+                        rate: Callable[[dict[str, Rating]], Sequence[Rating]] | None) -> bool:
     """Record a finished game's result and its new ratings in one transaction.
 
+    ``rate`` turns the seated players' ratings, read inside that transaction, into their new
+    ratings (None: the game is not rated), so games ending at once never lose an update.
     Returns False (and writes nothing) when the game was already recorded.
     """
+    users = [seat.user_id for seat in record.seats]
     async with store._lock:
         try:
             async with store.transaction():
                 await store._db.execute(
                     "INSERT INTO results (game_id, rated, created_at) VALUES (?, ?, ?)",
-                    (record.id, int(rated), _now()))
-                for rating in updated:
+                    (record.id, int(rate is not None), _now()))
+                if rate is None:
+                    return True
+                rows = await (await store._db.execute(
+                    "SELECT * FROM ratings WHERE guild = ? AND game = ?"
+                    f" AND user_id IN ({','.join('?' * len(users))})",
+                    (record.guild, record.game, *users))).fetchall()
+                for rating in rate({row["user_id"]: _rating(row) for row in rows}):
                     await store._db.execute(
                         "INSERT OR REPLACE INTO ratings (guild, game, user_id, name, mu, sigma,"
                         " played, won, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",

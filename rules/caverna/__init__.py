@@ -1,10 +1,15 @@
 """Caverna: The Cave Farmers (1-7 players) as a pure rules engine.
 
-Modules by mechanic: setup, flow (rounds, harvest schedule), work (dwarf placement),
-spaces (replenishment, connectors, imitation), parts (what a space is made of), tiles
-(landscape tiles, pastures, stables, furnishing decisions), furnish (tile data executor),
-expedition (forging loot), animals (housing), harvest (feeding, breeding, overflow),
-convert (food and ruby conversions), scoring, view, explain (illegal-move reasons).
+Modules by job, as in every game: game (the contract; every decision handler registered
+in one place), moves (text <-> structured move), msgs (catalog messages), state (the state
+and its copy), flow (rounds, harvest schedule), view, scoring. Modules by mechanic: setup,
+work (dwarf placement), spaces (replenishment, resolving a space), parts (what a space is
+made of, whether a dwarf may take it), tiles (landscape tiles), fences (pastures, stables),
+furnish (furnishing tiles and family growth), sowing, trades (forge, market, ore trade),
+expedition (loot), animals and housing (room for animals), breeding (breeding, overflow),
+harvest (feeding), convert (any-time conversions), goods, board, data. Each decision
+handler gives its options, its refusal reasons (``problem``, beside the rule) and its
+effect (see :mod:`handler`).
 
 Action texts (squares are ``row,col``: rows 1-4, columns 1-3 forest, 4-6 mountain):
 

@@ -92,6 +92,13 @@ def _layout(unit_list: tuple, plan: list, dogs: int) -> dict:
 
 def fits(player: dict, counts: dict | None = None) -> bool:
     """Tell whether the animals (default: the player's own) can all be housed."""
+    counts = counts or player["animals"]
+    kinds = [t for t in FARM if counts[t]]
+    if not kinds:
+        return True  # dogs need no room
+    if len(kinds) == 1 and counts[kinds[0]] <= 2 and player["cells"]["4,4"]["furnishing"] == (
+            "entry-dwelling"):
+        return True  # one pair of one type: the entry-level dwelling holds it
     return arrange(player, counts) is not None
 
 
@@ -102,19 +109,16 @@ def arrangement(player: dict) -> dict:
 
 def donkeys_in_mines(player: dict, kinds=("ore-mine", "ruby-mine")) -> int:
     """Return the most donkeys that can stand in mines of ``kinds`` with all animals housed."""
-    mines = [s for s, c in player["cells"].items() if c["kind"] in kinds]
+    cells = player["cells"]
+    mines = [s for s, c in cells.items() if c["kind"] in kinds]
     for k in range(min(len(mines), player["animals"]["donkey"]), 0, -1):
         rest = dict(player["animals"])
         rest["donkey"] -= k
-        saved = [player["cells"][s]["kind"] for s in mines[:k]]
+        trial = dict(player)
+        trial["cells"] = dict(cells)
         for s in mines[:k]:
-            player["cells"][s]["kind"] = "mine-in-use"
-        try:
-            ok = fits(player, rest)
-        finally:
-            for s, kind in zip(mines[:k], saved, strict=True):
-                player["cells"][s]["kind"] = kind
-        if ok:
+            trial["cells"][s] = {**cells[s], "kind": "mine-in-use"}
+        if fits(trial, rest):
             return k
     return 0
 

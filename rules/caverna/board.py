@@ -8,6 +8,7 @@ A twin tile is written ``<first>-<second> row,col dir``: the first half goes on
 from __future__ import annotations
 
 from functools import lru_cache
+from operator import itemgetter
 
 DIRS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 TWINS = {
@@ -91,8 +92,15 @@ def frame(area_name: str) -> tuple[str, ...]:
 
 def near(player: dict, square: str) -> list[str]:
     """Return neighbours of ``square`` that exist (printed squares or placed overhangs)."""
+    if len(player["cells"]) == 24:
+        return _near_on_board(square)
     return [n for d in DIRS if (n := step_any(square, d)) is not None
             and (on_board(n) or n in player["cells"])]
+
+
+@lru_cache(maxsize=None)
+def _near_on_board(square: str) -> tuple[str, ...]:
+    return tuple(n for d in DIRS if (n := step_any(square, d)) is not None and on_board(n))
 
 
 def area_squares(player: dict, area_name: str) -> list[str]:
@@ -152,17 +160,30 @@ def twin_ok(player: dict, twin: str, square: str, direction: str) -> bool:
     """Tell whether ``twin`` may go on ``square`` + its neighbour in ``direction``."""
     if direction not in DIRS or twin not in TWINS or not _square_ok(player, square):
         return False
-    other = step_any(square, direction)
-    if other is None or not _overhang_ok(player, twin, [square, other]):
-        return False
+    return _twin_fits(player, twin, square, direction, forest_started(player))
+
+
+def _twin_fits(player: dict, twin: str, square: str, direction: str, started: bool) -> bool:
+    """:func:`twin_ok` for a square known to be on the board or its frame."""
     first, second = TWINS[twin]
-    if not (_half_ok(player, square, first) and _half_ok(player, other, second)):
+    if not _half_ok(player, square, first):
+        return False
+    other = step_any(square, direction)
+    if other is None or not _half_ok(player, other, second):
+        return False
+    if not _overhang_ok(player, twin, [square, other]):
         return False
     if twin == "ore-mine":
         return True
     if first in ("meadow", "field"):
-        return _forest_connected(player, [square, other])
+        if not started:
+            return FOREST_FIRST in (square, other)
+        return any(_touches(player, s, _forest_covered) for s in (square, other))
     return _mountain_connected(player, [square, other])
+
+
+def _forest_covered(kind: str) -> bool:
+    return kind in FOREST_COVER
 
 
 def _square_ok(player: dict, square: str | None) -> bool:
@@ -189,10 +210,38 @@ def single_ok(player: dict, kind: str, square: str) -> bool:
     return _mountain_connected(player, [square])
 
 
+def shape(player: dict) -> tuple:
+    """Return what tile placement depends on: every cell's kind, stable, whether it is
+    furnished and its bonus, the placed overhangs and the Office room."""
+    cells = player["cells"]
+    return (tuple(map(_PLACEMENT_FIELDS, cells.values())),
+            tuple(cells) if len(cells) != 24 else None, "office-room" in player["furnishings"])
+
+
+_PLACEMENT_FIELDS = itemgetter("kind", "stable", "furnishing", "bonus")
+
+
+_PLACEMENTS: dict[tuple, tuple] = {}
+
+
+def _remembered(key_: tuple, compute) -> tuple:
+    found = _PLACEMENTS.get(key_)
+    if found is None:
+        if len(_PLACEMENTS) > 16384:
+            _PLACEMENTS.clear()
+        found = _PLACEMENTS[key_] = tuple(compute())
+    return found
+
+
 def twin_options(player: dict, twin: str) -> list[tuple[str, str]]:
-    """Return every legal (square, direction) for ``twin``, bonus squares first."""
-    out = [(s, d) for s in _starts(player, twin) for d in DIRS if twin_ok(player, twin, s, d)]
-    return sorted(out, key=lambda sd: -_bonus_count(player, [sd[0], step_any(sd[0], sd[1])]))
+    """Return every legal (square, direction) for ``twin``, bonus squares first
+    (remembered per board shape)."""
+    def compute():
+        started = forest_started(player)
+        out = [(s, d) for s in _starts(player, twin) for d in DIRS
+               if _twin_fits(player, twin, s, d, started)]
+        return sorted(out, key=lambda sd: -_bonus_count(player, [sd[0], step_any(*sd)]))
+    return list(_remembered(("twin", twin, shape(player)), compute))
 
 
 def _starts(player: dict, twin: str) -> list[str]:
@@ -203,37 +252,53 @@ def _starts(player: dict, twin: str) -> list[str]:
     return starts
 
 
-def has_twin(player: dict, twin: str) -> bool:
-    """Tell whether ``twin`` has at least one legal placement (remembered per board)."""
+def fit_shape(player: dict) -> tuple:
+    """Return what the fit of a tile depends on (not its bonus order): every cell's kind and
+    stable, furnished tunnels told apart, the placed overhangs and the Office room."""
     cells = player["cells"]
-    shape = tuple((c["kind"], c["stable"], c["furnishing"] is None) for c in cells.values())
-    key_ = (twin, "office-room" in player["furnishings"], shape,
-            tuple(cells) if len(cells) != 24 else None)
-    found = _HAS_TWIN.get(key_)
-    if found is None:
-        if len(_HAS_TWIN) > 8192:
-            _HAS_TWIN.clear()
-        found = _HAS_TWIN[key_] = any(
-            twin_ok(player, twin, s, d) for s in _starts(player, twin) for d in DIRS)
-    return found
+    return (tuple((c["kind"] if c["furnishing"] is None or c["kind"] != "tunnel"
+                   else "furnished-tunnel", c["stable"]) for c in cells.values()),
+            tuple(cells) if len(cells) != 24 else None, "office-room" in player["furnishings"])
 
 
-_HAS_TWIN: dict[tuple, bool] = {}
+def has_twin(player: dict, twin: str) -> bool:
+    """Tell whether ``twin`` has at least one legal placement (remembered per board shape)."""
+    board_shape = fit_shape(player)
+
+    def compute():
+        started = forest_started(player)
+        return (True,) if any(_twin_fits(player, twin, s, d, started)
+                              for s in _starts(player, twin) for d in DIRS) else ()
+    return bool(_remembered(("has-twin", twin, board_shape), compute))
 
 
-def single_options(player: dict, kind: str) -> list[str]:
-    """Return every square where a single ``kind`` tile may go."""
+def single_options(player: dict, kind: str, board_shape: tuple | None = None) -> list[str]:
+    """Return every square where a single ``kind`` tile may go (remembered per board shape;
+    pass ``board_shape`` when asking for several kinds)."""
     area_name = "forest" if kind in ("meadow", "field") else "mountain"
-    return [s for s in squares(area_name) if single_ok(player, kind, s)]
+    board_shape = fit_shape(player) if board_shape is None else board_shape
+    return list(_remembered(("single", kind, board_shape), lambda: (
+        s for s in squares(area_name) if single_ok(player, kind, s))))
 
 
 def _bonus_count(player: dict, cells: list) -> int:
     return sum(1 for s in cells if s and _cell(player, s)["bonus"])
 
 
+def edit(player: dict, square: str) -> dict:
+    """Return ``square``'s cell ready to be changed.
+
+    Copies of a state share their cell dicts (a copy copies only the board's index), so a
+    cell is never changed in place: this puts a fresh copy of it on the board first.
+    """
+    here = dict(_cell(player, square))
+    player["cells"][square] = here
+    return here
+
+
 def cover(player: dict, square: str, kind: str) -> dict:
     """Put a landscape half of ``kind`` on ``square``; return the printed bonus gained."""
-    here = player["cells"].setdefault(square, _cell(player, square))
+    here = edit(player, square)
     here["kind"] = kind
     bonus = here["bonus"]
     here["bonus"] = None
@@ -295,8 +360,9 @@ def fence(player: dict, cells: list[str]) -> int:
     pid = player["next_pasture"]
     player["next_pasture"] += 1
     for s in cells:
-        player["cells"][s]["kind"] = "pasture"
-        player["cells"][s]["pasture"] = pid
+        here = edit(player, s)
+        here["kind"] = "pasture"
+        here["pasture"] = pid
     return pid
 
 
@@ -315,11 +381,6 @@ def pastures(player: dict) -> dict[int, list[str]]:
         if pid is not None:
             out.setdefault(pid, []).append(s)
     return out
-
-
-def count_kind(player: dict, kind: str) -> int:
-    """Return how many squares are of ``kind``."""
-    return sum(1 for c in player["cells"].values() if c["kind"] == kind)
 
 
 def empty_caverns(player: dict, work_room: bool = False) -> list[str]:

@@ -1,13 +1,16 @@
 """Any-time conversions (spec §8, §9.5, §6 tiles): food from goods, ruby exchanges, and
 tile conversions. Offered to the seat that owes the current decision, as extra actions
-("convert <what>", "ruby <what>")."""
+("convert <what>", "ruby <what>"), by the :class:`Conversions` any-time handler."""
 
 from __future__ import annotations
 
-from rules.core import Action, Msg
+from functools import lru_cache
 
-from . import engine
-from .goods import gain, has, pay
+from rules.core import Action
+from rules.core.decisions import AnytimeHandler, push, top
+
+from . import board, msgs
+from .goods import gain, has, held, pay
 from .state import FARM
 
 FOOD = {"grain": 1, "vegetable": 2, "sheep": 1, "donkey": 1, "boar": 2, "cattle": 3}
@@ -26,10 +29,6 @@ TILE_CONVERSIONS = {
 }
 
 
-def _held(player: dict, good: str) -> int:
-    return player["goods"].get(good, player["animals"].get(good, 0))
-
-
 def animal_food(player: dict, kind: str, n: int) -> int:
     """Return the food for converting ``n`` animals of ``kind`` (Slaughtering cave incl.)."""
     food = 3 if (kind == "donkey" and n == 2) else FOOD[kind] * n
@@ -44,46 +43,71 @@ def convert_animals(state, seat: int, kind: str, n: int, events: list) -> None:
     gain(state, seat, {"food": food}, events)
 
 
-def _frozen(state, seat: int) -> list:
-    top = engine.top(state)
-    return top.get("frozen", []) if top and top["type"] == "overflow" else []
+def _frozen(state) -> list:
+    """Newborns waiting for room may not be converted (spec §5.2)."""
+    d = top(state)
+    return d.get("frozen", []) if d and d["type"] == "overflow" else []
 
 
 def actions(state, seat: int) -> list[Action]:
     """List the conversions ``seat`` can make now (groups "convert" and "ruby")."""
     player = state.ps[seat]
-    out = []
-    frozen = _frozen(state, seat)
-    for kind, food in FOOD.items():
-        if _held(player, kind) >= 1 and kind not in frozen:
-            out.append(_act(f"convert {kind}", "convert_food", kind, animal_food(
-                player, kind, 1) if kind in FARM else food))
-    if player["animals"]["donkey"] >= 2 and "donkey" not in frozen:
-        out.append(_act("convert donkeys", "convert_food", "donkeys", animal_food(
-            player, "donkey", 2)))
-    gold = player["goods"]["gold"]
-    for k in sorted({1, gold - 1}):
-        if k >= 1 and gold >= k + 1:
-            out.append(Action(f"convert gold {k}", Msg("caverna.action.convert_gold", {
-                "gold": k + 1, "food": k}), group="convert"))
-    for name, (tile, cost, _gain) in TILE_CONVERSIONS.items():
-        if has(player, tile) and all(_held(player, g) >= n for g, n in cost.items()):
-            if name == "hunting" and "boar" in frozen:
-                continue
-            label = "caverna.action.convert_" + name.replace("-", "_")
-            out.append(Action(f"convert {name}", Msg(label), group="convert"))
-    if has(player, "peaceful-cave"):
-        for i, dw in enumerate(player["dwarfs"]):
-            if dw["weapon"] > 0:
-                out.append(Action(f"convert peaceful {i + 1}", Msg(
-                    "caverna.action.convert_peaceful", {"dwarf": i + 1, "food": dw["weapon"]}),
-                    group="convert"))
+    goods, herd = player["goods"], player["animals"]
+    frozen = _frozen(state)
+    out = [_food(crop, FOOD[crop]) for crop in ("grain", "vegetable") if goods[crop]]
+    if any(herd[kind] for kind in FARM):
+        out += [_food(kind, animal_food(player, kind, 1)) for kind in FARM
+                if herd[kind] and kind not in frozen]
+        if herd["donkey"] >= 2 and "donkey" not in frozen:
+            out.append(_food("donkeys", animal_food(player, "donkey", 2)))
+    gold = goods["gold"]
+    if gold >= 2:
+        out += [_gold(k) for k in sorted({1, gold - 1})]
+    if len(player["furnishings"]) > 1:
+        out += _tile_actions(player, frozen)
     return out + ruby_actions(state, seat)
 
 
-def _act(text: str, key: str, what: str, food: int) -> Action:
-    return Action(text, Msg(f"caverna.action.{key}", {"what": Msg(f"caverna.good.{what}", {
-        "n": 2 if what == "donkeys" else 1}), "food": food}), group="convert")
+@lru_cache(maxsize=None)
+def _gold(k: int) -> Action:
+    return Action(f"convert gold {k}", msgs.action("convert_gold", gold=k + 1, food=k),
+                  "convert", ("convert", "gold", k))
+
+
+def _tile_actions(player: dict, frozen: list) -> list[Action]:
+    """The conversions of furnishing tiles (and the Peaceful cave) ``player`` can make."""
+    out = []
+    for name, (tile, cost, _gain) in TILE_CONVERSIONS.items():
+        if has(player, tile) and all(held(player, g) >= n for g, n in cost.items()):
+            if name == "hunting" and "boar" in frozen:
+                continue
+            out.append(Action(f"convert {name}", msgs.action(
+                "convert_" + name.replace("-", "_")), "convert", ("convert", name, None)))
+    if has(player, "peaceful-cave"):
+        for i, dw in enumerate(player["dwarfs"]):
+            if dw["weapon"] > 0:
+                out.append(Action(f"convert peaceful {i + 1}", msgs.action(
+                    "convert_peaceful", dwarf=i + 1, food=dw["weapon"]), "convert",
+                    ("convert", "peaceful", i + 1)))
+    return out
+
+
+@lru_cache(maxsize=None)
+def _food(what: str, food: int) -> Action:
+    """The (immutable) action converting ``what`` into ``food``."""
+    return Action(f"convert {what}", msgs.action(
+        "convert_food", what=msgs.good(what, 2 if what == "donkeys" else 1), food=food),
+        "convert", ("convert", what, None))
+
+
+@lru_cache(maxsize=None)
+def _ruby_good(good: str) -> Action:
+    return Action(f"ruby {good}", msgs.action("ruby_good", good=msgs.good(good)), "ruby",
+                  ("ruby", good))
+
+
+RUBY_FOOD = Action("ruby food", msgs.action("ruby_food"), "ruby", ("ruby", "food"))
+RUBY_CATTLE = Action("ruby cattle", msgs.action("ruby_cattle"), "ruby", ("ruby", "cattle"))
 
 
 def ruby_actions(state, seat: int) -> list[Action]:
@@ -92,60 +116,77 @@ def ruby_actions(state, seat: int) -> list[Action]:
     rubies = player["goods"]["ruby"]
     if rubies < 1:
         return []
-    top = engine.top(state)
-    if top is not None and top["type"] == "single" and top.get("rubies"):
+    d = top(state)
+    if d is not None and d["type"] == "single" and d.get("rubies"):
         return []
-    out = [Action(f"ruby {g}", Msg("caverna.action.ruby_good", {"good": Msg(
-        f"caverna.good.{g}", {"n": 1})}), group="ruby") for g in RUBY_GOODS]
-    out.append(Action("ruby food", Msg("caverna.action.ruby_food"), group="ruby"))
+    out = [_ruby_good(g) for g in RUBY_GOODS]
+    out.append(RUBY_FOOD)
     if player["goods"]["food"] >= 1:
-        out.append(Action("ruby cattle", Msg("caverna.action.ruby_cattle"), group="ruby"))
-    from . import board
+        out.append(RUBY_CATTLE)
+    board_shape = board.fit_shape(player)
     for tile, price in RUBY_TILES.items():
-        if rubies >= price and board.single_options(player, tile):
-            out.append(Action(f"ruby {tile}", Msg("caverna.action.ruby_tile", {
-                "tile": Msg(f"caverna.twin.{tile}"), "rubies": price}), group="ruby"))
+        if rubies >= price and board.single_options(player, tile, board_shape):
+            out.append(Action(f"ruby {tile}", msgs.action(
+                "ruby_tile", tile=msgs.twin(tile), rubies=price), "ruby", ("ruby", tile)))
     return out
 
 
-def is_conversion(text: str) -> bool:
-    """Tell whether ``text`` is an any-time conversion."""
-    return text.split()[0] in ("convert", "ruby") if text else False
-
-
-def apply(state, seat: int, text: str, events: list) -> None:
-    """Carry out the conversion ``text`` (assumed legal)."""
-    words = text.split()
+def apply(state, seat: int, move: tuple, events: list) -> None:
+    """Carry out the conversion ``move`` (assumed legal)."""
     player = state.ps[seat]
-    if words[0] == "ruby":
-        _ruby(state, seat, words[1], events)
-    elif words[1] in FOOD:
-        if words[1] in FARM:
-            convert_animals(state, seat, words[1], 1, events)
+    if move[0] == "ruby":
+        _ruby(state, seat, move[1], events)
+        return
+    _, what, count = move
+    if what in FOOD:
+        if what in FARM:
+            convert_animals(state, seat, what, 1, events)
         else:
-            pay(state, seat, {words[1]: 1}, events)
-            gain(state, seat, {"food": FOOD[words[1]]}, events)
-    elif words[1] == "donkeys":
+            pay(state, seat, {what: 1}, events)
+            gain(state, seat, {"food": FOOD[what]}, events)
+    elif what == "donkeys":
         convert_animals(state, seat, "donkey", 2, events)
-    elif words[1] == "gold":
-        k = int(words[2])
-        pay(state, seat, {"gold": k + 1}, events)
-        gain(state, seat, {"food": k}, events)
-    elif words[1] == "peaceful":
-        dw = player["dwarfs"][int(words[2]) - 1]
+    elif what == "gold":
+        pay(state, seat, {"gold": count + 1}, events)
+        gain(state, seat, {"food": count}, events)
+    elif what == "peaceful":
+        dw = player["dwarfs"][count - 1]
         food, dw["weapon"] = dw["weapon"], 0
         gain(state, seat, {"food": food}, events)
     else:
-        _tile, cost, got = TILE_CONVERSIONS[words[1]]
+        _tile, cost, got = TILE_CONVERSIONS[what]
         pay(state, seat, cost, events)
         gain(state, seat, got, events)
 
 
 def _ruby(state, seat: int, what: str, events: list) -> None:
     if what in RUBY_TILES:
-        engine.push(state, {"type": "single", "seat": seat, "tile": what,
-                            "rubies": RUBY_TILES[what]})
+        push(state, {"type": "single", "seat": seat, "tile": what, "rubies": RUBY_TILES[what]})
         return
     cost = {"ruby": 1, "food": 1} if what == "cattle" else {"ruby": 1}
     pay(state, seat, cost, events)
     gain(state, seat, {"food": 2} if what == "food" else {what: 1}, events)
+
+
+class Conversions(AnytimeHandler):
+    """Any-time conversions, open to whoever owes a decision (spec §0, §12.2)."""
+
+    kind = "convert"
+
+    def owns(self, move) -> bool:
+        return move[0] in ("convert", "ruby")
+
+    def options(self, state, d):
+        return actions(state, d["seat"])
+
+    def problem(self, state, d, move):
+        """Any listed conversion, and gold for food at any rate the gold allows."""
+        if move[0] == "convert" and move[1] == "gold":
+            gold = state.ps[d["seat"]]["goods"]["gold"]
+            ok = move[2] >= 1 and gold >= move[2] + 1
+        else:
+            ok = any(action.move == move for action in actions(state, d["seat"]))
+        return None if ok else msgs.error("cannot_convert")
+
+    def effect(self, state, d, move, events):
+        apply(state, d["seat"], move, events)

@@ -21,22 +21,10 @@ def spaces_file() -> dict:
     return _load("action_spaces.toml")
 
 
+@lru_cache(maxsize=None)
 def space_def(key: str) -> dict:
     """Return a printed space's definition by its variant key ("logging@13")."""
     return spaces_file()["space"][key]
-
-
-@lru_cache(maxsize=None)
-def _by_id() -> dict:
-    out: dict[str, dict] = {}
-    for key, entry in spaces_file()["space"].items():
-        out.setdefault(entry["id"], {**entry, "key": key})
-    return out
-
-
-def space_info(space_id: str) -> dict:
-    """Return the first definition with this action id (for shared facts like costs)."""
-    return _by_id().get(space_id, {})
 
 
 def board_keys(players: int) -> list[str]:
@@ -59,6 +47,7 @@ def tiles() -> dict:
     return _load("furnishings.toml")["tile"]
 
 
+@lru_cache(maxsize=None)
 def tile(tile_id: str) -> dict:
     """Return one furnishing tile's data."""
     return tiles()[tile_id]

@@ -7,12 +7,13 @@ small-pasture, large-pasture, meadow, dwelling, field, sow, cavern, breed.
 
 from __future__ import annotations
 
-from rules.core import Action, Event, Msg
+from rules.core import Action
+from rules.core.decisions import pop, push
 
-from . import animals, board, data, engine, furnish, sowing
-from .engine import Handler, handler
-from .goods import gain, has
-from .tiles import fence_price
+from . import animals, board, breeding, data, furnish, msgs, sowing
+from .fences import fence_price
+from .goods import gain
+from .handler import Step
 
 CAP = 14
 
@@ -24,7 +25,7 @@ def item_possible(state, seat: int, item: dict) -> bool:
     if kind in ("gain", "weapons-up"):
         return True
     if kind == "furnish":
-        return bool(furnish.choices(state, seat, "any"))
+        return furnish.any_choice(state, seat, "any")
     if kind == "dwelling":
         return (furnish.available(state, "dwelling") and bool(furnish.squares(player, "dwelling"))
                 and all(player["goods"][g] >= n for g, n in item["cost"].items()))
@@ -61,30 +62,31 @@ def _resolve(state, d: dict, item: dict, events: list) -> None:
     elif kind == "weapons-up":
         weapon_up(state.ps[seat])
     elif kind == "furnish":
-        engine.push(state, {**base, "type": "furnish", "filter": "any"})
+        push(state, {**base, "type": "furnish", "filter": "any"})
     elif kind == "dwelling":
-        engine.push(state, {**base, "type": "furnish", "filter": "dwelling",
+        push(state, {**base, "type": "furnish", "filter": "dwelling",
                             "price": dict(item["cost"])})
     elif kind == "stable":
-        engine.push(state, {**base, "type": "fence", "only": "stable", "stables": True,
+        push(state, {**base, "type": "fence", "only": "stable", "stables": True,
                             "small": False, "large": False, "stable": False})
     elif kind in ("small-pasture", "large-pasture"):
-        engine.push(state, {**base, "type": "fence", "only": kind.split("-")[0], "stables": False,
+        push(state, {**base, "type": "fence", "only": kind.split("-")[0], "stables": False,
                             "small": False, "large": False, "stable": False,
                             "wood": item["wood"]})
     elif kind in ("tunnel", "meadow", "field", "cavern"):
-        engine.push(state, {**base, "type": "single", "tile": kind})
+        push(state, {**base, "type": "single", "tile": kind})
     elif kind == "sow":
-        engine.push(state, {**base, "type": "sow", "grain": 0, "vegetable": 0})
+        push(state, {**base, "type": "sow", "grain": 0, "vegetable": 0})
     elif kind == "breed":
-        engine.push(state, {**base, "type": "breed", "chosen": []})
+        push(state, {**base, "type": "breed", "chosen": []})
 
 
-@handler
-class ExpeditionDecision(Handler):
+class ExpeditionDecision(Step):
     """Choose loot items one by one ("loot <item>"), then "done"."""
 
     kind = "expedition"
+    verbs = ("loot", "done")
+    refusal = "bad_loot"
 
     def _items(self, state, d) -> list[dict]:
         if len(d["chosen"]) >= d["level"]:
@@ -93,26 +95,26 @@ class ExpeditionDecision(Handler):
                 and i["id"] not in d["chosen"] and item_possible(state, d["seat"], i)]
 
     def options(self, state, d):
-        out = [Action(f"loot {i['id']}", Msg("caverna.action.loot", {
-            "item": Msg(f"caverna.loot.{i['id']}")}), group="loot") for i in self._items(state, d)]
-        out = out[-24:]
+        out = [Action(f"loot {i['id']}", msgs.action("loot", item=msgs.loot(i["id"])), "loot",
+                      ("loot", i["id"])) for i in self._items(state, d)]
         if d["chosen"]:
-            out.append(Action("done", Msg("caverna.action.done")))
+            out.append(Action("done", msgs.DONE, move=("done",)))
         return out
 
-    def accepts(self, state, d, text):
-        words = text.split()
-        return len(words) == 2 and words[0] == "loot" and any(
-            i["id"] == words[1] for i in self._items(state, d))
+    def judge(self, state, d, move):
+        if move == ("done",):
+            return None if d["chosen"] else msgs.error("not_done")
+        if any(i["id"] == move[1] for i in self._items(state, d)):
+            return None
+        return self.refused(state, d, move)
 
-    def apply(self, state, d, text, events):
-        if text == "done":
+    def effect(self, state, d, move, events):
+        if move == ("done",):
             self._finish(state, d, events)
             return
-        item = data.loot(text.split()[1])
+        item = data.loot(move[1])
         d["chosen"].append(item["id"])
-        events.append(Event("caverna.event.loot", {"seat": d["seat"], "item": Msg(
-            f"caverna.loot.{item['id']}")}))
+        events.append(msgs.event("loot", seat=d["seat"], item=msgs.loot(item["id"])))
         _resolve(state, d, item, events)
 
     def auto(self, state, d, events):
@@ -123,41 +125,34 @@ class ExpeditionDecision(Handler):
 
     def _finish(self, state, d: dict, events: list) -> None:
         weapon_up(state.ps[d["seat"]], d["dwarf"])
-        engine.pop(state, d)
+        pop(state, d)
         strength = state.ps[d["seat"]]["dwarfs"][d["dwarf"]]["weapon"]
-        events.append(Event("caverna.event.expedition_done", {"seat": d["seat"],
-                                                              "strength": strength}))
+        events.append(msgs.event("expedition_done", seat=d["seat"], strength=strength))
 
     def prompt_params(self, state, d):
         return {"seat": d["seat"], "level": d["level"], "strength": d["strength"],
                 "left": d["level"] - len(d["chosen"])}
 
 
-@handler
-class BreedDecision(Handler):
+class BreedDecision(Step):
     """Loot breeding: choose up to 2 farm-animal types that breed, then done."""
 
     kind = "breed"
+    verbs = ("breed", "done")
 
     def options(self, state, d):
         player = state.ps[d["seat"]]
         out = []
         if len(d["chosen"]) < 2:
-            out = [Action(f"breed {t}", Msg("caverna.action.breed", {"animal": Msg(
-                f"caverna.good.{t}", {"n": 1})})) for t in animals.breeding_types(player)
-                if t not in d["chosen"]]
-        return out + [Action("done", Msg("caverna.action.done"))]
+            out = [Action(f"breed {t}", msgs.action("breed", animal=msgs.good(t)),
+                          move=("breed", t))
+                   for t in animals.breeding_types(player) if t not in d["chosen"]]
+        return out + [Action("done", msgs.DONE, move=("done",))]
 
-    def apply(self, state, d, text, events):
-        if text != "done":
-            d["chosen"].append(text.split()[1])
+    def effect(self, state, d, move, events):
+        if move != ("done",):
+            d["chosen"].append(move[1])
             if len(d["chosen"]) < 2:
                 return
-        engine.pop(state, d)
-        from .harvest import breed
-        breed(state, d["seat"], d["chosen"], events)
-
-
-def quarry_bonus(player: dict, born: list[str]) -> dict:
-    """Return the Quarry's stone for newborn donkeys."""
-    return {"stone": born.count("donkey")} if has(player, "quarry") else {}
+        pop(state, d)
+        breeding.breed(state, d["seat"], d["chosen"], events)

@@ -4,11 +4,12 @@ when no decision is pending."""
 
 from __future__ import annotations
 
-from rules.core import Action, Event, Msg
+from rules.core import Action
+from rules.core.decisions import pop, push
 
-from . import animals, engine, sowing, spaces
-from .engine import Handler, handler
+from . import animals, breeding, msgs, sowing, spaces, work
 from .goods import gain, has
+from .handler import Step
 
 
 def stage_of(state, round_no: int) -> int:
@@ -46,11 +47,6 @@ def known_harvest(state) -> str | None:
     return harvest_kind(state, state.round) if state.round else None
 
 
-def to_act(state) -> frozenset[int]:
-    """Return the seat owing the current decision (empty when over)."""
-    return frozenset(d["seat"] for d in engine.open_block(state))
-
-
 def step(state, events: list) -> bool:
     """Run the next queued flow step; return False when nothing is left to run."""
     if state.phase == "over":
@@ -79,26 +75,26 @@ def start_round(state, events: list) -> None:
         card = "urgent-wish-for-children"
     key = card
     state.spaces.append(spaces.new_space(key, state.round))
-    events.append(Event("caverna.event.round", {"round": state.round,
-                                                "card": spaces.space_msg(card)}, reveals=True))
+    events.append(msgs.event("round", reveals=True, round=state.round, card=msgs.space(card)))
     if card == "family-life":
         _flip_wish(state, events)
     state.harvest = harvest_kind(state, state.round)
     if state.round >= 6 and state.markers:
-        events.append(Event("caverna.event.marker", {"round": state.round, "harvest": Msg(
-            f"caverna.harvest.{state.harvest}")}, reveals=True))
+        events.append(msgs.event("marker", reveals=True, round=state.round,
+                                 harvest=msgs.harvest(state.harvest)))
     if state.players == 1 and _solo_full(state) and state.ps[0]["goods"]["ruby"] > 0:
-        engine.push(state, {"type": "protect", "seat": 0, "kept": []})
+        push(state, {"type": "protect", "seat": 0, "kept": []})
     else:
         finish_start(state, events)
 
 
 def _flip_wish(state, events: list) -> None:
     state.wish_urgent = True
-    for space in state.spaces:
+    for space in list(state.spaces):
         if space["id"] == "wish-for-children":
-            space["id"] = space["key"] = "urgent-wish-for-children"
-    events.append(Event("caverna.event.wish_flipped", {}))
+            fresh = spaces.edit(state, space)
+            fresh["id"] = fresh["key"] = "urgent-wish-for-children"
+    events.append(msgs.event("wish_flipped"))
 
 
 def _solo_full(state) -> list[str]:
@@ -108,10 +104,10 @@ def _solo_full(state) -> list[str]:
 def finish_start(state, events: list, kept: tuple = ()) -> None:
     """Solo clearing, replenishment, supplier goods and the Miner; then the work phase."""
     if state.players == 1:
-        for space in state.spaces:
+        for space in list(state.spaces):
             if sum(space["goods"].values()) >= 6 and space["id"] not in kept:
-                space["goods"] = {}
-    for space in state.spaces:
+                spaces.edit(state, space)["goods"] = {}
+    for space in list(state.spaces):
         spaces.replenish(state, space)
     for seat in order(state):
         player = state.ps[seat]
@@ -121,26 +117,26 @@ def finish_start(state, events: list, kept: tuple = ()) -> None:
     state.turn = state.start_player
 
 
-@handler
-class ProtectDecision(Handler):
+class ProtectDecision(Step):
     """Solo: pay 1 ruby per accumulating space with 6+ goods to keep it from being emptied."""
 
     kind = "protect"
+    verbs = ("protect", "done")
 
     def options(self, state, d):
         out = []
         if state.ps[0]["goods"]["ruby"] > 0:
-            out = [Action(f"protect {sid}", Msg("caverna.action.protect", {
-                "space": spaces.space_msg(sid)})) for sid in _solo_full(state)
-                if sid not in d["kept"]]
-        return out + [Action("done", Msg("caverna.action.done"))]
+            out = [Action(f"protect {sid}", msgs.action("protect", space=msgs.space(sid)),
+                          move=("protect", sid))
+                   for sid in _solo_full(state) if sid not in d["kept"]]
+        return out + [Action("done", msgs.DONE, move=("done",))]
 
-    def apply(self, state, d, text, events):
-        if text == "done":
-            engine.pop(state, d)
+    def effect(self, state, d, move, events):
+        if move == ("done",):
+            pop(state, d)
             finish_start(state, events, tuple(d["kept"]))
             return
-        d["kept"].append(text.split()[1])
+        d["kept"].append(move[1])
         state.ps[0]["goods"]["ruby"] -= 1
 
 
@@ -152,15 +148,13 @@ def _work_step(state, events: list) -> bool:
     for i in range(state.players):
         seat = (state.turn + i) % state.players
         if _home_dwarfs(state.ps[seat]):
-            from .work import placements
-            if not placements(state, seat):
+            if not work.can_place(state, seat):
                 stranded = _home_dwarfs(state.ps[seat])
                 for i in stranded:
                     state.ps[seat]["dwarfs"][i]["placed"] = "-"
-                events.append(Event("caverna.event.no_space", {"seat": seat,
-                                                               "count": len(stranded)}))
+                events.append(msgs.event("no_space", seat=seat, count=len(stranded)))
                 continue
-            engine.push(state, {"type": "turn", "seat": seat})
+            push(state, {"type": "turn", "seat": seat})
             state.turn = seat
             return True
     _return_home(state, events)
@@ -171,16 +165,14 @@ def _return_home(state, events: list) -> None:
     for player in state.ps:
         for dw in player["dwarfs"]:
             dw["placed"] = None
-    for space in state.spaces:
-        space["occupant"] = None
+    state.spaces = [{**space, "occupant": None} for space in state.spaces]
     if state.next_start is not None:
         state.start_player = state.next_start
         state.next_start = None
     state.phase = "harvest"
     state.harvest_queue = _harvest_steps(state)
     if state.harvest != "none":
-        events.append(Event("caverna.event.harvest", {"round": state.round, "kind": Msg(
-            f"caverna.harvest.{state.harvest}")}))
+        events.append(msgs.event("harvest", round=state.round, kind=msgs.harvest(state.harvest)))
 
 
 def _harvest_steps(state) -> list:
@@ -203,7 +195,7 @@ def _harvest_steps(state) -> list:
 def _after_harvest(state, events: list) -> None:
     if state.round >= state.rounds_total:
         state.phase = "over"
-        events.append(Event("caverna.event.game_over", {}))
+        events.append(msgs.event("game_over"))
         return
     start_round(state, events)
 
@@ -214,9 +206,8 @@ def _field(state, seat, events):
 
 
 def _breed(state, seat, events):
-    from .harvest import breed
     if state.harvest != "choice" or state.ps[seat]["flags"].get("harvest_choice") == "breed":
-        breed(state, seat, events=events)
+        breeding.breed(state, seat, events=events)
 
 
 def _all(state, kind: str, events: list) -> None:
@@ -224,9 +215,9 @@ def _all(state, kind: str, events: list) -> None:
     extra = {"feed1": {"per_adult": 1}, "feed2": {"per_adult": 2}}.get(kind)
     for seat in reversed(order(state)):
         if extra is not None:
-            engine.push(state, {"type": "feed", "seat": seat, **extra})
+            push(state, {"type": "feed", "seat": seat, **extra})
         else:
-            engine.push(state, {"type": kind, "seat": seat})
+            push(state, {"type": kind, "seat": seat})
 
 
 _RUN = {

@@ -13,10 +13,13 @@ by ``bonus`` (scoring.py); immediate effects by ``on_build``, ``on_build_hook`` 
 
 from __future__ import annotations
 
-from rules.core import Event, Msg
+from rules.core import Action
+from rules.core.decisions import pop
 
-from . import board, data
+from . import board, data, msgs
 from .goods import can_pay, gain, has, pay
+from .handler import Step
+from .highlight import mark
 
 DWELLINGS = ("dwelling", "simple-dwelling-1", "simple-dwelling-2", "mixed-dwelling",
              "couple-dwelling", "additional-dwelling")
@@ -47,11 +50,14 @@ def cost(player: dict, tile_id: str) -> dict:
     """Return the cost of ``tile_id`` for ``player`` after Carpenter/Stone carver/Builder
     (the Builder's ore stands in automatically for missing wood or stone)."""
     price = dict(data.tile(tile_id)["cost"])
-    if has(player, "carpenter") and price.get("wood"):
+    owned = player["furnishings"]
+    if "carpenter" not in owned and "stone-carver" not in owned and "builder" not in owned:
+        return price
+    if "carpenter" in owned and price.get("wood"):
         price["wood"] -= 1
-    if has(player, "stone-carver") and price.get("stone"):
+    if "stone-carver" in owned and price.get("stone"):
         price["stone"] -= 1
-    if has(player, "builder"):
+    if "builder" in owned:
         price = _builder(player, price)
     return {g: n for g, n in price.items() if n}
 
@@ -85,7 +91,7 @@ def buildable(state, seat: int, tile_id: str, price: dict | None = None) -> bool
     """Tell whether ``seat`` can pay for and place ``tile_id`` now."""
     player = state.ps[seat]
     price = cost(player, tile_id) if price is None else price
-    return available(state, tile_id) and can_pay(player, price) and bool(squares(player, tile_id))
+    return can_pay(player, price) and available(state, tile_id) and bool(squares(player, tile_id))
 
 
 def build(state, seat: int, tile_id: str, square: str, events: list,
@@ -96,18 +102,12 @@ def build(state, seat: int, tile_id: str, square: str, events: list,
     partner = PAIRED.get(tile_id)
     if partner and has(player, partner):
         player["furnishings"].remove(partner)
-    player["cells"][square]["furnishing"] = tile_id
+    board.edit(player, square)["furnishing"] = tile_id
     player["furnishings"].append(tile_id)
     if not data.tile(tile_id).get("unlimited"):
         state.tiles_left.remove(tile_id)
-    events.append(Event("caverna.event.furnish", {"seat": seat, "tile": tile_msg(tile_id),
-                                                  "square": square}))
+    events.append(msgs.event("furnish", seat=seat, tile=msgs.tile(tile_id), square=square))
     _immediate(state, seat, tile_id, square, events)
-
-
-def tile_msg(tile_id: str) -> Msg:
-    """Return the catalog message naming a tile."""
-    return Msg(f"caverna.tile.{tile_id}")
 
 
 def _immediate(state, seat: int, tile_id: str, square: str, events: list) -> None:
@@ -151,6 +151,14 @@ def capacity(player: dict) -> int:
     return room
 
 
+def grow(state, seat: int, space: str | None, events: list) -> None:
+    """Family growth: a newborn joins the acting dwarf on ``space``."""
+    player = state.ps[seat]
+    player["discs"] -= 1
+    player["dwarfs"].append({"weapon": 0, "newborn": True, "placed": space})
+    events.append(msgs.event("growth", seat=seat))
+
+
 def can_grow(player: dict) -> bool:
     """Tell whether a family growth is possible (room and a disc in the supply)."""
     return player["discs"] > 0 and len(player["dwarfs"]) < capacity(player)
@@ -169,14 +177,131 @@ def grows_after(state, seat: int, tile_id: str) -> bool:
     return discs > 0 and dwarfs < room
 
 
+def fits_filter(state, seat: int, tile_id: str, kind: str) -> bool:
+    """Tell whether ``tile_id`` is of ``kind`` ("any", "dwelling", "dwelling-growth")."""
+    if kind != "any" and tile_id not in DWELLINGS:
+        return False
+    return kind != "dwelling-growth" or grows_after(state, seat, tile_id)
+
+
 def choices(state, seat: int, kind: str) -> list[str]:
     """Return the buildable tiles of ``kind`` ("any", "dwelling", "dwelling-growth")."""
+    return [t for t in state.tiles_left
+            if fits_filter(state, seat, t, kind) and buildable(state, seat, t)]
+
+
+def any_choice(state, seat: int, kind: str) -> bool:
+    """Tell whether some tile of ``kind`` can be built now (remembered for the same goods,
+    tiles, supply, free caverns and family)."""
+    player = state.ps[seat]
+    cells = player["cells"]
+    free = {cells[s]["kind"] for s in board.area_squares(player, "mountain")
+            if cells[s]["furnishing"] is None}
+    caverns = ("cavern" in free, bool(free & {"cavern", "tunnel", "deep-tunnel"}))
+    if not caverns[1] and not any(has(player, p) for p in PAIRED):
+        return False
+    key = (kind, tuple(player["goods"].values()), tuple(player["furnishings"]),
+           tuple(state.tiles_left), caverns, player["discs"], len(player["dwarfs"]))
+    found = _ANY_CHOICE.get(key)
+    if found is None:
+        if len(_ANY_CHOICE) > 16384:
+            _ANY_CHOICE.clear()
+        found = _ANY_CHOICE[key] = any(
+            fits_filter(state, seat, t, kind) and buildable(state, seat, t)
+            for t in state.tiles_left)
+    return found
+
+
+_ANY_CHOICE: dict[tuple, bool] = {}
+
+
+def swap_costs(state, seat: int, tile_id: str) -> list[tuple[str, dict]]:
+    """Return the Builder's optional ore swaps for ``tile_id`` that ``seat`` can pay,
+    each with its cost, when they differ from the automatic cost."""
+    player = state.ps[seat]
+    if not has(player, "builder"):
+        return []
+    usual = cost(player, tile_id)
     out = []
-    for tile_id in state.tiles_left:
-        if kind != "any" and tile_id not in DWELLINGS:
-            continue
-        if kind == "dwelling-growth" and not grows_after(state, seat, tile_id):
-            continue
-        if buildable(state, seat, tile_id):
-            out.append(tile_id)
+    for mode in BUILDER_MODES:
+        price = builder_cost(player, tile_id, mode)
+        if price is not None and price != usual and can_pay(player, price):
+            out.append((mode, price))
     return out
+
+
+class FurnishDecision(Step):
+    """Choose a furnishing tile and the square to put it on (the Builder may name ore
+    swaps: ``furnish <tile> r,c ore-wood|ore-stone|ore-both``)."""
+
+    kind = "furnish"
+    verbs = ("furnish",)
+    refusal = "cannot_furnish"
+
+    def _tiles(self, state, d) -> list[str]:
+        if d.get("price"):
+            player = state.ps[d["seat"]]
+            ok = all(player["goods"][g] >= n for g, n in d["price"].items())
+            return ["dwelling"] if ok and squares(player, "dwelling") else []
+        return choices(state, d["seat"], d["filter"])
+
+    def options(self, state, d):
+        seat = d["seat"]
+        player = state.ps[seat]
+        out = []
+        for tile_id in self._tiles(state, d):
+            for square in squares(player, tile_id):
+                out.append(Action(f"furnish {tile_id} {square}", msgs.action(
+                    "furnish", tile=msgs.tile(tile_id), square=square), "furnish",
+                    ("furnish", tile_id, square, None)))
+        if not d.get("price"):
+            out += self._swaps(state, d)
+        return out
+
+    def has_options(self, state, d):
+        return bool(self._tiles(state, d))
+
+    def _swaps(self, state, d) -> list[Action]:
+        seat = d["seat"]
+        player = state.ps[seat]
+        out = []
+        for tile_id in self._tiles(state, d):
+            for mode, _price in swap_costs(state, seat, tile_id):
+                for square in squares(player, tile_id):
+                    out.append(Action(f"furnish {tile_id} {square} {mode}", msgs.action(
+                        "furnish_swap", tile=msgs.tile(tile_id), square=square,
+                        goods=[msgs.good(g, 1) for g in BUILDER_MODES[mode]]), "furnish",
+                        ("furnish", tile_id, square, mode)))
+        return out
+
+    def judge(self, state, d, move):
+        _, tile_id, square, mode = move
+        seat = d["seat"]
+        player = state.ps[seat]
+        if d.get("price"):
+            ok = tile_id in self._tiles(state, d)
+        else:
+            ok = (tile_id in state.tiles_left and fits_filter(state, seat, tile_id, d["filter"])
+                  and buildable(state, seat, tile_id))
+        if mode is not None:
+            ok = ok and not d.get("price") and any(
+                m == mode for m, _p in swap_costs(state, seat, tile_id))
+        return None if ok and square in squares(player, tile_id) else self.refused(
+            state, d, move)
+
+    def effect(self, state, d, move, events):
+        _, tile_id, square, mode = move
+        price = d.get("price")
+        if mode is not None:
+            price = builder_cost(state.ps[d["seat"]], tile_id, mode)
+        pop(state, d)
+        build(state, d["seat"], tile_id, square, events, price)
+        mark(state, [square])
+        if d.get("then_grow"):
+            grow(state, d["seat"], d.get("space"), events)
+
+    def auto(self, state, d, events):
+        if self._tiles(state, d):
+            return False
+        pop(state, d)
+        return True

@@ -2,19 +2,13 @@
 
 from __future__ import annotations
 
-from rules.core import Event, Msg
-
-from .state import ANIMALS, GOODS
+from . import msgs
+from .state import ANIMALS, FARM, GOODS
 
 
 def has(player: dict, tile: str) -> bool:
     """Tell whether ``player`` owns furnishing ``tile``."""
     return tile in player["furnishings"]
-
-
-def goods_msg(goods: dict) -> list[Msg]:
-    """Return a list of messages naming ``goods`` ("2 wood", "1 sheep")."""
-    return [Msg(f"caverna.good.{g}", {"n": n}) for g, n in goods.items() if n]
 
 
 def add(player: dict, goods: dict) -> None:
@@ -29,7 +23,10 @@ def add(player: dict, goods: dict) -> None:
 
 
 def gain(state, seat: int, goods: dict, events: list) -> None:
-    """Give goods to ``seat`` with Seam and Dog school extras, and report it."""
+    """Give goods to ``seat`` with Seam and Dog school extras, and report it.
+
+    Farm animals gained mark the seat for the housing check before the next step.
+    """
     goods = {g: n for g, n in goods.items() if n}
     if not goods:
         return
@@ -41,21 +38,24 @@ def gain(state, seat: int, goods: dict, events: list) -> None:
         extra["wood"] = goods["dog"]
     add(player, goods)
     add(player, extra)
+    if seat not in state.unhoused and any(goods.get(a, 0) > 0 for a in FARM):
+        state.unhoused.append(seat)
     total = dict(goods)
     for g, n in extra.items():
         total[g] = total.get(g, 0) + n
-    events.append(Event("caverna.event.gain", {"seat": seat, "goods": goods_msg(total)}))
+    events.append(msgs.event("gain", seat=seat, goods=msgs.goods(total)))
+
+
+def held(player: dict, good: str) -> int:
+    """Return how many of a good or animal ``player`` holds."""
+    if good in GOODS:
+        return player["goods"][good]
+    return player["animals"][good]
 
 
 def can_pay(player: dict, cost: dict) -> bool:
     """Tell whether ``player`` holds at least ``cost``."""
-    return all(_held(player, g) >= n for g, n in cost.items())
-
-
-def _held(player: dict, good: str) -> int:
-    if good in GOODS:
-        return player["goods"][good]
-    return player["animals"][good]
+    return all(held(player, g) >= n for g, n in cost.items())
 
 
 def pay(state, seat: int, cost: dict, events: list) -> None:
@@ -64,4 +64,4 @@ def pay(state, seat: int, cost: dict, events: list) -> None:
     if not cost:
         return
     add(state.ps[seat], {g: -n for g, n in cost.items()})
-    events.append(Event("caverna.event.pay", {"seat": seat, "goods": goods_msg(cost)}))
+    events.append(msgs.event("pay", seat=seat, goods=msgs.goods(cost)))

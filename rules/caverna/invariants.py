@@ -2,7 +2,8 @@
 
 No negative goods, animals or begging markers; five dwarf discs per player (six once the
 Additional dwelling is built), counting the dwarfs in play; weapons 0-14; at most three
-stables; each furnishing tile other than the Dwelling built at most once in the whole game.
+stables; each furnishing tile other than the Dwelling built at most once in the whole game;
+every player's animals housed unless that player owes the overflow decision (spec 5.1, 12.2).
 Call :func:`problems` after a move; an empty list means the state is sound.
 """
 
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from . import data
+from . import animals, data
 from .state import State
 
 DISCS = 5
@@ -22,6 +23,9 @@ def problems(state: State) -> list[str]:
     """Return every broken invariant of ``state`` (empty when all hold)."""
     found = [p for seat, player in enumerate(state.ps) for p in _player(seat, player)]
     found += _tiles(state)
+    overflowing = {d["seat"] for d in state.pending if d["type"] == "overflow"}
+    found += [f"seat {seat}: animals without room" for seat, player in enumerate(state.ps)
+              if seat not in overflowing and not animals.fits(player)]
     if not 0 <= state.start_player < state.players:
         found.append(f"starting player {state.start_player}")
     return found

@@ -1,18 +1,23 @@
-"""The parts an action space is made of (closed list) and whether each can be done now.
+"""The parts an action space is made of (closed list), whether each can be done now, and
+whether a dwarf may take a space at all (spec §4.0, §4.15, §4.17).
 
 Part ids: dog, furnish, furnish-dwelling, dwelling-then-growth, twin-meadow-field,
 twin-cavern-tunnel, twin-cave, twin-cavern-tunnel-stone, twin-meadow-field-wood, sow,
 expedition-1..4 (expedition-1b = Adventure's second), bundle, growth, gold-3, market,
 fence, farming-build, forge, ore-mine, ruby-mine-tunnel, ruby-mine-deep, ore-trade,
-imitate. ``start`` either does the part at once or pushes its sub-decision.
+imitate. :func:`start` either does the part at once or pushes its sub-decision.
 """
 
 from __future__ import annotations
 
-from rules.core import Event
+from functools import lru_cache
 
-from . import board, engine, furnish, sowing
+from rules.core.decisions import push
+
+from . import board, data, furnish, sowing
 from .goods import gain, has
+
+NOT_IMITABLE = ("starting-player", "imitation", "imitation-2", "imitation-3")
 
 
 def dwarf(state, d: dict) -> dict:
@@ -20,12 +25,92 @@ def dwarf(state, d: dict) -> dict:
     return state.ps[d["seat"]]["dwarfs"][d["dwarf"]]
 
 
+def definition(space: dict) -> dict:
+    """Return the printed definition of a runtime space."""
+    return data.space_def(space["key"])
+
+
+def food_cost(state, space: dict) -> int:
+    """Return the Imitation food cost of ``space`` for this player count (0 otherwise)."""
+    cost = definition(space).get("food_cost", 0)
+    return cost[str(state.players)] if isinstance(cost, dict) else cost
+
+
+def has_goods_part(spec: dict) -> bool:
+    """Tell whether the space gives goods on its own (which makes it always playable).
+
+    Taking goods from an accumulating space always counts as executable, even when the
+    space is empty (spec §4.0) and so also when imitated (the imitator gets none, §4.15).
+    """
+    return bool(spec.get("gain") or spec.get("hooks") or spec.get("acc") or spec.get("acc_alt"))
+
+
+def playable(state, seat: int, space: dict, dwarf_index: int, imitating: bool = False,
+             memo: dict | None = None) -> bool:
+    """Tell whether ``seat``'s dwarf can take ``space`` now (spec §4.17).
+
+    ``memo`` remembers, for one unchanged state, which parts each dwarf can do (spaces share
+    parts): pass the same dict when judging many spaces at once.
+    """
+    if not imitating and space["occupant"] is not None:
+        return False
+    imitation, always, part_ids, all_needed = _printed(space["key"])
+    if imitation:
+        probe = {"seat": seat, "dwarf": dwarf_index}
+        return state.ps[seat]["goods"]["food"] >= food_cost(state, space) and bool(
+            imitation_targets(state, probe, first_only=True))
+    if always:
+        return True
+    probe = {"seat": seat, "dwarf": dwarf_index, "space": space["id"], "key": space["key"]}
+    if memo is None:
+        memo = {}
+    if all_needed:
+        return all(_possible_once(state, probe, p, memo) for p in part_ids)
+    return any(_possible_once(state, probe, p, memo) for p in part_ids)
+
+
+@lru_cache(maxsize=None)
+def _printed(key: str) -> tuple[bool, bool, tuple[str, ...], bool]:
+    """What playability reads from a printed space: imitation?, always playable (goods or
+    no parts), its parts, and whether all of them are needed ("and then")."""
+    spec = data.space_def(key)
+    return (spec["id"].startswith("imitation"), has_goods_part(spec) or not spec["parts"],
+            tuple(spec["parts"]), spec["connector"] == "then")
+
+
+ARMED_PARTS = ("forge", "imitate")  # parts that depend on the acting dwarf's weapon
+
+
+def _possible_once(state, probe: dict, part: str, memo: dict) -> bool:
+    armed = part in ARMED_PARTS or part.startswith("expedition-")
+    key = (probe["seat"], probe["dwarf"] if armed else None, part)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = possible(state, probe, part)
+    return found
+
+
+def imitation_targets(state, d: dict, first_only: bool = False) -> list[str]:
+    """Return the spaces the imitating dwarf of ``d`` may copy (spec §4.15)."""
+    out = []
+    for space in state.spaces:
+        occupant = space["occupant"]
+        if occupant is None or occupant["seat"] == d["seat"] or space["id"] in NOT_IMITABLE:
+            continue
+        if playable(state, d["seat"], space, d["dwarf"], imitating=True):
+            out.append(space["id"])
+            if first_only:
+                break
+    return out
+
+
 def can_forge(player: dict, dw: dict) -> bool:
     """Tell whether the unarmed dwarf ``dw`` can forge (ore, or the Blacksmith tile)."""
     return dw["weapon"] == 0 and (player["goods"]["ore"] >= 1 or has(player, "blacksmith"))
 
 
-def _twins(part: str) -> list[str]:
+def twins(part: str) -> list[str]:
+    """Return the twin tiles a tile part may place."""
     if "meadow-field" in part:
         return ["meadow-field"]
     if part == "twin-cave":
@@ -33,60 +118,61 @@ def _twins(part: str) -> list[str]:
     return ["cavern-tunnel"]
 
 
-def _ruby_mine_squares(player: dict, kind: str) -> list[str]:
+def ruby_mine_squares(player: dict, kind: str) -> list[str]:
+    """Return the unfurnished ``kind`` squares ("tunnel" or "deep-tunnel")."""
+    cells = player["cells"]
     return [s for s in board.area_squares(player, "mountain")
-            if player["cells"][s]["kind"] == kind and player["cells"][s]["furnishing"] is None]
+            if cells[s]["kind"] == kind and cells[s]["furnishing"] is None]
+
+
+def can_fence(player: dict, stables: bool) -> bool:
+    """Tell whether a fence-building (or farming-card) action can build anything."""
+    wood = player["goods"]["wood"] + (1 if has(player, "carpenter") else 0)
+    if wood >= 2 and board.small_pasture_options(player):
+        return True
+    if wood >= 4 and board.large_pasture_options(player):
+        return True
+    stone_ok = player["goods"]["stone"] >= 1 or has(player, "stone-carver")
+    return stables and stone_ok and bool(board.stable_options(player))
 
 
 def possible(state, d: dict, part: str) -> bool:
     """Tell whether ``part`` can be carried out by the acting dwarf of ``d`` now."""
-    seat = d["seat"]
-    player = state.ps[seat]
-    dw = dwarf(state, d)
-    if part in ("dog", "bundle", "gold-3"):
-        return True
-    if part == "furnish":
-        return bool(furnish.choices(state, seat, "any"))
-    if part == "furnish-dwelling":
-        return bool(furnish.choices(state, seat, "dwelling"))
-    if part == "dwelling-then-growth":
-        return bool(furnish.choices(state, seat, "dwelling-growth"))
-    if part.startswith("twin-"):
-        return any(board.has_twin(player, t) for t in _twins(part))
-    if part == "sow":
-        return sowing.can_sow(player)
-    if part.startswith("expedition-"):
-        return dw["weapon"] > 0
-    if part == "growth":
-        return furnish.can_grow(player)
-    if part == "market":
-        return True
-    if part in ("fence", "farming-build"):
-        return _can_fence(player, part == "farming-build")
-    if part == "forge":
-        return can_forge(player, dw)
-    if part == "ore-mine":
-        return board.has_twin(player, "ore-mine")
-    if part == "ruby-mine-tunnel":
-        return bool(_ruby_mine_squares(player, "tunnel"))
-    if part == "ruby-mine-deep":
-        return bool(_ruby_mine_squares(player, "deep-tunnel"))
-    if part == "ore-trade":
-        return player["goods"]["ore"] >= 2
-    if part == "imitate":
-        from . import spaces
-        return bool(spaces.imitation_targets(state, d))
-    raise ValueError(part)
+    check = _POSSIBLE.get(part)
+    if check is None:
+        if part.startswith("twin-"):
+            player = state.ps[d["seat"]]
+            return any(board.has_twin(player, t) for t in twins(part))
+        if part.startswith("expedition-"):
+            return dwarf(state, d)["weapon"] > 0
+        raise ValueError(part)
+    return check(state, d)
 
 
-def _can_fence(player: dict, stables: bool) -> bool:
-    wood = player["goods"]["wood"] + (1 if has(player, "carpenter") else 0)
-    if board.small_pasture_options(player) and wood >= 2:
-        return True
-    if board.large_pasture_options(player) and wood >= 4:
-        return True
-    stone_ok = player["goods"]["stone"] >= 1 or has(player, "stone-carver")
-    return stables and stone_ok and bool(board.stable_options(player))
+def _player(state, d: dict) -> dict:
+    return state.ps[d["seat"]]
+
+
+_POSSIBLE = {
+    "dog": lambda state, d: True,
+    "bundle": lambda state, d: True,
+    "gold-3": lambda state, d: True,
+    "market": lambda state, d: True,
+    "furnish": lambda state, d: furnish.any_choice(state, d["seat"], "any"),
+    "furnish-dwelling": lambda state, d: furnish.any_choice(state, d["seat"], "dwelling"),
+    "dwelling-then-growth": lambda state, d: furnish.any_choice(state, d["seat"],
+                                                                "dwelling-growth"),
+    "sow": lambda state, d: sowing.can_sow(_player(state, d)),
+    "growth": lambda state, d: furnish.can_grow(_player(state, d)),
+    "fence": lambda state, d: can_fence(_player(state, d), False),
+    "farming-build": lambda state, d: can_fence(_player(state, d), True),
+    "forge": lambda state, d: can_forge(_player(state, d), dwarf(state, d)),
+    "ore-mine": lambda state, d: board.has_twin(_player(state, d), "ore-mine"),
+    "ruby-mine-tunnel": lambda state, d: bool(ruby_mine_squares(_player(state, d), "tunnel")),
+    "ruby-mine-deep": lambda state, d: bool(ruby_mine_squares(_player(state, d), "deep-tunnel")),
+    "ore-trade": lambda state, d: _player(state, d)["goods"]["ore"] >= 2,
+    "imitate": lambda state, d: bool(imitation_targets(state, d, first_only=True)),
+}
 
 
 def start(state, d: dict, part: str, events: list) -> None:
@@ -100,49 +186,37 @@ def start(state, d: dict, part: str, events: list) -> None:
     elif part == "gold-3":
         gain(state, seat, {"gold": 3}, events)
     elif part == "growth":
-        grow(state, seat, d.get("space"), events)
+        furnish.grow(state, seat, d.get("space"), events)
     elif part in ("furnish", "furnish-dwelling", "dwelling-then-growth"):
         kind = {"furnish": "any", "furnish-dwelling": "dwelling"}.get(part, "dwelling-growth")
-        engine.push(state, {**base, "type": "furnish", "filter": kind,
-                            "then_grow": part == "dwelling-then-growth", "space": d.get("space")})
+        push(state, {**base, "type": "furnish", "filter": kind,
+                     "then_grow": part == "dwelling-then-growth", "space": d.get("space")})
     elif part.startswith("twin-"):
         after = {"twin-cavern-tunnel-stone": {"stone": 1},
                  "twin-meadow-field-wood": {"wood": 1}}.get(part, {})
-        engine.push(state, {**base, "type": "twin", "twins": _twins(part), "after": after})
+        push(state, {**base, "type": "twin", "twins": twins(part), "after": after})
     elif part == "ore-mine":
-        engine.push(state, {**base, "type": "twin", "twins": ["ore-mine"], "after": {"ore": 3}})
+        push(state, {**base, "type": "twin", "twins": ["ore-mine"], "after": {"ore": 3}})
     elif part == "sow":
-        engine.push(state, {**base, "type": "sow", "grain": 0, "vegetable": 0})
+        push(state, {**base, "type": "sow", "grain": 0, "vegetable": 0})
     elif part.startswith("expedition-"):
         level = int(part.split("-")[1][0])
-        engine.push(state, {**base, "type": "expedition", "level": level,
-                            "strength": dwarf(state, d)["weapon"], "chosen": []})
+        push(state, {**base, "type": "expedition", "level": level,
+                     "strength": dwarf(state, d)["weapon"], "chosen": []})
     elif part == "market":
-        engine.push(state, {**base, "type": "market", "bought": []})
+        push(state, {**base, "type": "market", "bought": []})
     elif part in ("fence", "farming-build"):
-        engine.push(state, {**base, "type": "fence", "stables": part == "farming-build",
-                            "small": False, "large": False, "stable": False})
+        push(state, {**base, "type": "fence", "stables": part == "farming-build",
+                     "small": False, "large": False, "stable": False})
     elif part == "forge":
-        engine.push(state, {**base, "type": "forge"})
+        push(state, {**base, "type": "forge"})
     elif part in ("ruby-mine-tunnel", "ruby-mine-deep"):
-        engine.push(state, {**base, "type": "ruby-mine", "kind": part[10:].replace(
-            "deep", "deep-tunnel")})
+        push(state, {**base, "type": "ruby-mine",
+                     "kind": part[10:].replace("deep", "deep-tunnel")})
     elif part == "ore-trade":
-        engine.push(state, {**base, "type": "trade"})
+        push(state, {**base, "type": "trade"})
     elif part == "imitate":
-        engine.push(state, {**base, "type": "imitate", "space": d.get("space")})
+        push(state, {**base, "type": "imitate", "space": d.get("space")})
     else:
         raise ValueError(part)
 
-
-def grow(state, seat: int, space: str | None, events: list) -> None:
-    """Family growth: a newborn joins the acting dwarf on ``space``."""
-    player = state.ps[seat]
-    player["discs"] -= 1
-    player["dwarfs"].append({"weapon": 0, "newborn": True, "placed": space})
-    events.append(Event("caverna.event.growth", {"seat": seat}))
-
-
-def ruby_mine_squares(player: dict, kind: str) -> list[str]:
-    """Return the unfurnished ``kind`` squares ("tunnel" or "deep-tunnel")."""
-    return _ruby_mine_squares(player, kind)

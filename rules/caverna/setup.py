@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from rules.core import CannotParse, Msg, Rng, start_seat
+from rules.core import CannotParse, Rng, start_seat
 
-from . import data, spaces
+from . import data, msgs, spaces
 from .state import State, new_player
 
 FOOD_BY_POSITION = (1, 1, 2, 3, 3, 3, 3)
@@ -21,7 +21,7 @@ def round_cards(rng: Rng, players: int, fixed: list | None) -> list[str]:
         known = {c for s in (1, 2, 3, 4) for c in data.stage_cards(s)}
         expected = 12 if players > 2 else 11
         if len(cards) != expected or len(set(cards)) != expected or not set(cards) <= known:
-            raise CannotParse(Msg("caverna.error.bad_rounds", {"count": expected}))
+            raise CannotParse(msgs.error("bad_rounds", count=expected))
         return cards
     if players == 1:
         return data.solo_order()
@@ -45,7 +45,7 @@ def harvest_markers(rng: Rng, players: int, fixed: list | None) -> list[str]:
         markers = [m.strip().lower() for m in fixed]
         expected = 7 if players > 2 else 6
         if len(markers) != expected or not set(markers) <= {"green", "red"}:
-            raise CannotParse(Msg("caverna.error.bad_harvest", {"count": expected}))
+            raise CannotParse(msgs.error("bad_harvest", count=expected))
         return markers
     greens = 3 if players == 2 else 4
     return rng.shuffle(["green"] * greens + ["red"] * 3)

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from rules.core import Event
+from rules.core import Action
+from rules.core.decisions import pop
 
-from . import board
+from . import board, msgs
+from .handler import Step
+from .highlight import mark
 
 CROP_SIZE = {"grain": 3, "vegetable": 2}
 
@@ -31,10 +34,12 @@ def sow(state, seat: int, crop: str, square: str, events: list) -> None:
     """Move 1 crop from the supply onto an empty field and fill it from the general supply."""
     player = state.ps[seat]
     player["goods"][crop] -= 1
-    here = player["cells"][square]
+    here = board.edit(player, square)
+    if "stubble-room" in player["furnishings"] and seat not in state.unhoused:
+        state.unhoused.append(seat)  # an empty field held an animal: check the room
     here["crop"] = crop
     here["crop_count"] = CROP_SIZE[crop]
-    events.append(Event("caverna.event.sow", {"seat": seat, "crop": crop, "square": square}))
+    events.append(msgs.event("sow", seat=seat, crop=crop, square=square))
 
 
 def field_phase(state, seat: int, events: list) -> None:
@@ -42,12 +47,55 @@ def field_phase(state, seat: int, events: list) -> None:
     player = state.ps[seat]
     got = {"grain": 0, "vegetable": 0}
     for s in board.area_squares(player, "forest"):
-        here = player["cells"][s]
-        if here["crop"]:
+        if player["cells"][s]["crop"]:
+            here = board.edit(player, s)
             got[here["crop"]] += 1
             here["crop_count"] -= 1
             player["goods"][here["crop"]] += 1
             if here["crop_count"] == 0:
                 here["crop"] = None
     if any(got.values()):
-        events.append(Event("caverna.event.field_phase", {"seat": seat, **got}))
+        events.append(msgs.event("field_phase", seat=seat, **got))
+
+
+class SowDecision(Step):
+    """Sow up to 2 grain and 2 vegetable fields ("sow <crop> r,c"), then done."""
+
+    kind = "sow"
+    verbs = ("sow", "done")
+    refusal = "cannot_sow"
+
+    def _sowings(self, state, d) -> list[Action]:
+        player = state.ps[d["seat"]]
+        fields = empty_fields(player)
+        return [Action(f"sow {crop} {s}", msgs.action("sow", crop=msgs.good(crop), square=s),
+                       move=("sow", crop, s))
+                for crop in ("grain", "vegetable") for s in fields if sow_ok(player, d, crop, s)]
+
+    def options(self, state, d):
+        out = self._sowings(state, d)
+        if d["grain"] + d["vegetable"] > 0:
+            out.append(Action("done", msgs.DONE, move=("done",)))
+        return out
+
+    def judge(self, state, d, move):
+        if move == ("done",):
+            ok = d["grain"] + d["vegetable"] > 0
+        else:
+            ok = sow_ok(state.ps[d["seat"]], d, move[1], move[2])
+        return None if ok else self.refused(state, d, move)
+
+    def effect(self, state, d, move, events):
+        if move == ("done",):
+            pop(state, d)
+            return
+        _, crop, square = move
+        sow(state, d["seat"], crop, square, events)
+        mark(state, [square])
+        d[crop] += 1
+
+    def auto(self, state, d, events):
+        if d["grain"] + d["vegetable"] > 0 and not self._sowings(state, d):
+            pop(state, d)
+            return True
+        return False

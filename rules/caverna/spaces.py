@@ -1,19 +1,19 @@
-"""Action spaces: replenishment (spec §2.4), who may take which space, and running one.
+"""Action spaces: replenishment (spec §2.4), taking a space, and resolving its parts.
 
 A taken space becomes a ``space`` decision holding the parts already done; the
 connector (and, andor, then_or, then, either) decides which parts remain selectable
 (spec §4.0). The Guest room turns "either" into "and/or" (Extension once per game).
+Whether a dwarf may take a space at all is :func:`parts.playable`.
 """
 
 from __future__ import annotations
 
-from rules.core import Action, Event, Msg
+from rules.core import Action
+from rules.core.decisions import pop, push
 
-from . import data, engine, parts
-from .engine import Handler, handler
+from . import data, msgs, parts
 from .goods import gain, has, pay
-
-NOT_IMITABLE = ("starting-player", "imitation", "imitation-2", "imitation-3")
+from .handler import Step
 
 
 def new_space(key: str, round_no: int = 0) -> dict:
@@ -22,19 +22,27 @@ def new_space(key: str, round_no: int = 0) -> dict:
             "occupant": None}
 
 
+def edit(state, space: dict) -> dict:
+    """Return ``space`` ready to be changed.
+
+    Copies of a state share their space dicts (a copy copies only the list), so a space is
+    never changed in place: this puts a fresh copy of it in the list; use the copy.
+    """
+    fresh = dict(space)
+    fresh["goods"] = dict(space["goods"])
+    index = next(i for i, s in enumerate(state.spaces) if s is space)
+    state.spaces[index] = fresh
+    return fresh
+
+
 def find(state, space_id: str) -> dict | None:
     """Return the runtime space with ``space_id``."""
     return next((s for s in state.spaces if s["id"] == space_id), None)
 
 
-def definition(space: dict) -> dict:
-    """Return the printed definition of a runtime space."""
-    return data.space_def(space["key"])
-
-
 def replenish(state, space: dict) -> None:
     """Add this round's goods to ``space`` (N, N(M) and A (B) forms)."""
-    spec = definition(space)
+    spec = parts.definition(space)
     if space["id"] == "ruby-mining" and state.players == 2:
         if state.round < data.spaces_file()["ruby_mining"]["two_player_first_round"]:
             return
@@ -42,14 +50,10 @@ def replenish(state, space: dict) -> None:
     adds = {good: (first if empty else other) for good, first, other in spec.get("acc", [])}
     if "acc_alt" in spec:
         adds.update(spec["acc_alt"]["empty" if empty else "other"])
+    if adds:
+        space = edit(state, space)
     for good, n in adds.items():
         space["goods"][good] = space["goods"].get(good, 0) + n
-
-
-def food_cost(state, space: dict) -> int:
-    """Return the Imitation food cost of ``space`` for this player count (0 otherwise)."""
-    cost = definition(space).get("food_cost", 0)
-    return cost[str(state.players)] if isinstance(cost, dict) else cost
 
 
 def connector(state, seat: int, space_key: str) -> str:
@@ -63,55 +67,16 @@ def connector(state, seat: int, space_key: str) -> str:
     return conn
 
 
-def has_goods_part(spec: dict, imitating: bool) -> bool:
-    """Tell whether the space gives goods on its own (which makes it always playable).
-
-    Taking goods from an accumulating space always counts as executable, even when the
-    space is empty (spec §4.0) and so also when imitated (the imitator gets none, §4.15).
-    """
-    return bool(spec.get("gain") or spec.get("hooks") or spec.get("acc") or spec.get("acc_alt"))
-
-
-def playable(state, seat: int, space: dict, dwarf_index: int, imitating: bool = False) -> bool:
-    """Tell whether ``seat``'s dwarf can take ``space`` now (spec §4.17)."""
-    spec = definition(space)
-    if not imitating and space["occupant"] is not None:
-        return False
-    probe = {"seat": seat, "dwarf": dwarf_index, "space": space["id"], "key": space["key"]}
-    if spec["id"].startswith("imitation"):
-        return state.ps[seat]["goods"]["food"] >= food_cost(state, space) and bool(
-            imitation_targets(state, probe))
-    if has_goods_part(spec, imitating):
-        return True
-    if not spec["parts"]:
-        return True
-    options = spec["parts"]
-    if spec["connector"] == "then":
-        return all(parts.possible(state, probe, p) for p in options)
-    return any(parts.possible(state, probe, p) for p in options)
-
-
-def imitation_targets(state, d: dict) -> list[str]:
-    """Return the spaces the imitating dwarf of ``d`` may copy (spec §4.15)."""
-    out = []
-    for space in state.spaces:
-        occ = space["occupant"]
-        if occ is None or occ["seat"] == d["seat"] or space["id"] in NOT_IMITABLE:
-            continue
-        if playable(state, d["seat"], space, d["dwarf"], imitating=True):
-            out.append(space["id"])
-    return out
-
-
 def take(state, seat: int, dwarf_index: int, space: dict, events: list) -> None:
     """Occupy ``space`` with the dwarf and start resolving its action."""
     dw = state.ps[seat]["dwarfs"][dwarf_index]
+    space = edit(state, space)
     space["occupant"] = {"seat": seat, "dwarf": dwarf_index, "weapon": dw["weapon"]}
     dw["placed"] = space["id"]
-    events.append(Event("caverna.event.place", {"seat": seat, "space": space_msg(space["id"]),
-                                                "weapon": dw["weapon"]}))
+    events.append(msgs.event("place", seat=seat, space=msgs.space(space["id"]),
+                             weapon=dw["weapon"]))
     state.last = {"seat": seat, "space": space["id"], "cells": []}
-    cost = food_cost(state, space)
+    cost = parts.food_cost(state, space)
     if cost:
         pay(state, seat, {"food": cost}, events)
     begin(state, seat, dwarf_index, space, False, events)
@@ -119,19 +84,20 @@ def take(state, seat: int, dwarf_index: int, space: dict, events: list) -> None:
 
 def begin(state, seat: int, dwarf_index: int, space: dict, imitating: bool, events: list) -> None:
     """Do the automatic goods of ``space`` and push its decision."""
-    spec = definition(space)
+    spec = parts.definition(space)
     if not imitating and not spec.get("post_take"):
         _take_goods(state, seat, space, events)
     gain(state, seat, dict(spec.get("gain", {})), events)
     _hooks(state, seat, spec.get("hooks", []), events)
-    engine.push(state, {"type": "space", "seat": seat, "dwarf": dwarf_index,
-                        "space": space["id"], "key": space["key"], "done": [],
-                        "imitating": imitating, "goods_part": has_goods_part(spec, imitating)})
+    push(state, {"type": "space", "seat": seat, "dwarf": dwarf_index,
+                 "space": space["id"], "key": space["key"], "done": [],
+                 "imitating": imitating, "goods_part": parts.has_goods_part(spec)})
 
 
 def _take_goods(state, seat: int, space: dict, events: list) -> None:
     goods = {g: n for g, n in space["goods"].items() if n}
-    space["goods"] = {}
+    if space["goods"]:
+        edit(state, space)["goods"] = {}
     gain(state, seat, goods, events)
 
 
@@ -142,7 +108,7 @@ def _hooks(state, seat: int, hooks: list, events: list) -> None:
     for hook in hooks:
         if hook == "start-token":
             state.next_start = seat
-            events.append(Event("caverna.event.start_player", {"seat": seat}))
+            events.append(msgs.event("start_player", seat=seat))
         elif hook == "ore-per-mine":
             gain(state, seat, {"ore": 2 * mines["ore-mine"]}, events)
         elif hook == "ruby-if-mine-1" and mines["ruby-mine"] >= 1:
@@ -151,21 +117,12 @@ def _hooks(state, seat: int, hooks: list, events: list) -> None:
             gain(state, seat, {"ruby": 1}, events)
 
 
-def space_msg(space_id: str) -> Msg:
-    """Return the catalog message naming an action space."""
-    return Msg(f"caverna.space.{space_id}")
-
-
-def part_msg(part: str) -> Msg:
-    """Return the catalog message naming a part of a space."""
-    return Msg(f"caverna.part.{part}")
-
-
-@handler
-class SpaceDecision(Handler):
+class SpaceDecision(Step):
     """Choose the next part of the space being resolved, or stop."""
 
     kind = "space"
+    verbs = ("choose", "done", "leave")
+    refusal = "cannot_choose"
 
     def _selectable(self, state, d: dict) -> list[int]:
         spec = data.space_def(d["key"])
@@ -192,29 +149,44 @@ class SpaceDecision(Handler):
         return bool(spec.get("post_take") and not d["imitating"] and d["done"]
                     and any(space["goods"].values()))
 
+    def _ends(self, state, d: dict) -> list[Action]:
+        if self._may_leave(state, d):
+            return [Action("done", msgs.action("done_take"), move=("done",)),
+                    Action("leave", msgs.action("leave_animals"), move=("leave",))]
+        if self._may_stop(state, d):
+            return [Action("done", msgs.DONE, move=("done",))]
+        return []
+
     def options(self, state, d):
         spec = data.space_def(d["key"])
-        out = [Action(f"choose {spec['parts'][i]}", Msg("caverna.action.choose", {
-            "part": part_msg(spec["parts"][i])})) for i in self._selectable(state, d)]
-        if self._may_leave(state, d):
-            out.append(Action("done", Msg("caverna.action.done_take")))
-            out.append(Action("leave", Msg("caverna.action.leave_animals")))
-        elif self._may_stop(state, d):
-            out.append(Action("done", Msg("caverna.action.done")))
-        return out
+        chosen = [spec["parts"][i] for i in self._selectable(state, d)]
+        return [Action(f"choose {part}", msgs.action("choose", part=msgs.part(part)),
+                       move=("choose", part)) for part in chosen] + self._ends(state, d)
 
-    def apply(self, state, d, text, events):
-        if text == "done":
+    def has_options(self, state, d):
+        """True: settling asks only after :meth:`auto` left a choice (parts or an end)."""
+        return True
+
+    def judge(self, state, d, move):
+        if move[0] == "choose":
+            spec = data.space_def(d["key"])
+            ok = any(spec["parts"][i] == move[1] for i in self._selectable(state, d))
+            return None if ok else self.refused(state, d, move)
+        if any(action.move == move for action in self._ends(state, d)):
+            return None
+        return msgs.error("not_done")
+
+    def effect(self, state, d, move, events):
+        if move == ("done",):
             self._finish(state, d, events)
             return
-        if text == "leave":
-            events.append(Event("caverna.event.left_animals", {
-                "seat": d["seat"], "space": space_msg(d["space"])}))
-            engine.pop(state, d)
+        if move == ("leave",):
+            events.append(msgs.event("left_animals", seat=d["seat"],
+                                     space=msgs.space(d["space"])))
+            pop(state, d)
             return
         spec = data.space_def(d["key"])
-        part = text.split()[1]
-        index = next(i for i in self._selectable(state, d) if spec["parts"][i] == part)
+        index = next(i for i in self._selectable(state, d) if spec["parts"][i] == move[1])
         self._run(state, d, index, events)
 
     def _run(self, state, d: dict, index: int, events: list) -> None:
@@ -242,25 +214,24 @@ class SpaceDecision(Handler):
         spec = data.space_def(d["key"])
         if spec.get("post_take") and not d["imitating"]:
             _take_goods(state, d["seat"], find(state, d["space"]), events)
-        engine.pop(state, d)
+        pop(state, d)
 
     def prompt_params(self, state, d):
-        return {"seat": d["seat"], "space": space_msg(d["space"])}
+        return {"seat": d["seat"], "space": msgs.space(d["space"])}
 
 
-@handler
-class ImitateDecision(Handler):
+class ImitateDecision(Step):
     """Choose the opponent-occupied space to imitate."""
 
     kind = "imitate"
+    verbs = ("imitate",)
 
     def options(self, state, d):
-        return [Action(f"imitate {sid}", Msg("caverna.action.imitate", {"space": space_msg(sid)}))
-                for sid in imitation_targets(state, d)]
+        return [Action(f"imitate {sid}", msgs.action("imitate", space=msgs.space(sid)),
+                       move=("imitate", sid)) for sid in parts.imitation_targets(state, d)]
 
-    def apply(self, state, d, text, events):
-        target = find(state, text.split()[1])
-        engine.pop(state, d)
-        events.append(Event("caverna.event.imitate", {"seat": d["seat"],
-                                                      "space": space_msg(target["id"])}))
+    def effect(self, state, d, move, events):
+        target = find(state, move[1])
+        pop(state, d)
+        events.append(msgs.event("imitate", seat=d["seat"], space=msgs.space(target["id"])))
         begin(state, d["seat"], d["dwarf"], target, True, events)

@@ -1,7 +1,10 @@
 """The Caverna game state: plain JSON-safe fields plus the seeded Rng.
 
 Everything except ``rng`` is made of dicts, lists, strings, ints and bools, so dumping is
-a copy. Player dicts hold ``goods``, ``animals`` (totals; the engine arranges them),
+a copy. Players stay plain dicts (not dataclasses): the scenario tests and the view read
+them as such, and :func:`copy_state` copies them field by field faster than any generic copy
+(measured: about 10x faster than the pickle round trip it replaces).
+Player dicts hold ``goods``, ``animals`` (totals; the engine arranges them),
 ``begging``, ``dwarfs`` (``weapon``, ``newborn``, ``placed``), ``discs`` (supply),
 ``cells`` ("row,col" -> cell dict), ``furnishings`` (ids in build order), ``future``
 (round -> supplier goods), ``pastures`` (next pasture id) and ``flags``.
@@ -11,7 +14,7 @@ a copy. Player dicts hold ``goods``, ``animals`` (totals; the engine arranges th
 from __future__ import annotations
 
 import pickle
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from rules.core import Rng
@@ -46,6 +49,12 @@ class State:
     pending: list = field(default_factory=list)
     last: dict | None = None
     harvest_queue: list = field(default_factory=list)
+    # seats whose animals grew during the current step; checked and emptied between steps
+    # (never saved: empty whenever a decision is owed)
+    unhoused: list = field(default_factory=list)
+
+
+TRANSIENT = ("rng", "unhoused")
 
 
 def new_cell(row: int, col: int) -> dict:
@@ -82,17 +91,58 @@ def new_player(food: int) -> dict:
 
 def dump(state: State) -> dict:
     """Return a JSON-safe dict of the whole state."""
-    out = _clone({k: v for k, v in state.__dict__.items() if k != "rng"})
+    out = _clone({k: v for k, v in state.__dict__.items() if k not in TRANSIENT})
     out["rng"] = state.rng.dump()
     return out
 
 
 def load(data: Any) -> State:
     """Rebuild a state from :func:`dump` output."""
-    fields = _clone({k: v for k, v in data.items() if k != "rng"})
-    for player in fields["ps"]:
+    known = {f.name for f in fields(State)} - set(TRANSIENT)
+    values = _clone({k: v for k, v in data.items() if k in known})
+    for player in values["ps"]:
         player["future"] = {str(k): v for k, v in player["future"].items()}
-    return State(rng=Rng.load(data["rng"]), **fields)
+    return State(rng=Rng.load(data["rng"]), **values)
+
+
+def copy_state(state: State) -> State:
+    """Return an independent copy of ``state``, copying only the parts moves change.
+
+    The options, round cards and harvest markers are fixed at set-up and shared; so are the
+    action spaces and the home-board cells, which are replaced, never changed in place
+    (``spaces.edit``, ``board.edit``).
+    Everything else a move may change (spaces, players, the decision stack, the supply) is
+    copied.
+    """
+    new = State.__new__(State)
+    new.__dict__.update(state.__dict__)
+    new.rng = Rng(state.rng.seed, state.rng.counter)
+    new.spaces = list(state.spaces)  # spaces are shared: see spaces.edit
+    new.tiles_left = list(state.tiles_left)
+    new.ps = [_copy_player(player) for player in state.ps]
+    new.pending = [_copy_decision(d) for d in state.pending]
+    if state.last is not None:  # highlights: only ever extended
+        new.last = {**state.last, "cells": list(state.last["cells"])}
+    new.harvest_queue = [list(step) for step in state.harvest_queue]
+    new.unhoused = []
+    return new
+
+
+def _copy_player(player: dict) -> dict:
+    copied = dict(player)
+    copied["goods"] = dict(player["goods"])
+    copied["animals"] = dict(player["animals"])
+    copied["dwarfs"] = [dict(dwarf) for dwarf in player["dwarfs"]]
+    copied["cells"] = dict(player["cells"])  # cells are shared: see board.edit
+    copied["furnishings"] = list(player["furnishings"])
+    copied["future"] = {r: dict(goods) for r, goods in player["future"].items()}
+    copied["flags"] = dict(player["flags"])
+    return copied
+
+
+def _copy_decision(d: dict) -> dict:
+    """Copy a pending decision (scalars and flat lists or dicts of scalars)."""
+    return {k: (v.copy() if isinstance(v, (list, dict)) else v) for k, v in d.items()}
 
 
 def _clone(value: Any) -> Any:

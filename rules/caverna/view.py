@@ -74,14 +74,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import animals, board, data, flow, scoring, spaces
+from . import animals, board, data, flow, parts, scoring
 
 GOODS = ("wood", "stone", "ore", "ruby", "food", "gold", "grain", "vegetable")
 ANIMALS = ("sheep", "donkey", "boar", "cattle", "dog")
 
 
-def build(state: Any, seat: int | None) -> dict:
-    """Return the view dict described in the module docstring."""
+def build(state: Any, seat: int | None, to_act) -> dict:
+    """Return the view dict described in the module docstring (``to_act``: the seats that
+    owe a decision now)."""
     return {
         "game": "caverna",
         "players": state.players,
@@ -96,7 +97,7 @@ def build(state: Any, seat: int | None) -> dict:
         "wish_urgent": state.wish_urgent,
         "start_player": state.start_player,
         "turn": _turn(state),
-        "to_act": sorted(flow.to_act(state)),
+        "to_act": sorted(to_act),
         "spaces": [_space(state, space) for space in state.spaces],
         "furnishings": [_tile(tid) for tid in state.tiles_left],
         "seats": [_seat(state, s) for s in range(state.players)],
@@ -136,8 +137,8 @@ def _space(state: Any, space: dict) -> dict:
     out = {"id": space["id"], "round": space["round"],
            "goods": {k: v for k, v in space["goods"].items() if v},
            "occupant": space["occupant"]}
-    if "food_cost" in spaces.definition(space):
-        out["imitation_cost"] = spaces.food_cost(state, space)
+    if "food_cost" in parts.definition(space):
+        out["imitation_cost"] = parts.food_cost(state, space)
     return out
 
 

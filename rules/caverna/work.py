@@ -3,11 +3,14 @@ place any dwarf ("place <space>", "place <space> ruby <strength>")."""
 
 from __future__ import annotations
 
-from rules.core import Action, Msg
+from functools import lru_cache
 
-from . import spaces
-from .engine import Handler, handler, pop
+from rules.core import Action
+from rules.core.decisions import pop
+
+from . import msgs, parts, spaces
 from .goods import pay
+from .handler import Step
 
 
 def home(player: dict) -> list[int]:
@@ -38,54 +41,95 @@ def dwarf_with(player: dict, strength: int) -> int | None:
 
 def placements(state, seat: int) -> list[tuple[str, int | None]]:
     """Return legal (space id, ruby strength or None) placements for ``seat``."""
+    return [(space["id"], strength) for space, strength in _placements(state, seat)]
+
+
+def _placements(state, seat: int) -> list[tuple[dict, int | None]]:
     player = state.ps[seat]
     out = []
+    memo: dict = {}
     first = next_dwarf(player)
-    for space in state.spaces:
-        if first is not None and spaces.playable(state, seat, space, first):
-            out.append((space["id"], None))
+    if first is not None:
+        out = [(s, None) for s in state.spaces
+               if parts.playable(state, seat, s, first, memo=memo)]
     for strength in ruby_strengths(player):
         dwarf = dwarf_with(player, strength)
-        out += [(s["id"], strength) for s in state.spaces
-                if spaces.playable(state, seat, s, dwarf)]
+        out += [(s, strength) for s in state.spaces
+                if parts.playable(state, seat, s, dwarf, memo=memo)]
     return out
 
 
-def parse(text: str) -> tuple[str, int | None] | None:
-    """Read "place <space>" or "place <space> ruby <n>"."""
-    words = text.split()
-    if len(words) == 2 and words[0] == "place":
-        return words[1], None
-    if len(words) == 4 and words[0] == "place" and words[2] == "ruby" and words[3].isdigit():
-        return words[1], int(words[3])
-    return None
+def can_place(state, seat: int) -> bool:
+    """Tell whether ``seat`` has any legal placement (stops at the first)."""
+    player = state.ps[seat]
+    first = next_dwarf(player)
+    if first is None:
+        return False
+    memo: dict = {}
+    if any(parts.playable(state, seat, s, first, memo=memo) for s in state.spaces):
+        return True
+    return any(parts.playable(state, seat, s, dwarf_with(player, strength), memo=memo)
+               for strength in ruby_strengths(player) for s in state.spaces)
 
 
-@handler
-class TurnDecision(Handler):
+@lru_cache(maxsize=None)
+def _place(space_id: str, round_card: bool) -> Action:
+    """The (immutable) action placing the next dwarf on ``space_id``."""
+    return Action(f"place {space_id}", msgs.action("place", space=msgs.space(space_id),
+                                                   strength=0),
+                  "round" if round_card else "board", ("place", space_id, None))
+
+
+@lru_cache(maxsize=None)
+def _place_ruby(space_id: str, strength: int) -> Action:
+    """The (immutable) action paying 1 ruby to place the dwarf of ``strength``."""
+    return Action(f"place {space_id} ruby {strength}", msgs.action(
+        "place_ruby", space=msgs.space(space_id), strength=strength), "ruby",
+        ("place", space_id, strength))
+
+
+class TurnDecision(Step):
     """Place one dwarf on an unoccupied action space."""
 
     kind = "turn"
+    verbs = ("place",)
 
     def options(self, state, d):
-        out = []
-        for space_id, strength in placements(state, d["seat"]):
-            space = spaces.find(state, space_id)
-            group = "ruby" if strength is not None else ("round" if space["round"] else "board")
-            text = f"place {space_id}" + ("" if strength is None else f" ruby {strength}")
-            out.append(Action(text, Msg("caverna.action.place" if strength is None else
-                                        "caverna.action.place_ruby", {
-                                            "space": spaces.space_msg(space_id),
-                                            "strength": strength or 0}), group=group))
-        normal = [a for a in out if a.group != "ruby"]
-        plain = {a.text for a in normal}
-        ruby = [a for a in out if a.group == "ruby"]
-        ruby.sort(key=lambda a: " ".join(a.text.split()[:2]) in plain)  # new spaces first
+        normal, ruby = [], []
+        for space, strength in _placements(state, d["seat"]):
+            if strength is None:
+                normal.append(_place(space["id"], bool(space["round"])))
+            else:
+                ruby.append(_place_ruby(space["id"], strength))
+        plain = {a.move[1] for a in normal}
+        ruby.sort(key=lambda a: a.move[1] in plain)  # spaces the next dwarf cannot take first
         return normal + ruby
 
-    def accepts(self, state, d, text):
-        parsed = parse(text)
-        return parsed is not None and parsed in placements(state, d["seat"])
+    def has_options(self, state, d):
+        """True: the flow opens a turn only for a seat that can place (``can_place``)."""
+        return True
+
+    def judge(self, state, d, move):
+        """Placement rules with their reasons: the space, occupancy, ruby, dwarf, parts."""
+        _, space_id, strength = move
+        seat = d["seat"]
+        player = state.ps[seat]
+        space = spaces.find(state, space_id)
+        if space is None:
+            return msgs.error("no_space", space=space_id)
+        if space["occupant"] is not None:
+            return msgs.error("occupied", space=msgs.space(space_id))
+        if strength is None:
+            dwarf = next_dwarf(player)
+        else:
+            if player["goods"]["ruby"] < 1:
+                return msgs.error("no_ruby")
+            if strength not in ruby_strengths(player):
+                return msgs.error("no_such_dwarf", strength=strength)
+            dwarf = dwarf_with(player, strength)
+        if dwarf is None or not parts.playable(state, seat, space, dwarf):
+            return msgs.error("cannot_carry_out", space=msgs.space(space_id))
+        return None
 
     def prompt_params(self, state, d):
         player = state.ps[d["seat"]]
@@ -93,8 +137,8 @@ class TurnDecision(Handler):
         weapon = player["dwarfs"][first]["weapon"] if first is not None else 0
         return {"seat": d["seat"], "strength": weapon, "round": state.round}
 
-    def apply(self, state, d, text, events):
-        space_id, strength = parse(text)
+    def effect(self, state, d, move, events):
+        _, space_id, strength = move
         seat = d["seat"]
         player = state.ps[seat]
         pop(state, d)

@@ -175,6 +175,7 @@ class DecisionGame(Game):
     def settle(self, state: Any, events: list[Event]) -> None:
         """Run automatic steps and the game flow until a seat owes a real decision."""
         for _ in range(SETTLE_LIMIT):
+            self.after_step(state, events)
             d = top(state)
             if d is None:
                 if not self.flow_step(state, events):
@@ -294,6 +295,12 @@ class DecisionGame(Game):
 
     def after_move(self, state: Any, seat: int, events: list[Event]) -> None:
         """Hook run after every move's effect and before settling (default: nothing)."""
+
+    def after_step(self, state: Any, events: list[Event]) -> None:
+        """Hook run before each settling step: after a move's effect and after every
+        automatic step or flow step (default: nothing). A game checks here what must hold
+        between steps (Caverna houses animals gained by an automatic step at once); it may
+        push a decision, which is then the one owed."""
 
     def _move_of(self, action: Action) -> Any | None:
         if action.move is not None:

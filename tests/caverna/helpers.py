@@ -2,13 +2,20 @@
 
 Positions that would take dozens of moves to reach are prepared with :func:`give` and
 :func:`lay` (direct edits of the starting position); the rule under test is then played
-as text moves through ``GAME.play``.
+as text moves through ``GAME.play``. Every move played through these helpers leaves its
+input unchanged and a state that keeps the invariants of :func:`check_invariants`.
 """
 
 from __future__ import annotations
 
-from rules.caverna import GAME
-from rules.caverna.state import ANIMALS
+import pickle
+
+from rules.caverna import GAME, animals, board, data
+from rules.caverna.game import HANDLERS
+from rules.caverna.state import ANIMALS, GOODS
+
+MAX_DWARFS = 6  # 5 discs per player (spec §1.1) and the Additional dwelling's sixth
+WEAPON_CAP = 14
 
 STAGE_ORDER = ["blacksmithing", "sheep-farming", "ore-mine-construction", "wish-for-children",
                "donkey-farming", "ruby-mine-construction", "ore-delivery", "family-life",
@@ -50,9 +57,50 @@ def play(state, seat: int, *moves: str):
     """Play ``moves`` for ``seat``; return the new state and all events."""
     events = []
     for move in moves:
-        state, new_events = GAME.play(state, seat, move)
+        state, new_events = checked_play(state, seat, move)
         events += new_events
     return state, events
+
+
+def checked_play(state, seat: int, text: str):
+    """``GAME.play`` that also checks the input is unchanged and the invariants hold."""
+    before = pickle.dumps(state)
+    new_state, events = GAME.play(state, seat, text)
+    assert pickle.dumps(state) == before, f"{text} changed its input state"
+    check_invariants(new_state)
+    return new_state, events
+
+
+def check_invariants(state) -> None:
+    """Assert what every Caverna position keeps (spec §1.1, §4.13, §5.1, §12.2).
+
+    Looser than ``GAME.check_invariants`` (rules/caverna/invariants.py), which the random
+    playouts use: scenario tests set positions up by hand (dwarfs without their discs,
+    tiles built without leaving the supply), so disc and supply counts are not checked here.
+    """
+    overflowing = {d["seat"] for d in state.pending if d["type"] == "overflow"}
+    for d in state.pending:
+        assert d["type"] in HANDLERS and 0 <= d["seat"] < state.players, d
+    for seat, player in enumerate(state.ps):
+        _check_player(state, seat, player, seat in overflowing)
+    ids = {space["id"] for space in state.spaces}
+    for player in state.ps:
+        assert all(d["placed"] in ids or d["placed"] in (None, "-") for d in player["dwarfs"])
+    built = [t for p in state.ps for t in p["furnishings"]
+             if t != "entry-dwelling" and not data.tile(t).get("unlimited")]
+    assert len(built) == len(set(built)), "a furnishing tile built twice"
+    assert len(state.tiles_left) == len(set(state.tiles_left)), "a tile twice in the supply"
+
+
+def _check_player(state, seat: int, player: dict, overflowing: bool) -> None:
+    assert all(player["goods"][g] >= 0 for g in GOODS), (seat, player["goods"])
+    assert all(player["animals"][a] >= 0 for a in ANIMALS), (seat, player["animals"])
+    assert player["begging"] >= 0
+    assert player["discs"] >= 0 and len(player["dwarfs"]) <= MAX_DWARFS, seat
+    assert all(0 <= d["weapon"] <= WEAPON_CAP for d in player["dwarfs"])
+    assert board.stables_built(player) <= 3
+    if not overflowing:
+        assert animals.fits(player), f"seat {seat} holds animals it has no room for"
 
 
 def texts(state, seat: int) -> list[str]:
@@ -91,7 +139,7 @@ def finish_round(state, take=(), avoid=()):
         seat = min(GAME.to_act(state))
         options = main_texts(state, seat)
         move = pick(options, wanted, avoid)
-        state, _ = GAME.play(state, seat, move)
+        state, _ = checked_play(state, seat, move)
     raise AssertionError("round did not finish")
 
 
@@ -119,7 +167,7 @@ def run_until(state, predicate, avoid=()):
         if predicate(state):
             return state
         seat = min(GAME.to_act(state))
-        state, _ = GAME.play(state, seat, pick(main_texts(state, seat), [], avoid))
+        state, _ = checked_play(state, seat, pick(main_texts(state, seat), [], avoid))
     raise AssertionError("predicate never held")
 
 

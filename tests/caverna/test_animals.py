@@ -214,3 +214,23 @@ def test_arrangement_prefers_mines_for_donkeys():
     give(state, 0, donkey=1)
     layout = animals.arrange(state.ps[0])
     assert layout == {"3,5": {"donkey": 1}}
+
+
+DONKEY_FIRST = ["donkey-farming"] + [c for c in SHEEP_FIRST if c != "donkey-farming"]
+
+
+@pytest.mark.parametrize("rounds,space,animal", [(SHEEP_FIRST, "sheep-farming", "sheep"),
+                                                 (DONKEY_FIRST, "donkey-farming", "donkey")])
+def test_farming_animal_taken_by_itself_is_housed_at_once(rounds, space, animal):
+    """Issue 7 item 11, spec §5.1 and §12.2: nothing can be built, so the space finishes by
+    itself and hands over the animal; with no room the owner must convert or release it
+    before the turn passes."""
+    state = new(3, rounds=rounds)
+    give(state, 0, boar=2)  # the entry dwelling, the only room, holds the boar
+    state, _ = play(state, 0, f"place {space}")
+    assert state.ps[0]["animals"][animal] == 1
+    assert GAME.to_act(state) == {0} and state.pending[-1]["type"] == "overflow"
+    assert {f"release {animal}", f"convert {animal}"} <= set(texts(state, 0))
+    state, events = play(state, 0, f"release {animal}")
+    assert state.ps[0]["animals"][animal] == 0
+    assert GAME.to_act(state) == {1} and state.pending[-1]["type"] == "turn"

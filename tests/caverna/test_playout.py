@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
+import pickle
 
 import pytest
 
-from rules.caverna import GAME, convert, grammar, work
+from rules.caverna import GAME, convert, moves, work
 from rules.core import Rng, translate
 
 
@@ -27,7 +28,10 @@ def _play(seed: int, players: int):
             translate(action.label)
         main = [a for a in actions if a.group not in ("convert", "ruby")] or actions
         action = chooser.choice(main if chooser.randbelow(8) else actions)
-        state, events = GAME.apply(state, seat, action)
+        before = pickle.dumps(state)
+        previous, (state, events) = state, GAME.apply(state, seat, action)
+        assert pickle.dumps(previous) == before, "apply changed its input (copies share parts)"
+        assert GAME.check_invariants(state) == [], GAME.check_invariants(state)
         for event in events:
             translate(event.msg)
         moves.append((seat, action.text))
@@ -44,7 +48,9 @@ def _play(seed: int, players: int):
 
 def _check_surface(state, seat: int, actions) -> None:
     """Every listed move well formed and legal; every placement and conversion listed."""
-    assert all(grammar.well_formed(a.text) for a in actions), [a.text for a in actions]
+    for action in actions:  # text and structured move agree both ways
+        assert moves.parse(action.text) == action.move, action.text
+        assert moves.text(action.move) == action.text, action.text
     listed = {a.text for a in actions}
     assert len(listed) == len(actions), "no option listed twice"
     typed = [f"place {s}" + ("" if k is None else f" ruby {k}")

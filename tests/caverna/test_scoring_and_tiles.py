@@ -5,7 +5,7 @@ from __future__ import annotations
 from rules.caverna import GAME, animals, board
 from rules.caverna.scoring import score_player
 
-from .helpers import finish_round, give, lay, main_texts, new, play
+from .helpers import finish_round, give, lay, main_texts, new, play, texts
 
 
 def test_scoring_sample_totals_34():
@@ -217,3 +217,20 @@ def test_builder_typed_ore_swap():
                     "furnish dwelling 2,4 ore-both")
     g = state.ps[0]["goods"]
     assert (g["wood"], g["stone"], g["ore"]) == (1, 1, 0)
+
+
+def test_builder_ore_swaps_are_offered_in_the_menu():
+    """Spec §12.2 furnish: the Builder's optional ore swaps are listed, not only typed."""
+    state = new(3)
+    p = state.ps[0]
+    p["furnishings"].append("builder")
+    lay(state, 0, "2,4", "cavern")
+    p["goods"].update(wood=4, stone=3, ore=2)
+    state, _ = play(state, 0, "place housework", "choose furnish")
+    listed = texts(state, 0)
+    assert {"furnish dwelling 2,4", "furnish dwelling 2,4 ore-wood",
+            "furnish dwelling 2,4 ore-stone", "furnish dwelling 2,4 ore-both"} <= set(listed)
+    p = state.ps[0]
+    p["goods"]["ore"] = 1
+    assert "furnish dwelling 2,4 ore-both" not in texts(state, 0)
+    assert "furnish dwelling 2,4 ore-wood" in texts(state, 0)

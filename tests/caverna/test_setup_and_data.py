@@ -62,7 +62,7 @@ def test_boards_contents():
 
 
 def test_imitation_costs_per_count():
-    from rules.caverna.spaces import food_cost
+    from rules.caverna.parts import food_cost
     costs = {}
     for players in (3, 4, 5, 6, 7):
         state = new(players)
@@ -240,9 +240,9 @@ def test_illegal_moves_have_translatable_reasons():
 
 
 def test_every_decision_type_has_a_prompt_and_every_space_a_name():
-    from rules.caverna import engine
+    from rules.caverna.game import HANDLERS
     from rules.core.text import has_message
-    for kind in engine.HANDLERS:
+    for kind in HANDLERS.kinds():
         assert has_message(f"caverna.prompt.{kind}"), kind
     for entry in data.spaces_file()["space"].values():
         assert has_message(f"caverna.space.{entry['id']}")

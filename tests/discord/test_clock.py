@@ -101,3 +101,17 @@ async def test_a_majority_of_the_others_ends_a_game_whose_player_ran_out(discord
     assert "ended by a vote" in final.public[0].content
     status = await discord_.command(ALICE, "game status")
     assert "There is no game in this channel" in status.private[0].content
+
+
+async def test_a_reminder_in_a_simultaneous_decision_keeps_its_prompt_out_of_the_channel(
+        discord_, service, monkeypatch):
+    inbox = Inbox()
+    await open_timed(discord_, service, reminder="1h", options="goal=2")
+    await discord_.command(ALICE, "move", action="hop 2")
+    client = SimpleNamespace(get_channel=inbox.channel, get_user=inbox.user)
+    monkeypatch.setattr(discord_.bot.scheduler, "notifier", DiscordNotifier(client, service))
+    service.now = lambda: 2 * H
+    await discord_.bot.scheduler.tick()
+    said = [text for to, text in inbox.sent if to.startswith("channel")]
+    assert len(said) == 2 and all("waiting for your decision" in t for t in said), said
+    assert not any("Vote yes or no" in t for t in said)

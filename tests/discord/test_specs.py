@@ -120,3 +120,11 @@ def test_option_choices_complete_the_last_word():
         "goal=5 map=small", "goal=5 map=large"]
     named = dict((v, n) for n, v in specs.option_choices(options, "go"))
     assert named["goal=10"] == "goal=10 (Position that ends the race.)"
+
+
+def test_autocomplete_leaves_out_actions_too_long_for_a_choice_and_never_shows_an_empty_name():
+    long_text = "move " + "x" * 120
+    choices = specs.action_choices([Action(long_text), Action("step", Msg("core.prompt.wait")),
+                                    Action("hop 2")], [], "en")
+    assert [value for _, value in choices] == ["step", "hop 2"]
+    assert all(1 <= len(name) <= 100 for name, _ in choices)

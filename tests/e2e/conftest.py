@@ -8,16 +8,18 @@ test a fresh channel, so starting processes does not dominate the run.
 from __future__ import annotations
 
 import itertools
+from pathlib import Path
 
 import pytest
 import pytest_asyncio
 
-from .driver import BotProcess
-from .session import Session
-from .standin import StandIn
-from .standin.model import Channel
-from .standin.server import User
+from bench.standin import StandIn
+from bench.standin.driver import BotProcess
+from bench.standin.model import Channel
+from bench.standin.server import User
+from bench.standin.session import Session
 
+PLUGINS = Path(__file__).parent / "plugins"  # the toy game, as a ``rules`` package
 ALICE = User(111, "Alice")
 BOB = User(222, "Bob")
 CAROL = User(333, "Carol")
@@ -37,7 +39,7 @@ async def standin():
 @pytest.fixture
 async def bot(standin, tmp_path):
     """The real bot (toy game registered) logged in to ``standin``; stopped with SIGTERM."""
-    process = await BotProcess(standin, tmp_path / "games.db").start()
+    process = await BotProcess(standin, tmp_path / "games.db", PLUGINS).start()
     yield process
     code = await process.stop()
     assert code == 0, process.log[-3000:]
@@ -48,7 +50,8 @@ async def bot(standin, tmp_path):
 async def shared_bot(tmp_path_factory):
     """One stand-in and one bot process for a whole test module."""
     server = await StandIn().start()
-    process = await BotProcess(server, tmp_path_factory.mktemp("e2e") / "games.db").start()
+    process = await BotProcess(server, tmp_path_factory.mktemp("e2e") / "games.db",
+                               PLUGINS).start()
     yield process
     code = await process.stop()
     await server.stop()

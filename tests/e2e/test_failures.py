@@ -13,10 +13,11 @@ from collections import Counter
 
 import pytest
 
+from bench.standin import Fault
+from bench.standin.model import ATTACH_FILES, EMBED_LINKS, Channel
+from bench.standin.session import Session, option_id, rows
+
 from .conftest import ALICE, BOB
-from .session import Session, option_id, rows
-from .standin import Fault
-from .standin.model import ATTACH_FILES, EMBED_LINKS, Channel
 
 PUBLIC = r"^POST /webhooks/\d+/[^/?]+\?"
 CHANNEL_EDIT = r"^PATCH /channels/\d+/messages/\d+"

@@ -13,8 +13,9 @@ import copy
 
 import pytest
 
+from bench.standin.session import Session, option_id
+
 from .conftest import ALICE, BOB
-from .session import Session, option_id
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 

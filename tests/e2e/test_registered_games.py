@@ -7,12 +7,12 @@ import random
 
 import pytest
 
+from bench.standin import autoplay
+from bench.standin.driver import BotProcess
+from bench.standin.session import Session
 from rules.core import all_games
 
-from . import autoplay
 from .conftest import ALICE, BOB, CAROL
-from .driver import BotProcess
-from .session import Session
 
 
 async def _open(table: Session, game: str, players) -> None:
@@ -29,7 +29,7 @@ async def _open(table: Session, game: str, players) -> None:
 @pytest.fixture
 async def real_bot(standin, tmp_path):
     """The bot with only the registered games (no toy game), boards drawn in 2 processes."""
-    process = await BotProcess(standin, tmp_path / "games.db", toy=False,
+    process = await BotProcess(standin, tmp_path / "games.db",
                                env={"RENDER_PROCESSES": "2"}).start()
     yield process
     assert await process.stop() == 0

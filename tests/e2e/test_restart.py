@@ -7,11 +7,12 @@ import signal
 
 import pytest
 
-from .conftest import ALICE, BOB
-from .driver import BotProcess
-from .session import Session, option_id
-from .standin import Fault
-from .standin.model import GUILD
+from bench.standin import Fault
+from bench.standin.driver import BotProcess
+from bench.standin.model import GUILD
+from bench.standin.session import Session, option_id
+
+from .conftest import ALICE, BOB, PLUGINS
 
 PUBLIC = r"^POST /webhooks/"
 
@@ -30,7 +31,7 @@ async def restart(table: Session, **env: str) -> BotProcess:
     old = table.bot
     assert await old.stop() == 0, old.log[-3000:]
     assert "store closed" in old.log and old.errors() == []
-    table.bot = await BotProcess(table.standin, old.database, env=env).start()
+    table.bot = await BotProcess(table.standin, old.database, PLUGINS, env=env).start()
     return table.bot
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .standin import limits
+from bench.standin import limits
 
 
 def _command(**changes) -> dict:

@@ -111,3 +111,25 @@ def test_pop_refuses_a_decision_that_is_not_on_the_stack():
 
 def test_not_an_option_reason_is_a_catalog_message():
     assert isinstance(NOT_AN_OPTION, Msg)
+
+
+def test_after_step_runs_between_settling_steps_and_may_push_the_next_decision():
+    """The hook runs after the move's effect and after every flow step; a decision it
+    pushes is owed before the game goes on (Caverna houses animals this way)."""
+
+    class Checked(ToyGame):
+        def __init__(self):
+            self.seen = []
+
+        def after_step(self, state, events):
+            self.seen.append([d["type"] for d in state.pending])
+            if state.positions[0] == 1 and not state.voting and not state.votes:
+                state.voting = True
+                push(state, {"type": "vote", "seat": 0})
+
+    game = Checked()
+    state = game.new_game(1, 2, {"first": 0})
+    game.seen.clear()
+    state, _ = game.play(state, 0, "step")
+    assert game.seen[0] == []  # after the move's effect, before the flow gave seat 1 a turn
+    assert game.to_act(state) == {0} and state.pending[-1]["type"] == "vote"

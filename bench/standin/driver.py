@@ -9,8 +9,8 @@ import signal
 import sys
 from pathlib import Path
 
-from .standin import StandIn
-from .standin.model import Interaction
+from .model import Interaction
+from .server import StandIn
 
 ROOT = Path(__file__).resolve().parents[2]
 HANDLED = re.compile(r"interaction (\d+) handled")
@@ -20,13 +20,13 @@ DONE_SECONDS = 15.0
 
 
 class BotProcess:
-    """``python -m tests.e2e.launcher`` as a subprocess, with its log read line by line."""
+    """``python -m bench.standin.launcher`` as a subprocess, with its log read line by line."""
 
-    def __init__(self, standin: StandIn, database: Path, toy: bool = True,
+    def __init__(self, standin: StandIn, database: Path, plugins: Path | None = None,
                  env: dict[str, str] | None = None):
         self.standin = standin
         self.database = database
-        self.toy = toy
+        self.plugins = plugins  # a folder of extra ``rules`` packages (games) to register
         self.env = env or {}
         self.process: asyncio.subprocess.Process | None = None
         self.lines: list[str] = []
@@ -42,8 +42,8 @@ class BotProcess:
                **self.env}
         if "DEV_GUILD_ID" not in self.env:
             env.pop("DEV_GUILD_ID", None)
-        args = [sys.executable, "-m", "tests.e2e.launcher", self.standin.url,
-                self.standin.gateway_url, *(["--toy"] if self.toy else [])]
+        args = [sys.executable, "-m", "bench.standin.launcher", self.standin.url,
+                self.standin.gateway_url, *([str(self.plugins)] if self.plugins else [])]
         self.process = await asyncio.create_subprocess_exec(
             *args, cwd=ROOT, env=env, stdout=asyncio.subprocess.DEVNULL,
             stderr=asyncio.subprocess.PIPE)

@@ -6,9 +6,8 @@ import sqlite3
 from pathlib import Path
 
 from .driver import BotProcess
-from .standin import StandIn
-from .standin.model import Interaction, Message
-from .standin.server import CHANNEL, User
+from .model import Interaction, Message
+from .server import CHANNEL, StandIn, User
 
 DECISION_PREFIXES = ("tt:act:", "tt:sel:", "tt:me:")
 

@@ -1,4 +1,5 @@
-"""A local Discord stand-in for end-to-end tests: v10 gateway and REST on 127.0.0.1.
+"""A local Discord stand-in: v10 gateway and REST on 127.0.0.1, for the end-to-end tests
+(``tests/e2e``) and the load benchmark (``bench/discord_load.py``).
 
 It speaks enough of Discord for the real bot process to log in, sync its commands, receive
 interactions and answer them, and it enforces Discord's documented rules (acknowledge within

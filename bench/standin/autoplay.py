@@ -7,9 +7,9 @@ import random
 import re
 from dataclasses import dataclass
 
+from .model import Message
+from .server import User
 from .session import Session
-from .standin.model import Message
-from .standin.server import User
 
 ACT = re.compile(r"tt:(act|sel):\d+:(\d+):")  # tt:act:<game>:<seat>:<stamp>:<index>
 MENTION = re.compile(r"<@(\d+)>")
