@@ -45,9 +45,11 @@ class Game(ABC):
         """List the options of ``seat``'s current decision (empty if it owes none).
 
         List every option of the current step; the platform fits long lists into menus and
-        autocomplete searches them all. Only where a step's typed forms are too many to
-        enumerate (moving N tokens between any two regions) list a sensible selection and
-        accept the rest through :meth:`is_legal`.
+        autocomplete searches them all. A menu posted in the channel must not depend on the
+        seat's hidden information, so an option that only hidden information forbids (a combo
+        the player cannot afford) is listed and refused with its reason when chosen. Only
+        where a step's typed forms are too many to enumerate (moving N tokens between any two
+        regions) list a sensible selection and accept the rest through :meth:`is_legal`.
         """
 
     @abstractmethod

@@ -55,11 +55,7 @@ class Region:
     border: bool
     coastal: bool
     adj: frozenset[int]
-
-    @property
-    def water(self) -> bool:
-        """Tell whether the region is a sea or a lake."""
-        return self.terrain in WATER
+    water: bool = False  # a sea or a lake (set from the terrain when loaded)
 
 
 @dataclass(frozen=True)
@@ -70,9 +66,31 @@ class Map:
     turns: int
     regions: tuple[Region, ...]
 
+    @property
+    def border_ids(self) -> frozenset[int]:
+        """The regions on the edge of the board (first conquests)."""
+        return _ids(self, "border")
+
+    @property
+    def land_ids(self) -> frozenset[int]:
+        """Every region that is not a sea or a lake."""
+        return _ids(self, "land")
+
+    @property
+    def cavern_ids(self) -> frozenset[int]:
+        """The regions with a cavern symbol."""
+        return _ids(self, "cavern")
+
     def adjacent(self, a: int, b: int) -> bool:
         """Tell whether regions ``a`` and ``b`` share a border."""
         return b in self.regions[a].adj
+
+
+@lru_cache(maxsize=None)
+def _ids(board: Map, kind: str) -> frozenset[int]:
+    test = {"border": lambda r: r.border, "land": lambda r: not r.water,
+            "cavern": lambda r: "cavern" in r.symbols}[kind]
+    return frozenset(r.id for r in board.regions if test(r))
 
 
 @lru_cache(maxsize=None)
@@ -82,17 +100,20 @@ def game_map(name: str, variant: str = "base") -> Map:
         raw = json.load(handle)
     regions = tuple(
         Region(r["id"], r["terrain"], frozenset(r["symbols"]), r["mountain"], r["lost_tribe"],
-               r["edge"], r["border"], r["coastal"], frozenset(r["adj"]))
+               r["edge"], r["border"], r["coastal"], frozenset(r["adj"]),
+               r["terrain"] in WATER)
         for r in raw["regions"]
     )
     return Map(name, raw["game_turns"], regions)
 
 
+@lru_cache(maxsize=None)
 def race_hooks(race: str, variant: str = "base") -> frozenset[str]:
     """Return the hook names of ``race``."""
     return frozenset(races(variant)[race].get("hooks", ()))
 
 
+@lru_cache(maxsize=None)
 def power_hooks(power: str, variant: str = "base") -> frozenset[str]:
     """Return the hook names of ``power``."""
     return frozenset(powers(variant)[power].get("hooks", ()))

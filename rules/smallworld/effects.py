@@ -10,6 +10,8 @@ that simply stay).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from . import data
 from .state import Instance, State
 
@@ -51,22 +53,43 @@ def discount(state: State, inst: Instance, region: int) -> int:
     """Return the total cost reduction of an active ``inst`` on ``region``."""
     if inst.declined:
         return 0
-    return sum(_discount_one(state, inst, region, rule)
-               for d in _defs(state, inst) for rule in d.get("discount", ()))
+    rules = _discount_rules(inst.race, inst.power, state.variant)
+    return sum(discount_one(state, inst, region, *rule) for rule in rules) if rules else 0
 
 
-def _discount_one(state: State, inst: Instance, region: int, rule: dict) -> int:
+def discount_rules(inst: Instance, variant: str) -> tuple:
+    """Return the (kind, values, amount) discount rules of active ``inst``."""
+    return _discount_rules(inst.race, inst.power, variant)
+
+
+@lru_cache(maxsize=None)
+def _discount_rules(race: str, power: str, variant: str) -> tuple:
+    """The (kind, values, amount) discount rules of an active race and power."""
+    defs = (data.races(variant)[race], data.powers(variant)[power])
+    out = []
+    for rule in (r for d in defs for r in d.get("discount", ())):
+        value = rule.get("value")
+        values = frozenset(value if isinstance(value, list) else [value])
+        out.append((rule["kind"], values, rule.get("amount", 1)))
+    return tuple(out)
+
+
+def discount_one(state: State, inst: Instance, region: int, kind: str, values: frozenset,
+                 amount: int) -> int:
+    """Return the reduction one discount rule gives ``inst`` on ``region``."""
     static = state.board.regions[region]
-    kind, amount = rule["kind"], rule.get("amount", 1)
-    value = rule.get("value")
-    values = value if isinstance(value, list) else [value]
-    hit = {
-        "always": lambda: True,
-        "terrain": lambda: static.terrain in values,
-        "symbol": lambda: bool(static.symbols & set(values)),
-        "coastal": lambda: static.coastal,
-        "next_to_own_mountain": lambda: _next_to_own_mountain(state, inst, region),
-    }[kind]()
+    if kind == "always":
+        hit = True
+    elif kind == "terrain":
+        hit = static.terrain in values
+    elif kind == "symbol":
+        hit = not static.symbols.isdisjoint(values)
+    elif kind == "coastal":
+        hit = static.coastal
+    elif kind == "next_to_own_mountain":
+        hit = _next_to_own_mountain(state, inst, region)
+    else:
+        raise KeyError(kind)
     return amount if hit else 0
 
 
