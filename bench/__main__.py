@@ -132,6 +132,10 @@ async def service_path(game, players: int, moves: int = 40) -> list[float]:
         return times
 
 
+# Player counts benchmarked when ``--counts`` is not given (the rest: every allowed count).
+DEFAULT_COUNTS = {"vindication": (2, 5)}
+
+
 def main() -> None:
     """Run the benchmarks and print one row per game and player count."""
     parser = argparse.ArgumentParser(prog="python -m bench")
@@ -145,7 +149,8 @@ def main() -> None:
         if args.games and game.name not in args.games:
             continue
         for players in range(game.min_players, game.max_players + 1):
-            if args.counts and players not in args.counts:
+            wanted = args.counts or DEFAULT_COUNTS.get(game.name)
+            if wanted and players not in wanted:
                 continue
             rates, steps = games_per_second(game, players, args.seconds)
             renders = render_times(game, players)

@@ -19,6 +19,12 @@ from tests.platform.toy_game import TOY
 GAMES = [*all_games(), TOY]
 CASES = [(g, n) for g in GAMES for n in range(g.min_players, g.max_players + 1)]
 IDS = [f"{g.name}-{n}p" for g, n in CASES]
+# Option sets a game asks the contract to cover besides its defaults (e.g. expansion modules).
+VARIANTS = [(g, n, o) for g in GAMES for o in getattr(g, "contract_options", ())
+            for n in range(g.min_players, g.max_players + 1)]
+VARIANT_IDS = [f"{g.name}-{n}p-" + "-".join(
+    f"{k}={','.join(map(str, v)) if isinstance(v, list) else v}" for k, v in o.items())
+    for g, n, o in VARIANTS]
 
 
 def _names(players: int) -> list[str]:
@@ -140,6 +146,34 @@ def test_many_seeded_playouts(game, players, seed):
     playout = random_playout(game, seed=seed, players=players)
     assert game.is_over(playout.final)
     again = replay(game, seed, players, playout.options, playout.moves)
+    assert dumped(game, again) == dumped(game, playout.final)
+
+
+def _hidden_parts_stay_hidden(game, state, players, seed):
+    for viewer in [None, *range(players)]:
+        before = json.dumps(game.view(state, viewer).data, sort_keys=True, default=str)
+        other = game.rerandomise_hidden(state, viewer, seed=seed)
+        after = json.dumps(game.view(other, viewer).data, sort_keys=True, default=str)
+        assert before == after, f"view of {viewer} changed when hidden parts changed"
+
+
+@pytest.mark.parametrize(("game", "players", "options"), VARIANTS, ids=VARIANT_IDS)
+def test_option_variants_keep_the_contract(game, players, options):
+    """The whole contract (end, round trip, replay, hidden views) with a game's option sets."""
+    names = _names(players)
+    steps = []
+
+    def check(state, seat, action):
+        text = dumped(game, state)
+        assert dumped(game, game.load(json.loads(text))) == text
+        translate_all(game, state, [], names)
+        if len(steps) % 7 == 0:
+            _hidden_parts_stay_hidden(game, state, players, seed=len(steps))
+        steps.append(seat)
+
+    playout = random_playout(game, 31 + players, players, options, on_step=check)
+    assert game.is_over(playout.final), f"no end after {len(playout.moves)} moves"
+    again = replay(game, 31 + players, players, playout.options, playout.moves)
     assert dumped(game, again) == dumped(game, playout.final)
 
 
