@@ -88,4 +88,11 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (game_id, target, voter)
     );
     """,
+    # 4: the version the channel's board message shows (a saved move whose post failed is
+    #    re-posted), and small settings of the bot itself (the hash of the synced commands)
+    """
+    ALTER TABLE games ADD COLUMN board_version INTEGER;
+    UPDATE games SET board_version = version WHERE board_message_id IS NOT NULL;
+    CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+    """,
 )
