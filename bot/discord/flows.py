@@ -39,7 +39,7 @@ from . import ids, specs, texts
 from .notify import turn_messages
 from .permissions import require_permissions
 from .posting import PostFailed, needs_post
-from .replies import Reply, edit_message
+from .replies import Reply, edit_board, edit_message
 
 if TYPE_CHECKING:  # typing only: the bot module imports this one
     from .app import TabletopBot
@@ -63,6 +63,8 @@ class Context:
     committed: bool = False  # a change was saved: never say "nothing was changed"
     posted: bool = False  # the channel's game message was posted or edited to the new version
     posting: int | None = None  # the game whose new message this interaction is to post
+    channel_locale: str = "en"  # the language of the channel's messages and boards
+    quiet: bool = True  # the server edits one message per turn (else: one per move)
 
     def commit(self, table: Table) -> None:
         """Note that a change of ``table`` was saved and its message is on its way."""
@@ -124,6 +126,7 @@ async def handle(interaction: Interaction, work: Callable[[Context], Awaitable[N
         reply = Reply(interaction, specs.locale_for(interaction.locale))
         await reply.begin()
         context = Context.of(interaction, reply)
+        await _read_server_settings(context)
         try:
             if await _run(context, work, anywhere) and not anywhere:
                 await repost_missing(context)
@@ -134,6 +137,18 @@ async def handle(interaction: Interaction, work: Callable[[Context], Awaitable[N
         in_flight.discard(task)
     log.info("interaction %s handled in %.0f ms", interaction.id,
              (time.monotonic() - started) * 1000)
+
+
+async def _read_server_settings(ctx: Context) -> None:
+    """Set the channel's language and message mode from the server's settings."""
+    guild = ctx.interaction.guild_id
+    if guild is None:
+        ctx.channel_locale = ctx.locale
+        return
+    settings = await ctx.service.server_settings(str(guild))
+    ctx.quiet = settings.messages == "quiet"
+    ctx.channel_locale = (specs.locale_for(ctx.interaction.guild_locale or "en")
+                          if settings.language == "auto" else settings.language)
 
 
 async def _run(ctx: Context, work: Callable[[Context], Awaitable[None]],
@@ -188,7 +203,7 @@ async def repost_missing(ctx: Context) -> None:
     try:
         if table.started:
             await post_turn(ctx, table, status_lines(texts.shown(table), texts.mention,
-                                                     ctx.locale))
+                                                     ctx.channel_locale))
         else:
             await post_lobby(ctx, table)
     except PostFailed:
@@ -222,8 +237,8 @@ async def new_game(interaction: Interaction, game: str, options: str | None,
 
 async def post_lobby(ctx: Context, table: Table, extra: list[str] | None = None) -> None:
     """Post the lobby message with its buttons and remember it as the channel's message."""
-    lines = texts.lobby_text(texts.shown(table), ctx.locale, extra or [])
-    message = await ctx.reply.public(lines, specs.lobby_rows(table, ctx.locale))
+    lines = texts.lobby_text(texts.shown(table), ctx.channel_locale, extra or [])
+    message = await ctx.reply.public(lines, specs.lobby_rows(table, ctx.channel_locale))
     await _remember_post(ctx, table, str(message.id))
 
 
@@ -249,7 +264,7 @@ async def join(interaction: Interaction, game_id: int | None = None) -> None:
             await _current(ctx, game_id)
         table = await ctx.service.join(ctx.place, ctx.player)
         ctx.commit(table)
-        note = say("joined", ctx.locale, name=texts.safe_name(ctx.player.name))
+        note = say("joined", ctx.channel_locale, name=texts.safe_name(ctx.player.name))
         await _refresh_lobby(ctx, table, note)
     await handle(interaction, work)
 
@@ -261,17 +276,17 @@ async def leave(interaction: Interaction, game_id: int | None = None) -> None:
             await _current(ctx, game_id)
         table = await ctx.service.leave(ctx.place, ctx.player)
         ctx.commit(table)
-        note = say("left", ctx.locale, name=texts.safe_name(ctx.player.name))
+        note = say("left", ctx.channel_locale, name=texts.safe_name(ctx.player.name))
         if table.record.status != "lobby":
-            note = say("lobby_closed", ctx.locale)
+            note = say("lobby_closed", ctx.channel_locale)
         await _refresh_lobby(ctx, table, note)
     await handle(interaction, work)
 
 
 async def _refresh_lobby(ctx: Context, table: Table, note: str) -> None:
     """Show the lobby's new seats: edit the clicked message, or the stored one, or repost."""
-    lines = texts.lobby_text(texts.shown(table), ctx.locale, [note])
-    rows = specs.lobby_rows(table, ctx.locale)
+    lines = texts.lobby_text(texts.shown(table), ctx.channel_locale, [note])
+    rows = specs.lobby_rows(table, ctx.channel_locale)
     if ctx.reply.is_click:
         if await ctx.reply.edit_clicked(lines, rows) and ctx.interaction.message is not None:
             await _remember_post(ctx, table, str(ctx.interaction.message.id))
@@ -293,15 +308,16 @@ async def start(interaction: Interaction, shuffle: bool = False,
         table = await ctx.service.start(ctx.place, ctx.player, shuffle=shuffle)
         ctx.commit(table)
         shown = texts.shown(table)
-        started = say("started", ctx.locale, game=game_title(table, ctx.locale),
+        locale = ctx.channel_locale
+        started = say("started", locale, game=game_title(table, locale),
                       players=", ".join(shown.names))
-        closed = texts.lobby_text(shown, ctx.locale, [started])
+        closed = texts.lobby_text(shown, locale, [started])
         if ctx.reply.is_click:
             await ctx.reply.edit_clicked(closed, [])
         else:
             await edit_message(ctx.interaction, table.record.board_message_id, closed, [])
         try:
-            await post_turn(ctx, table, [started, *turn_lines(shown, texts.mention, ctx.locale)],
+            await post_turn(ctx, table, [started, *turn_lines(shown, texts.mention, locale)],
                             retire=False)
         finally:  # the game started even if the channel could not be told
             await turn_messages(ctx.interaction.client, ctx.service, table, table.to_act(),
@@ -321,15 +337,23 @@ async def lobby_click(interaction: Interaction, key: ids.LobbyKey) -> None:
 
 # -- play ------------------------------------------------------------------------------------
 async def post_turn(ctx: Context, table: Table, lines: list[str], last_move: str | None = None,
-                    retire: bool = True, focus_seat: int | None = None) -> None:
+                    retire: bool = True, focus_seat: int | None = None,
+                    in_place: bool = False) -> None:
     """Post the board, the text and the next decision's components; retire the old message.
 
-    Raises :class:`PostFailed` if the channel could not be reached (after retries).
+    ``in_place`` edits the previous turn message instead (the same player keeps acting on a
+    quiet server); if that edit fails, a new message is posted. Everything is in the
+    channel's language. Raises :class:`PostFailed` if the channel could not be reached.
     """
-    rows, hint = await asyncio.to_thread(turn_parts, table, ctx.locale)
+    locale = ctx.channel_locale
+    rows, hint = await asyncio.to_thread(turn_parts, table, locale)
     lines = lines + await _time_lines(ctx, table) + hint
-    png = await board_png(table, None, last_move, focus_seat) if table.started else None
+    png = (await board_png(table, None, last_move, focus_seat, locale)
+           if table.started else None)
     previous = table.record.board_message_id
+    if in_place and await edit_board(ctx.interaction, previous, lines, rows, png):
+        await _remember_post(ctx, table, previous)
+        return
     message = await ctx.reply.public(lines, rows, png)
     await _remember_post(ctx, table, str(message.id))
     if retire and previous and previous != str(message.id) and not _is_clicked(ctx, previous):
@@ -347,7 +371,8 @@ async def _time_lines(ctx: Context, table: Table) -> list[str]:
     if not table.started or table.is_over() or not table.settings.any:
         return []
     settings, clocks = await ctx.service.time_table(table)
-    return time_lines(texts.shown(table), settings, clocks, ctx.service.now(), ctx.locale)
+    return time_lines(texts.shown(table), settings, clocks, ctx.service.now(),
+                      ctx.channel_locale)
 
 
 def _typing_hint(table: Table, rows: list, locale: str) -> list[str]:
@@ -376,18 +401,33 @@ async def announce(ctx: Context, outcome: MoveOutcome) -> None:
     secret = texts.private_event_lines(shown, ctx.locale)
     if secret:
         await ctx.reply.private([say("private_header", ctx.locale), *secret])
-    lines = texts.public_move_lines(shown, ctx.locale)
+    lines = texts.public_move_lines(shown, ctx.channel_locale)
     if outcome.table.is_over():
         summary = await ctx.service.summary(outcome.table)
-        lines += summary_lines(outcome.table, summary, ctx.locale)
+        lines += summary_lines(outcome.table, summary, ctx.channel_locale)
     try:
         await post_turn(ctx, outcome.table, lines,
-                        None if outcome.secret else outcome.action.text)
+                        None if outcome.secret else outcome.action.text,
+                        in_place=ctx.quiet and same_player_goes_on(outcome))
     finally:  # the move is saved even if the channel could not be told
         await turn_messages(ctx.interaction.client, ctx.service, outcome.table,
                             outcome.newly_to_act,
                             specs.locale_for(ctx.interaction.guild_locale or "en"))
 
+
+
+def same_player_goes_on(outcome: MoveOutcome) -> bool:
+    """True when a move keeps the same player alone to act and shows others nothing new.
+
+    Then a quiet server edits the turn message in place; a new message is posted when the
+    player to act changes, the game ends, a secret move is made, or the move revealed a
+    chance outcome or hidden information that others must not miss.
+    """
+    table = outcome.table
+    return (not table.is_over() and not outcome.secret and table.to_act() == {outcome.seat}
+            and not outcome.newly_to_act and not any(e.reveals for e in outcome.events)
+            and table.record.board_message_id is not None
+            and table.record.board_version == table.record.version - 1)
 
 
 async def move(interaction: Interaction, text: str) -> None:
@@ -422,8 +462,8 @@ async def undo(interaction: Interaction) -> None:
     async def work(ctx: Context) -> None:
         table = await ctx.service.undo(ctx.place, ctx.player)
         ctx.commit(table)
-        lines = [say("undone", ctx.locale, name=texts.safe_name(ctx.player.name)),
-                 *turn_lines(texts.shown(table), texts.mention, ctx.locale)]
+        lines = [say("undone", ctx.channel_locale, name=texts.safe_name(ctx.player.name)),
+                 *turn_lines(texts.shown(table), texts.mention, ctx.channel_locale)]
         await post_turn(ctx, table, lines)
     await handle(interaction, work)
 
@@ -436,7 +476,7 @@ async def show_me(interaction: Interaction, game_id: int | None = None) -> None:
             await _current(ctx, game_id)
         table, seat, _prompt, _options = await ctx.service.decision(ctx.place, ctx.player)
         lines, rows = await asyncio.to_thread(_private_parts, table, seat, ctx.locale)
-        await ctx.reply.private(lines, rows, await board_png(table, seat))
+        await ctx.reply.private(lines, rows, await board_png(table, seat, locale=ctx.locale))
     await handle(interaction, work)
 
 
@@ -463,8 +503,8 @@ async def board(interaction: Interaction, focus_user: str | None = None) -> None
         focus = None if focus_user is None else table.record.seat_of(focus_user)
         if focus_user is not None and focus is None:
             raise UserError("player_not_in_game")
-        await post_turn(ctx, table, status_lines(texts.shown(table), texts.mention, ctx.locale),
-                        focus_seat=focus)
+        await post_turn(ctx, table, status_lines(texts.shown(table), texts.mention,
+                                                 ctx.channel_locale), focus_seat=focus)
     await handle(interaction, work)
 
 
@@ -515,7 +555,7 @@ async def abort_answer(interaction: Interaction, key: ids.AbortKey) -> None:
             return
         record = await ctx.service.abort(ctx.place, ctx.player, ctx.can_manage)
         ctx.committed = True
-        note = say("aborted", ctx.locale, name=texts.safe_name(ctx.player.name))
+        note = say("aborted", ctx.channel_locale, name=texts.safe_name(ctx.player.name))
         await ctx.reply.edit_clicked(note, [])
         await edit_message(ctx.interaction, record.board_message_id, None, [])
         await ctx.reply.public(note)
@@ -538,11 +578,11 @@ async def timeout_vote(interaction: Interaction, target_user: str) -> None:
         name = texts.safe_name(result.table.names[result.target])
         if result.ended:
             await ctx.reply.public(translate(Msg("clock.ui.vote_ended", {"name": name}),
-                                             ctx.locale))
+                                             ctx.channel_locale))
             return
         await ctx.reply.public(translate(Msg("clock.ui.vote_counted", {
             "voter": texts.safe_name(ctx.player.name), "name": name, "votes": result.votes,
-            "needed": result.needed}), ctx.locale))
+            "needed": result.needed}), ctx.channel_locale))
     await handle(interaction, work)
 
 

@@ -199,6 +199,25 @@ def _extras(view: discord.ui.View | None, file: discord.File | None) -> dict[str
     return extras
 
 
+async def edit_board(interaction: Interaction, message_id: str | None, lines: list[str],
+                     rows: list[Row], png: bytes | None) -> bool:
+    """Replace an earlier turn message's text, components and board; False if that failed."""
+    channel = interaction.channel
+    if not message_id or channel is None or not hasattr(channel, "get_partial_message"):
+        return False
+    file = board_file(png, upload_limit(interaction)) if png else None
+    if png and file is None:
+        return False  # the board needs the oversize handling of a new post
+    try:
+        await channel.get_partial_message(int(message_id)).edit(
+            content=content(lines), view=view_for(interaction, rows),
+            attachments=[file] if file is not None else [])
+    except (*POST_ERRORS, ValueError) as error:
+        log.info("could not edit turn message %s: %r", message_id, error)
+        return False
+    return True
+
+
 async def edit_message(interaction: Interaction, message_id: str | None,
                        lines: list[str] | str | None = None,
                        rows: list[Row] | None = None) -> bool:
