@@ -106,4 +106,8 @@ MIGRATIONS: tuple[str, ...] = (
     );
     ALTER TABLE games ADD COLUMN turn_start INTEGER NOT NULL DEFAULT 0;
     """,
+    # 6: drop moves.state_hash, which nothing ever read (a state is checked by replaying)
+    """
+    ALTER TABLE moves DROP COLUMN state_hash;
+    """,
 )

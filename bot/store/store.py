@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import hashlib
 import json
 import sqlite3
 from dataclasses import dataclass, field
@@ -93,13 +92,7 @@ class MoveRecord:
     action: str
     events: list
     undoable: bool
-    state_hash: str
     secret: bool = False
-
-
-def state_hash(state_json: str) -> str:
-    """Return a short stable hash of a dumped state."""
-    return hashlib.sha256(state_json.encode()).hexdigest()[:16]
 
 
 def _now() -> str:
@@ -234,7 +227,7 @@ class Store:
     @_reading
     async def moves(self, game_id: int, last: int | None = None) -> list[MoveRecord]:
         """Return the moves of a game in order (only the ``last`` ones when given)."""
-        sql = ("SELECT seq, seat, action, events, undoable, state_hash, secret FROM moves "
+        sql = ("SELECT seq, seat, action, events, undoable, secret FROM moves "
                "WHERE game_id = ? ORDER BY seq DESC")
         params: tuple = (game_id,)
         if last is not None:
@@ -338,11 +331,11 @@ class Store:
         async with self.transaction():
             await self._bump(game_id, version, "state = ?, status = ?", (state_json, status))
             await self._db.execute(
-                "INSERT INTO moves (game_id, seq, seat, action, events, state, state_hash,"
+                "INSERT INTO moves (game_id, seq, seat, action, events, state,"
                 " undoable, secret, created_at) VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1"
-                " FROM moves WHERE game_id = ?), ?, ?, ?, ?, ?, ?, ?, ?)",
+                " FROM moves WHERE game_id = ?), ?, ?, ?, ?, ?, ?, ?)",
                 (game_id, game_id, seat, action, _dumps(events), state_json,
-                 state_hash(state_json), int(undoable), int(secret), _now()))
+                 int(undoable), int(secret), _now()))
             return await self._get(game_id)
 
     @_serialised
@@ -408,4 +401,4 @@ def _record(row: aiosqlite.Row | None) -> GameRecord | None:
 def _move(row: aiosqlite.Row) -> MoveRecord:
     return MoveRecord(seq=row["seq"], seat=row["seat"], action=row["action"],
                       events=json.loads(row["events"]), undoable=bool(row["undoable"]),
-                      state_hash=row["state_hash"], secret=bool(row["secret"]))
+                      secret=bool(row["secret"]))
