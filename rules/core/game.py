@@ -165,6 +165,16 @@ class Game(ABC):
         """
         return []
 
+    def private_decision(self, state: Any, seat: int) -> bool:
+        """Tell whether ``seat``'s current options show what other seats must not see.
+
+        True for decisions over hidden things (hidden orders in a simultaneous phase, a pick
+        among cards only this seat has seen): the platform then offers the options only
+        privately (the "My turn" button, ``/me``), even when this seat is the only one to
+        act, and posts no prompt or option count in the channel.
+        """
+        return False
+
     def rerandomise_hidden(self, state: Any, seat: int | None, seed: int) -> Any:
         """Return a copy where everything hidden from ``seat`` is re-drawn from ``seed``.
 

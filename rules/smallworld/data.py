@@ -35,6 +35,11 @@ def powers(variant: str = "base") -> dict[str, dict]:
         return tomllib.load(handle)
 
 
+def dealt_powers(variant: str = "base") -> list[str]:
+    """Return the powers that go into the deck (a power marked ``in_deck = false`` stays out)."""
+    return [p for p, spec in powers(variant).items() if spec.get("in_deck", True)]
+
+
 @lru_cache(maxsize=None)
 def constants(variant: str = "base") -> dict:
     """Return the set-up constants (coins, column size, die faces, supplies, maps)."""

@@ -50,11 +50,12 @@ def _decks(state: State, fixed: list[str]) -> tuple[list[str], list[str]]:
         race, _, power = item.strip().lower().partition(":")
         if race not in data.races(state.variant) or race in races:
             raise CannotParse(msgs.err("bad_combo", combo=item))
-        if power and (power not in data.powers(state.variant) or power in powers):
+        if power and (power not in data.dealt_powers(state.variant) or power in powers):
             raise CannotParse(msgs.err("bad_combo", combo=item))
         races.append(race)
         if power:
             powers.append(power)
     rest_races = state.rng.shuffle([r for r in data.races(state.variant) if r not in races])
-    rest_powers = state.rng.shuffle([p for p in data.powers(state.variant) if p not in powers])
+    rest_powers = state.rng.shuffle([p for p in data.dealt_powers(state.variant)
+                                     if p not in powers])
     return races + list(rest_races), powers + list(rest_powers)

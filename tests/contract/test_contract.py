@@ -81,11 +81,14 @@ def test_views_hide_what_they_must(game, players):
 
 
 def _posted_menu(game, state) -> list | None:
-    """The options posted in the channel: the menu of a seat deciding alone."""
+    """The options posted in the channel: the menu of a seat deciding alone in public."""
     to_act = game.to_act(state)
     if len(to_act) != 1:
         return None  # several seats decide at once: each gets its options privately
-    return [(a.text, a.label, a.group) for a in game.legal_actions(state, next(iter(to_act)))]
+    seat = next(iter(to_act))
+    if game.private_decision(state, seat):
+        return None  # a decision over hidden things: offered privately only
+    return [(a.text, a.label, a.group) for a in game.legal_actions(state, seat)]
 
 
 def _public_events(game, state, seat, action) -> list | None:
