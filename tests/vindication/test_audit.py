@@ -365,3 +365,153 @@ def test_public_events_and_views_never_name_hidden_cards():
         if event.audience is None and event.key.endswith(("candidates_seen", "quest_taken",
                                                           "quest_chosen")):
             assert not ID.findall(json.dumps(event.to_json()))
+
+
+# -- movement, brute force (3.2) --------------------------------------------------------------
+
+def _walk_ends(start: str, limit: int, banned: set[str]) -> set[str]:
+    """Every legal end of a walk of 1..limit steps from ``start`` (R2: revisits allowed)."""
+    from rules.vindication.data import neighbours
+    frontier, ends = {start}, set()
+    for _ in range(limit):
+        frontier = {n for t in frontier for n in neighbours(t)}
+        ends |= frontier
+    return ends - banned
+
+
+def test_destinations_match_every_walk_brute_force():
+    """3.2, R1, R2: the offered destinations are exactly the ends of walks of 1..max steps that
+    avoid other medals at the end, the current and the turn-start triangle (random positions,
+    2-5 medals, speeds 2-5 plus bonuses)."""
+    from rules.core import Rng
+    from rules.vindication.data import board
+    from rules.vindication.movement import destinations, path_problem
+    triangles = sorted(board()["triangles"])
+    rng = Rng(2024)
+    for trial in range(60):
+        players = 2 + trial % 4
+        state = table(players)
+        spots = rng.shuffle(list(triangles))[:players + 1]
+        for seat in range(players):
+            at(state, seat, spots[seat])
+        state.turn["start_triangle"] = spots[players] if trial % 3 == 0 else spots[A]
+        state.players[A].speed = 2 + trial % 4
+        state.turn["move_bonus"] = trial % 3
+        limit = max_movement(state, A)
+        banned = {p.triangle for p in state.players} | {state.turn["start_triangle"]}
+        expected = _walk_ends(spots[A], limit, banned)
+        found = destinations(state, A)
+        assert set(found) == expected, trial
+        for end, path in found.items():
+            assert len(path) <= limit and path[-1] == end
+            assert path_problem(state, A, path) is None
+
+
+# -- modules (7.2, 7.4-7.6) ---------------------------------------------------------------------
+
+def test_every_module_combination_keeps_a_legal_tile_mix():
+    """7.2: with any subset of the modules the bag holds 19 tiles and keeps constraints 1-4."""
+    from itertools import combinations
+
+    from rules.vindication.data import MODULE_NAMES, swap_problems, tile_mix
+    for size in range(len(MODULE_NAMES) + 1):
+        for chosen in combinations(MODULE_NAMES, size):
+            mix = tile_mix(list(chosen))
+            assert swap_problems(mix) == [], chosen
+            state = G.new_game(3, 2, {"modules": list(chosen)})
+            placed = [t for t, _ in state.hexes.values() if t]
+            assert sorted(state.bag + placed) == sorted(r for r, n in mix.items()
+                                                        for _ in range(n))
+
+
+def _temple(deck):
+    state = tile(table(modules=["temple"]), "H07", "temple_ruins")
+    state.quest_deck = list(deck)
+    return state
+
+
+def test_temple_ruins_with_one_or_no_quest_left():
+    """7.6: with 1 quest left it is drawn and kept; with none the visit is illegal."""
+    state = _temple(["Q07"])
+    held = list(state.players[A].quests)
+    state, events = play(state, A, "visit H07")
+    assert state.players[A].quests == held + ["Q07"] and state.quest_deck == []
+    assert all("Q07" not in json.dumps(e.to_json()) for e in events if e.audience is None)
+    with pytest.raises(NotLegalNow):
+        G.play(_temple([]), A, "visit H07")
+
+
+def test_both_stones_controlled_teleport_anywhere_free():
+    """7.5: controlling both stones, the teleport reaches any free triangle, and the normal
+    move still follows."""
+    state = table(modules=["stones"])
+    tile(state, "H02", "sacred_stones", A)
+    tile(state, "H10", "sacred_stones", A)
+    at(state, A, "T08")
+    state, _ = play(state, A, "visit H02")
+    options = offered(state, A)
+    assert "teleport T53" in options and "teleport T32" not in options  # B's medal
+    assert "teleport T08" not in options
+    state, _ = play(state, A, "teleport T53")
+    assert not state.turn["moved"]
+    state, _ = play(state, A, "move T35")
+    assert state.players[A].triangle == "T35"
+
+
+# -- words on the board (rendering) -------------------------------------------------------------
+
+def test_every_board_word_key_exists_in_both_catalogs():
+    """Brief: every word drawn on the board is a catalog key in en and ja: each card, region,
+    attribute, sphere abbreviation, decision kind, effect op, modifier, timing, event and
+    counting key the renderer can ask for."""
+    from rules.core.decisions import Handler
+    from rules.core.text import catalog
+    from rules.vindication import language
+    from rules.vindication.data import ATTRIBUTES, card_table, regions
+    keys_needed = {f"vindication.card.{c}" for c in card_table()}
+    keys_needed |= {f"vindication.region.{r}" for r in regions()}
+    keys_needed |= {f"vindication.attr.{a}" for a in ATTRIBUTES}
+    keys_needed |= {f"vindication.board.abbr.{a}" for a in ATTRIBUTES}
+    keys_needed |= {f"vindication.board.abbr.{s}" for s in ("potential", "influence",
+                                                             "conviction")}
+    keys_needed |= {f"vindication.board.kind.{kind}" for kind in G.handlers.kinds()
+                    if type(G.handlers[kind]).prompt is not Handler.prompt}
+    keys_needed |= {f"vindication.board.op.{op}" for op in language.OPS}
+    keys_needed |= {f"vindication.board.mod.{m}" for m in language.MODIFIERS}
+    keys_needed |= {f"vindication.board.timing.{t}" for t in language.TIMINGS}
+    keys_needed |= {f"vindication.board.when.{e}" for e in language.EVENTS}
+    keys_needed |= {f"vindication.board.count.{k}" for k in language.COUNT_KEYS}
+    keys_needed |= {f"vindication.board.any.{k}" for k in ("any_basic", "any_heroic", "any")}
+    for locale in ("en", "ja"):
+        missing = sorted(k for k in keys_needed if k not in catalog(locale))
+        assert not missing, (locale, missing)
+
+
+def test_no_english_letters_on_a_japanese_board():
+    """Brief (words drawn on boards come from the catalog): a Japanese public board and a
+    tableau carry no Latin word except card, hex, triangle ids and player fallback names."""
+    from PIL import ImageDraw
+
+    import rendering.vindication as drawing
+    from rendering.common import drawing_in
+    drawn = []
+    original = ImageDraw.ImageDraw.text
+
+    def spy(self, xy, text, *args, **kwargs):
+        drawn.append(text)
+        return original(self, xy, text, *args, **kwargs)
+
+    state = random_playout(G, 7, 4, {"modules": ["well", "temple", "stones"]},
+                           max_steps=200).final
+    ImageDraw.ImageDraw.text = spy
+    try:
+        with drawing_in("ja"):
+            drawing._panel_image.cache_clear()
+            drawing.render(G.view(state, None))
+            drawing.render(G.view(state, A), focus_seat=A)
+    finally:
+        ImageDraw.ImageDraw.text = original
+        drawing._panel_image.cache_clear()
+    ids = re.compile(r"\b([RBYGPOQEWTHJ]\d\d|P\d)\b")
+    latin = {(w, text) for text in drawn for w in re.findall(r"[A-Za-z]+", ids.sub("", text))}
+    assert not latin, sorted(latin)[:5]
