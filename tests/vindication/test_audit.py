@@ -515,3 +515,110 @@ def test_no_english_letters_on_a_japanese_board():
     ids = re.compile(r"\b([RBYGPOQEWTHJ]\d\d|P\d)\b")
     latin = {(w, text) for text in drawn for w in re.findall(r"[A-Za-z]+", ids.sub("", text))}
     assert not latin, sorted(latin)[:5]
+
+
+# -- content in data, not code (5.8, section 9; brief: "Content in data/<game>/") --------------
+
+def _patched(path: tuple, value):
+    """Set ``game()[path...]`` to ``value``; return a function restoring the old value."""
+    from rules.vindication.data import game
+    holder = game()
+    for key in path[:-1]:
+        holder = holder[key]
+    old = holder[path[-1]]
+    holder[path[-1]] = value
+
+    def restore():
+        holder[path[-1]] = old
+    return restore
+
+
+def _toll():
+    state = tile(table(), "H07", "fort", B)
+    state, _ = play(state, A, "visit H07")
+    return state.players[B].honor - 15
+
+
+def _take():
+    state = give(tile(table(), "H07", "library"), A, conviction=2)
+    state, _ = play(state, A, "visit H07 before")
+    return state.players[A].honor - 15
+
+
+def _free_control_needs_two():
+    state = give(tile(table(), "H07", "library"), A, conviction=1)
+    return "visit H07 before" not in offered(state, A)
+
+
+def _seize_needs_three():
+    state = give(tile(table(), "H07", "library", B), A, conviction=2)
+    return "visit H07 before" not in offered(state, A)
+
+
+def _regions_at_end():
+    state = tile(table(), "H07", "library", A)
+    return breakdown(state, A)["vindication.score.regions"]
+
+
+def _proficiency_for_two():
+    state = give(table(), A, wisdom=2)
+    return "proficiency wisdom" in offered(state, A)
+
+
+def _discard_gain():
+    state = give(table(), A, wisdom=0)
+    state.players[A].proficiency["wisdom"] = 1
+    state.prof_supply["wisdom"] = 0
+    state, _ = play(state, A, "discard wisdom")
+    return state.players[A].attrs["wisdom"]
+
+
+def _tile_counts_one():
+    state = own(table(), B, "P01")
+    state.players[A].proficiency["vision"] = 1
+    state.prof_supply["vision"] = 0
+    return mastery_winner(state, "purple")
+
+
+def _vindicated_gain():
+    state = table()
+    state.players[A].vindicated = True
+    try:
+        return G.play(state, A, "activate self strength 3")[0].players[A].attrs["strength"]
+    except NotLegalNow:
+        return None
+
+
+def _command_post_at_four():
+    state = give(tile(table(), "H07", "command_post"), A, strength=6, speed=4)
+    return any(t.startswith("visit H07") for t in offered(state, A))
+
+
+def _inn_red_for_two_strength():
+    state = give(tile(table(), "H07", "inn"), A, strength=2, knowledge=0, inspiration=0)
+    return "visit H07 red faceup" in offered(state, A)
+
+
+@pytest.mark.parametrize("path, value, probe, expected", [
+    (("control", "honor_toll"), 3, _toll, 3),
+    (("control", "honor_on_take"), 3, _take, 3),
+    (("control", "cost_free"), 2, _free_control_needs_two, True),
+    (("control", "cost_seize"), 3, _seize_needs_three, True),
+    (("control", "honor_at_end_each"), 3, _regions_at_end, 3),
+    (("proficiency_tiles", "acquire_cost"), 2, _proficiency_for_two, True),
+    (("proficiency_tiles", "discard_gain"), 1, _discard_gain, 1),
+    (("proficiency_tiles", "end_game_card_bonus"), 1, _tile_counts_one, None),
+    (("vindication", "self_activation_gain"), 3, _vindicated_gain, 4),
+    (("speed_track", "max_speed"), 4, _command_post_at_four, False),
+    (("regions", "inn", "visit", "cost_options", 0, "strength"), 3, _inn_red_for_two_strength,
+     False),
+], ids=lambda v: v if isinstance(v, str) else None)
+def test_rule_numbers_come_from_the_data(path, value, probe, expected):
+    """Section 9.1 / brief: the numbers of control, Proficiency tiles, Vindication, the speed
+    track and the Inn cost live in data/vindication/game.toml; changing them there changes the
+    rules (no copy of them in code)."""
+    restore = _patched(path, value)
+    try:
+        assert probe() == expected
+    finally:
+        restore()
