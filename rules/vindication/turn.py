@@ -11,7 +11,7 @@ from rules.core.decisions import Handler, pop, push
 
 from . import bonus
 from .acquire import modes
-from .data import BASIC, ability, card, triangle_hexes
+from .data import BASIC, ability, card, rule, triangle_hexes
 from .effects import fire, modifier_total, push_effects
 from .flow import end_turn
 from .kinds import ACQUIRING, deck_of, visit_problem
@@ -32,7 +32,7 @@ from .regions import (
 
 def self_activation_max(state, seat: int) -> int:
     """Return how much one self-activation may gain (5.4)."""
-    base = 2 if state.players[seat].vindicated else 1
+    base = rule("vindication", "self_activation_gain") if state.players[seat].vindicated else 1
     return base + modifier_total(state, seat, "self_activation")
 
 
