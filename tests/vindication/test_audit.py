@@ -622,3 +622,17 @@ def test_rule_numbers_come_from_the_data(path, value, probe, expected):
         assert probe() == expected
     finally:
         restore()
+
+
+def test_temple_draw_count_comes_from_the_data():
+    """7.6, 9.1 `quest_draw: {draw: 2, keep: 1}`: the number of quests drawn is data."""
+    from rules.vindication.data import modules
+    visit = modules()["regions"]["temple_ruins"]["visit"]
+    visit["draw"] = 3
+    try:
+        state, _ = play(_temple(["Q05", "Q07", "Q09", "Q11"]), A, "visit H07")
+        assert offered(state, A) == {"keep Q05", "keep Q07", "keep Q09"}
+        state, _ = play(state, A, "keep Q07")
+        assert sorted(state.quest_deck) == ["Q05", "Q09", "Q11"]
+    finally:
+        visit["draw"] = 2
