@@ -636,3 +636,22 @@ def test_temple_draw_count_comes_from_the_data():
         assert sorted(state.quest_deck) == ["Q05", "Q09", "Q11"]
     finally:
         visit["draw"] = 2
+
+
+def test_no_other_action_inside_a_started_move():
+    """3.1 (actions are atomic: no activation in the middle of a move), 8.2 (`unable_to_move`
+    starts the Move action), R3: once a penalty is taken, activating, visiting or resting must
+    wait until the path is walked; activating first (before the penalty) stays allowed."""
+    state = table(3)
+    at(state, A, "T38"), at(state, B, "T26"), at(state, 2, "T27")
+    tile(state, "H08", "fort")
+    script(state, max_movement=[1])
+    state = own(give(state, A, influence=8), A, "Y01")
+    state, _ = play(state, A, "unable", "lower conviction")
+    options = offered(state, A)
+    assert not any(t.startswith(("activate", "visit", "rest")) for t in options)
+    for text in ("activate Y01", "activate self strength", "visit H08", "rest"):
+        with pytest.raises(NotLegalNow):
+            G.play(state, A, text)
+    state, _ = play(state, A, "move T26 T14", "activate self strength")
+    assert state.turn["activated"]
