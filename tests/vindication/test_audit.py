@@ -655,3 +655,32 @@ def test_no_other_action_inside_a_started_move():
             G.play(state, A, text)
     state, _ = play(state, A, "move T26 T14", "activate self strength")
     assert state.turn["activated"]
+
+
+def test_impossible_empower_steps_are_lost():
+    """4.2: a step that is impossible cannot be chosen; if neither is possible the remaining
+    steps are lost (P09 empower 2 with P0: its own cube comes back to I, goes I -> C, the
+    second step is lost)."""
+    state = own(table(), A, "P09", cubes=2)
+    state = give(state, A, potential=0, influence=0, conviction=16)
+    state, events = play(state, A, "use P09")
+    p = state.players[A]
+    assert (p.potential, p.influence, p.conviction) == (0, 0, 17)
+    assert keys(events).count("empowered") == 1 and G.decision(state, A)["type"] == "turn"
+
+
+@pytest.mark.parametrize("region", ["academy", "ancient_tomb", "arcane_tower", "command_post",
+                                    "fort", "gaping_maw", "holy_spire", "inn", "library",
+                                    "monastery", "shrine"])
+def test_every_basic_region_can_be_controlled(region):
+    """3.7: every basic region can be controlled (1 Conviction, +2 honor) as part of a visit."""
+    state = own(tile(table(), "H07", region), A, "Y01")
+    state = give(state, A, inspiration=3, strength=6, knowledge=3, courage=2, vision=2,
+                 wisdom=2, conviction=2, influence=1, potential=0, honor=15)
+    visits = [t for t in offered(state, A) if t.startswith("visit H07") and t.endswith("before")]
+    assert visits, region
+    script(state, monster_die=["blank"], attribute_die=["strength", "strength"])
+    state, _ = play(state, A, sorted(visits)[0])
+    while G.decision(state, A)["type"] != "turn":
+        state, _ = play(state, A, sorted(offered(state, A))[0])
+    assert state.hexes["H07"][1] == A and state.players[A].honor >= 17
