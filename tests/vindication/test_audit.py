@@ -684,3 +684,17 @@ def test_every_basic_region_can_be_controlled(region):
     while G.decision(state, A)["type"] != "turn":
         state, _ = play(state, A, sorted(offered(state, A))[0])
     assert state.hexes["H07"][1] == A and state.players[A].honor >= 17
+
+
+def test_rerandomising_keeps_the_public_face_up_among_the_candidates():
+    """8.4: in an empowered draw only the 3 deck cards are hidden; the former face-up card was
+    public, so another seat's re-randomised world still has it among the candidates."""
+    state = tile(table(), "H07", "arcane_tower")
+    state = stack_deck(give(state, A, vision=2, conviction=2), "relics", ["P02", "P13", "P05"],
+                       face_up="P07")
+    state, _ = play(state, A, "visit H07 empowered")
+    for seed in range(12):
+        other = G.rerandomise_hidden(state, B, seed=seed)
+        pick = next(d for d in other.pending if d["type"] == "pick")
+        assert "P07" in pick["candidates"] and len(pick["candidates"]) == 4
+        assert "P07" not in other.decks["relics"]
