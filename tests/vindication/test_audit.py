@@ -698,3 +698,26 @@ def test_rerandomising_keeps_the_public_face_up_among_the_candidates():
         pick = next(d for d in other.pending if d["type"] == "pick")
         assert "P07" in pick["candidates"] and len(pick["candidates"]) == 4
         assert "P07" not in other.decks["relics"]
+
+
+@pytest.mark.parametrize("cid, expected", [
+    ("O02", 2), ("O04", 2), ("O05", 3), ("O07", 2), ("O08", 1), ("O09", 1), ("O10", 2),
+    ("O12", 2), ("O13", 1), ("O14", 3), ("O15", 2), ("B10", 3), ("R10", 2), ("Y10", 5),
+])
+def test_every_end_game_score_reads_its_counting_key(cid, expected):
+    """6.3 step 2, 5.8 counting keys: one known position (2 red, 1 blue, 1 yellow companion,
+    3 traits, 2 relics, 2 monsters, speed 4, 1 Proficiency tile, Vindicated, C2, 2 regions);
+    each end-game card scores n per unit of its key, capped at max."""
+    state = table()
+    for card_id in ("R01", "R03", "B03", "Y01", "G02", "G04", "G05", "P01", "P02", "O01"):
+        state = own(state, A, card_id)
+    state = own(state, A, cid if cid.startswith("O") else "O03")
+    if not cid.startswith("O"):
+        state = own(state, A, cid)
+    tile(state, "H00", "fort", A)
+    tile(state, "H01", "library", A)
+    state = give(state, A, speed=4, conviction=2)
+    state.players[A].vindicated = True
+    state.players[A].proficiency["courage"] = 1
+    state.prof_supply["courage"] = 0
+    assert breakdown(state, A)["vindication.score.cards"] == expected
