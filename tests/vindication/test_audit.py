@@ -721,3 +721,24 @@ def test_every_end_game_score_reads_its_counting_key(cid, expected):
     state.players[A].proficiency["courage"] = 1
     state.prof_supply["courage"] = 0
     assert breakdown(state, A)["vindication.score.cards"] == expected
+
+
+@pytest.mark.parametrize("trigger", [f"E{n:02d}" for n in range(1, 11)])
+def test_each_trigger_is_met_at_its_thresholds_and_not_below(trigger):
+    """6.2, 5.8 `{count, at_least}`: a trigger holds when one player satisfies every clause
+    (>=); one honor short of its honor clause it does not."""
+    from rules.vindication.data import card
+    from rules.vindication.scoring import trigger_met
+    state = table()
+    for cid in ("R01", "R03", "B03", "B04", "Y01", "Y02", "G02", "G04", "G05", "G06",
+                "P01", "P02", "P03", "P04", "O01", "O02", "O03", "O04"):
+        state = own(state, A, cid)
+    for hid in sorted(state.hexes):
+        tile(state, hid, "fort", A if hid in ("H00", "H01", "H02", "H03") else None)
+    state = give(state, A, speed=5)
+    state.players[A].vindicated = True
+    floor = next(c["at_least"] for c in card(trigger)["all"] if c["count"] == "honor")
+    state.players[A].honor = floor
+    assert trigger_met(state, trigger)
+    state.players[A].honor = floor - 1
+    assert not trigger_met(state, trigger)
