@@ -88,5 +88,10 @@ class VindicationGame(DecisionGame):
         d = self.decision(state, seat)
         return d is not None and d["type"] in SECRET_DECISIONS
 
+    def private_decision(self, state, seat):
+        """Picks among cards only this seat has seen (quests, empowered draws) are private."""
+        d = self.decision(state, seat)
+        return d is not None and d["type"] in SECRET_DECISIONS
+
     def rerandomise_hidden(self, state, seat, seed):
         return rerandomise(state, seat, seed)

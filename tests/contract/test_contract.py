@@ -75,8 +75,44 @@ def test_views_hide_what_they_must(game, players):
             private = [m.to_json() for m in game.view(state, viewer).private]
             again = [m.to_json() for m in game.view(other, viewer).private]
             assert private == again
+        _check_public_components(game, state, seat, action, len(seen))
 
     random_playout(game, seed=23, players=players, max_steps=300, on_step=check)
+
+
+def _posted_menu(game, state) -> list | None:
+    """The options posted in the channel: the menu of a seat deciding alone in public."""
+    to_act = game.to_act(state)
+    if len(to_act) != 1:
+        return None  # several seats decide at once: each gets its options privately
+    seat = next(iter(to_act))
+    if game.private_decision(state, seat):
+        return None  # a decision over hidden things: offered privately only
+    return [(a.text, a.label, a.group) for a in game.legal_actions(state, seat)]
+
+
+def _public_events(game, state, seat, action) -> list | None:
+    try:
+        _, events = game.apply(state, seat, action)
+    except NotLegalNow:
+        return None  # refused for the mover's own hidden reasons: nothing is posted
+    public = [e for e in events if e.audience is None]
+    if any(e.reveals for e in public):
+        return None  # a chance outcome or hidden part revealed: it may differ, and what follows
+    return [e.to_json() for e in public]
+
+
+def _check_public_components(game, state, seat, action, seed) -> None:
+    """What is posted in the channel is the same whatever the hidden parts are.
+
+    The public menu (texts, labels, groups) and the public events of the move played (unless
+    it reveals a chance outcome or hidden part, which re-randomising redraws) must not change.
+    """
+    other = game.rerandomise_hidden(state, None, seed=seed)
+    assert _posted_menu(game, state) == _posted_menu(game, other), "public menu changed"
+    mine, theirs = (_public_events(game, s, seat, action) for s in (state, other))
+    if mine is not None and theirs is not None:
+        assert mine == theirs, "public events changed with the hidden parts"
 
 
 @pytest.mark.parametrize(("game", "players"), CASES, ids=IDS)

@@ -1,0 +1,125 @@
+"""Draw an Antiquity table: header, the hex countryside, and every player's cities.
+
+``render(view, last_move=None, focus_seat=None, names=None)`` returns an image about 1500
+pixels wide: a header (turn, phase, famine level, turn order, who owes a decision — phase-2
+ready flags included), the ``last_move`` caption, the countryside (terrain with "q,r" on every
+hex, grass, pollution, face-down counters, cities numbered per owner, inns, producing
+buildings with their goods tokens and men, each player's influence outlined in his colour),
+then the players' panels: goods, men, saint and city grids (buildings, staffing dots,
+graves). The seat in focus (``focus_seat``, else the viewer) is drawn in full, the others
+compact. Everything comes from ``View.data`` (rules/antiquity/view.py), so hidden facts that
+the view leaves out cannot be drawn.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from PIL import Image, ImageDraw
+
+from rendering.common import HIGHLIGHT, INK, PAPER, fit_text, font, player_colour
+from rules.core import View
+
+from .cities import draw_panel, panel_height
+from .hexmap import draw_map, parse
+from .labels import phrase, seat_name, word
+
+GAME_NAME = "antiquity"
+WIDTH = 1500
+MARGIN = 14
+HEADER_H = 86
+
+
+def render(view: View, last_move: str | None = None, focus_seat: int | None = None,
+           names: Sequence[str] | None = None) -> Image.Image:
+    """Draw ``view``; frame what ``last_move`` touched; show ``focus_seat``'s cities in full."""
+    data = view.data
+    focus = focus_seat if focus_seat is not None else view.seat
+    board = draw_map(data, _last_hexes(last_move), WIDTH - 2 * MARGIN)
+    seats = _panel_order(data, focus)
+    compact = [s for s in seats if s != focus]
+    height = (HEADER_H + (36 if last_move else 0) + board.height + MARGIN
+              + (panel_height(True) + 8 if focus in seats else 0)
+              + (len(compact) + 1) // 2 * (panel_height(False) + 8) + MARGIN)
+    canvas = Image.new("RGB", (WIDTH, height), PAPER)
+    draw = ImageDraw.Draw(canvas)
+    y = _header(draw, data, names)
+    if last_move:
+        y += _caption(draw, y, last_move)
+    canvas.paste(board, ((WIDTH - board.width) // 2, y))
+    y += board.height + MARGIN
+    last_cells = _last_cells(last_move)
+    last_seat = (data.get("last") or {}).get("seat")
+    if focus in seats:
+        cells = last_cells if focus == last_seat else set()
+        y += draw_panel(draw, MARGIN, y, WIDTH - 2 * MARGIN, focus, data["ps"][focus], names,
+                        True, cells) + 8
+    half = (WIDTH - 3 * MARGIN) // 2
+    for index, seat in enumerate(compact):
+        cells = last_cells if seat == last_seat else set()
+        x = MARGIN + (index % 2) * (half + MARGIN)
+        draw_panel(draw, x, y, half, seat, data["ps"][seat], names, False, cells)
+        if index % 2 or index == len(compact) - 1:
+            y += panel_height(False) + 8
+    return canvas
+
+
+def _panel_order(data: dict, focus: int | None) -> list[int]:
+    seats = list(range(data["players"]))
+    return ([focus] if focus in seats else []) + [s for s in seats if s != focus]
+
+
+def _header(draw, data: dict, names) -> int:
+    phase = word(f"phase.{data['phase']}")
+    top = phrase("summary", turn=data["turn"], phase=phase, famine=data["famine"])
+    if data.get("over"):
+        winners = ", ".join(seat_name(names, s) for s in data["winners"]) or word("misc.nobody")
+        top = phrase("event.game_over", winners=winners)
+    draw.text((MARGIN, 8), top, font=font(fit_text(draw, top, WIDTH - 2 * MARGIN, 26, True),
+                                            True), fill=INK)
+    x = MARGIN
+    draw.text((x, 44), "→", font=font(20, True), fill=INK)
+    x += 26
+    owing = {d["seat"]: d for d in data["pending"]}
+    for seat in data["order"]:
+        label = seat_name(names, seat)
+        pending = owing.get(seat)
+        if pending is not None:
+            label += " ✓" if pending.get("ready") else " …"
+        colour = player_colour(seat)
+        width = draw.textlength(label, font=font(18, True)) + 16
+        draw.rounded_rectangle([x, 42, x + width, 70], radius=8, fill=colour,
+                               outline=HIGHLIGHT if pending and not pending.get("ready") else INK,
+                               width=3 if pending and not pending.get("ready") else 1)
+        draw.text((x + 8, 56), label, font=font(18, True), fill=(255, 255, 255), anchor="lm")
+        x += width + 10
+    return HEADER_H
+
+
+def _caption(draw, y: int, last_move: str) -> int:
+    draw.text((MARGIN, y + 4), f"▶ {last_move}", font=font(18, True), fill=HIGHLIGHT)
+    return 36
+
+
+def _last_hexes(last_move: str | None) -> set:
+    """Return the hexes named in ``last_move`` ("farm 3,-2 grain" -> {(3, -2)})."""
+    found = set()
+    for word_ in (last_move or "").split():
+        parts = word_.split(",")
+        if len(parts) == 2 and all(p.lstrip("-").isdigit() for p in parts):
+            found.add(parse(word_))
+    return found
+
+
+def _last_cells(last_move: str | None) -> set:
+    """Return (city, row, col) cells named in ``last_move`` (graves, builds)."""
+    words = (last_move or "").split()
+    found = set()
+    for i, word_ in enumerate(words):
+        parts = word_.split(",")
+        if len(parts) == 3 and all(p.isdigit() for p in parts):
+            found.add(tuple(int(p) for p in parts))
+        elif len(parts) == 2 and i > 0 and words[i - 1].isdigit() and words[0] in (
+                "build", "house", "storage", "move"):
+            found.add((int(words[i - 1]), int(parts[0]), int(parts[1])))
+    return found

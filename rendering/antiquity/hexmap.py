@@ -1,0 +1,175 @@
+"""The countryside: flat-topped hexes with coordinates, terrain, overlays and pieces.
+
+Geometry (spec §2.1): x = 1.5·q·s, y = √3·(r + q/2)·s for hex size s. The terrain layer
+(colours and "q,r" labels) is drawn once per board and cached.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from rendering.common import HIGHLIGHT, INK, draw_centred, player_colour, readable_on
+
+from .labels import word
+
+MAX_SIZE = 34
+PAD = 10
+TERRAIN = {"F": (46, 110, 58), "G": (170, 205, 120), "M": (150, 135, 120), "W": (92, 150, 205)}
+GRASS = (196, 222, 140)
+POLLUTION = (90, 60, 40)
+GOOD_COLOUR = {"grain": (238, 200, 80), "olives": (128, 140, 50), "sheep": (245, 245, 245),
+               "fish": (120, 190, 230), "wine": (120, 30, 70), "dye": (200, 60, 160),
+               "pearls": (235, 235, 250), "gold": (230, 180, 20), "wood": (140, 90, 40),
+               "stone": (170, 170, 170)}
+
+
+def parse(text: str) -> tuple[int, int]:
+    """Read "q,r"."""
+    q, r = text.split(",")
+    return int(q), int(r)
+
+
+SIZE = MAX_SIZE  # set per board by terrain_layer (the map is drawn at one size at a time)
+
+
+def centre_of(h, origin) -> tuple[float, float]:
+    """Return the pixel centre of hex ``h`` on a layer whose (0, 0) hex is at ``origin``."""
+    q, r = h
+    return origin[0] + 1.5 * q * SIZE, origin[1] + math.sqrt(3) * (r + q / 2) * SIZE
+
+
+def corners(c, size=None) -> list[tuple[float, float]]:
+    """Return the six corners of a flat-topped hex centred on ``c``."""
+    size = SIZE if size is None else size
+    return [(c[0] + size * math.cos(math.radians(60 * i)),
+             c[1] + size * math.sin(math.radians(60 * i))) for i in range(6)]
+
+
+def fit_size(hexes, width: int) -> int:
+    """Return the hex size that makes the map ``width`` pixels wide (at most MAX_SIZE)."""
+    qs = [q for q, _ in hexes]
+    span = 1.5 * (max(qs) - min(qs)) + 2
+    return max(12, min(MAX_SIZE, int((width - 2 * PAD) / span)))
+
+
+def bounds(hexes) -> tuple[tuple[float, float], int, int]:
+    """Return (origin, width, height) of a layer holding every hex of ``hexes``."""
+    xs = [1.5 * q * SIZE for q, _ in hexes]
+    ys = [math.sqrt(3) * (r + q / 2) * SIZE for q, r in hexes]
+    origin = (PAD + SIZE - min(xs), PAD + SIZE - min(ys))
+    return origin, int(max(xs) - min(xs) + 2 * (SIZE + PAD)), int(max(ys) - min(ys)
+                                                                   + 2 * (SIZE + PAD))
+
+
+@lru_cache(maxsize=16)
+def terrain_layer(terrain: tuple, width: int) -> tuple[Image.Image, tuple[float, float], int]:
+    """Return the cached terrain image of a board, its origin and its hex size."""
+    global SIZE
+    hexes = [h for h, _ in terrain]
+    SIZE = fit_size(hexes, width)
+    origin, w, height = bounds(hexes)
+    image = Image.new("RGB", (w, height), (235, 230, 215))
+    draw = ImageDraw.Draw(image)
+    label = max(9, SIZE // 3)
+    for h, letter in terrain:
+        c = centre_of(h, origin)
+        draw.polygon(corners(c), fill=TERRAIN[letter], outline=(60, 60, 60))
+        draw_centred(draw, (c[0], c[1] + SIZE * 0.58), f"{h[0]},{h[1]}", label,
+                     fill=readable_on(TERRAIN[letter]))
+    return image, origin, SIZE
+
+
+def draw_map(data: dict, last_hexes: set, width: int) -> Image.Image:
+    """Draw the countryside of ``data["map"]`` with every overlay and piece."""
+    global SIZE
+    m = data["map"]
+    terrain = tuple(sorted((parse(k), v) for k, v in m["terrain"].items()))
+    base, origin, SIZE = terrain_layer(terrain, width)
+    image = base.copy()
+    draw = ImageDraw.Draw(image, "RGBA")
+    k = SIZE / 21  # pieces are designed at size 21 and scaled
+    for text in m["grass"]:
+        draw.polygon(corners(centre_of(parse(text), origin), SIZE - 2), fill=GRASS)
+    for text in m["pollution"]:
+        _pollution(draw, centre_of(parse(text), origin), k)
+    for text in m["counters"]:
+        c = centre_of(parse(text), origin)
+        draw.rectangle([c[0] - 7 * k, c[1] - 11 * k, c[0] + 7 * k, c[1] + k],
+                       fill=(60, 50, 40), outline=(240, 230, 200))
+        draw_centred(draw, (c[0], c[1] - 5 * k), "?", int(10 * k), fill=(240, 230, 200))
+    _cities(draw, m, origin, k)
+    _country(draw, m, origin, k)
+    for text, seat in m["inns"].items():
+        _inn(draw, centre_of(parse(text), origin), seat, k)
+    _influence(draw, data, origin)
+    for h in last_hexes:
+        draw.polygon(corners(centre_of(h, origin), SIZE - 1), outline=HIGHLIGHT, width=4)
+    return image
+
+
+def _pollution(draw, c, k) -> None:
+    for dx, dy in ((-6, -6), (5, -7), (-1, 2), (7, 3), (-7, 5)):
+        x, y = c[0] + dx * k, c[1] + dy * k
+        draw.ellipse([x - 2.5 * k, y - 2.5 * k, x + 2.5 * k, y + 2.5 * k], fill=POLLUTION)
+
+
+def _cities(draw, m, origin, k) -> None:
+    for text, (seat, _) in m["cities"].items():
+        c = centre_of(parse(text), origin)
+        draw.polygon(corners(c, SIZE - 1), fill=player_colour(seat) + (215,))
+    for text, (_, index) in m["cities"].items():
+        q, r = parse(text)
+        neighbours = [(q + 1, r), (q + 1, r - 1), (q, r - 1), (q - 1, r), (q - 1, r + 1),
+                      (q, r + 1)]
+        if all(f"{a},{b}" in m["cities"] for a, b in neighbours):
+            c = centre_of((q, r), origin)
+            draw.ellipse([c[0] - 11 * k, c[1] - 11 * k, c[0] + 11 * k, c[1] + 11 * k],
+                         fill=(255, 255, 255))
+            draw_centred(draw, c, str(index), int(14 * k), fill=INK, bold=True)
+
+
+def _inn(draw, c, seat, k) -> None:
+    colour = player_colour(seat)
+    draw.polygon([(c[0] - 9 * k, c[1] + 2 * k), (c[0], c[1] - 10 * k),
+                  (c[0] + 9 * k, c[1] + 2 * k)], fill=colour, outline=INK)
+    draw.rectangle([c[0] - 7 * k, c[1] + 2 * k, c[0] + 7 * k, c[1] + 10 * k], fill=colour,
+                   outline=INK)
+
+
+def _country(draw, m, origin, k) -> None:
+    for b in m["country"].values():
+        colour = player_colour(b["owner"])
+        if b["type"] == "fisherman":
+            for h in b["site"]:
+                draw.polygon(corners(centre_of(tuple(h), origin), SIZE - 3), outline=colour,
+                             width=4)
+        for h in b["tokens"]:
+            c = centre_of(tuple(h), origin)
+            fill = GOOD_COLOUR[b["good"]]
+            draw.ellipse([c[0] - 10 * k, c[1] - 10 * k, c[0] + 6 * k, c[1] + 6 * k], fill=fill,
+                         outline=colour, width=3)
+            draw_centred(draw, (c[0] - 2 * k, c[1] - 2 * k), word(f"abbr.{b['good']}"), int(9 * k),
+                         fill=readable_on(fill))
+        site = centre_of(tuple(b["site"][0]), origin)
+        draw.ellipse([site[0] + 3 * k, site[1] - 2 * k, site[0] + 13 * k, site[1] + 8 * k],
+                     fill=colour, outline=INK)
+
+def _influence(draw, data, origin) -> None:
+    for seat, p in enumerate(data["ps"]):
+        if p["eliminated"]:
+            continue
+        area = {parse(t) for t in p["influence"]} | {parse(t) for t in p["anchors"]}
+        colour = player_colour(seat)
+        for h in area:
+            c = centre_of(h, origin)
+            pts = corners(c, SIZE - 2 - 2 * seat)
+            q, r = h
+            # neighbour across edge i (between corners i and i+1) of a flat-topped hex
+            across = [(q + 1, r), (q, r + 1), (q - 1, r + 1), (q - 1, r), (q, r - 1),
+                      (q + 1, r - 1)]
+            for i, n in enumerate(across):
+                if n not in area:
+                    draw.line([pts[i], pts[(i + 1) % 6]], fill=colour, width=3)

@@ -1,0 +1,188 @@
+"""City grids (spec §5.1, §5.4, §2.10): footprints, placement, graves, staffing, functioning."""
+
+from __future__ import annotations
+
+from . import data
+
+Cell = tuple[int, int]
+NEVER_STAFFED = frozenset(t for t, b in data.buildings().items() if not b["staffed"])
+FACULTIES = frozenset(t for t, b in data.buildings().items() if b.get("faculty"))
+
+
+def footprint(kind: str) -> list[Cell]:
+    """Return the canonical cells of building type ``kind`` (houses and fountains: one)."""
+    if kind == "house":
+        return [(0, 0)]
+    rows = data.buildings()[kind]["shape"]
+    return [(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "#"]
+
+
+def rotated(cells: list[Cell], anchor: Cell, k: int) -> list[Cell]:
+    """Rotate ``cells`` k quarter turns clockwise, shift to min 0, then add ``anchor``."""
+    for _ in range(k % 4):
+        cells = [(c, -r) for r, c in cells]
+    low_r, low_c = min(r for r, _ in cells), min(c for _, c in cells)
+    return sorted((r - low_r + anchor[0], c - low_c + anchor[1]) for r, c in cells)
+
+
+def rectangle(anchor: Cell, height: int, width: int) -> list[Cell]:
+    """Return the cells of a ``height`` x ``width`` rectangle at ``anchor`` (storage)."""
+    return [(anchor[0] + r, anchor[1] + c) for r in range(height) for c in range(width)]
+
+
+def grid_size(p: dict, city: int) -> tuple[int, int]:
+    """Return (rows, cols) of city ``city`` of player record ``p``."""
+    record = p["cities"][city]
+    return record["rows"], record["cols"]
+
+
+def cells_taken(p: dict, city: int) -> dict[Cell, str]:
+    """Return cell -> building id for every building cell of ``city``."""
+    taken = {}
+    for bid, b in p["buildings"].items():
+        if b["city"] == city:
+            for r, c in b["cells"]:
+                taken[(r, c)] = bid
+    return taken
+
+
+def graves_in(p: dict, city: int) -> set[Cell]:
+    """Return the cells of ``city`` that carry a grave."""
+    return {(r, c) for cy, r, c in p["graves"] if cy == city}
+
+
+def empty_cells(p: dict, city: int) -> list[Cell]:
+    """Return the cells of ``city`` with no building, house or grave, in reading order."""
+    rows, cols = grid_size(p, city)
+    taken = cells_taken(p, city)
+    graves = graves_in(p, city)
+    return [(r, c) for r in range(rows) for c in range(cols)
+            if (r, c) not in taken and (r, c) not in graves]
+
+
+def fits(p: dict, city: int, cells: list[Cell], ignore: str | None = None) -> bool:
+    """Tell whether every cell lies inside ``city`` and is empty (``ignore``: a moving piece)."""
+    if not 0 <= city < len(p["cities"]):
+        return False
+    rows, cols = grid_size(p, city)
+    taken = cells_taken(p, city)
+    graves = graves_in(p, city)
+    return all(0 <= r < rows and 0 <= c < cols and (r, c) not in graves
+               and taken.get((r, c), ignore) == ignore for r, c in cells)
+
+
+def building_graves(p: dict, bid: str) -> int:
+    """Return the number of graves on building ``bid``."""
+    b = p["buildings"][bid]
+    cells = {tuple(cell) for cell in b["cells"]}
+    return sum(1 for cy, r, c in p["graves"] if cy == b["city"] and (r, c) in cells)
+
+
+def of_type(p: dict, kind: str) -> list[str]:
+    """Return the ids of the player's buildings of type ``kind``."""
+    return [bid for bid, b in p["buildings"].items() if b["type"] == kind]
+
+
+def adjacent(a: dict, b: dict) -> bool:
+    """Tell whether two buildings in the same city share an edge."""
+    if a["city"] != b["city"]:
+        return False
+    cells = {tuple(cell) for cell in a["cells"]}
+    return any((r + dr, c + dc) in cells for r, c in b["cells"]
+               for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1)))
+
+
+def covering_university(p: dict, bid: str) -> str | None:
+    """Return a functioning staffed University adjacent to faculty ``bid``, if any."""
+    b = p["buildings"][bid]
+    if b["type"] not in FACULTIES:
+        return None
+    for uid in of_type(p, "university"):
+        u = p["buildings"][uid]
+        if u["staffed"] and not building_graves(p, uid) and adjacent(u, b):
+            return uid
+    return None
+
+
+def functioning(p: dict, bid: str) -> bool:
+    """Tell whether building ``bid`` functions now (spec §2.10)."""
+    b = p["buildings"][bid]
+    if b["type"] == "house":
+        return True
+    if building_graves(p, bid):
+        return False
+    if b["type"] in NEVER_STAFFED or b["staffed"]:
+        return True
+    return covering_university(p, bid) is not None
+
+
+def count_functioning(state, seat: int, kind: str) -> int:
+    """Return how many of the seat's buildings of type ``kind`` function now."""
+    p = state.ps[seat]
+    return sum(1 for bid in of_type(p, kind) if functioning(p, bid))
+
+
+def functioning_type(state, seat: int, kind: str) -> bool:
+    """Tell whether the seat has at least one functioning building of type ``kind``."""
+    p = state.ps[seat]
+    return any(functioning(p, bid) for bid in of_type(p, kind))
+
+
+def staffed_functioning(state, seat: int, kind: str) -> int:
+    """Return how many of the seat's ``kind`` buildings are staffed by a man and ungraved."""
+    p = state.ps[seat]
+    return sum(1 for bid in of_type(p, kind)
+               if p["buildings"][bid]["staffed"] and not building_graves(p, bid))
+
+
+def staff_problem(p: dict, bid: str) -> str | None:
+    """Return a reason key why ``bid`` cannot be staffed now, or None (spec §4 2c)."""
+    b = p["buildings"].get(bid)
+    if b is None:
+        return "no_building"
+    if b["type"] == "house" or b["type"] in NEVER_STAFFED:
+        return "never_staffed"
+    if b["staffed"]:
+        return "already_staffed"
+    if building_graves(p, bid):
+        return "graved"
+    if p["idle"] < 1:
+        return "no_idle_man"
+    if covering_university(p, bid):
+        return "covered_by_university"
+    return None
+
+
+def staffable(p: dict) -> list[str]:
+    """Return the ids of buildings the player could staff now."""
+    return [bid for bid in p["buildings"] if staff_problem(p, bid) is None]
+
+
+def add_building(p: dict, kind: str, city: int, cells: list[Cell], **extra) -> str:
+    """Put a new building of ``kind`` on ``cells`` of ``city`` and return its id."""
+    bid = f"b{p['next_id']}"
+    p["next_id"] += 1
+    p["buildings"][bid] = {"type": kind, "city": city, "cells": [list(c) for c in cells],
+                           "staffed": False, **extra}
+    return bid
+
+
+def all_empty_cells(p: dict) -> list[tuple[int, int, int]]:
+    """Return (city, row, col) of every empty cell in all the player's cities."""
+    return [(city, r, c) for city in range(len(p["cities"])) for r, c in empty_cells(p, city)]
+
+
+def graveable_building_cells(p: dict) -> list[tuple[int, int, int]]:
+    """Return (city, row, col) of grave-free cells of the player's non-house buildings."""
+    graves = {tuple(g) for g in p["graves"]}
+    out = []
+    for b in p["buildings"].values():
+        if b["type"] == "house":
+            continue
+        out.extend((b["city"], r, c) for r, c in b["cells"] if (b["city"], r, c) not in graves)
+    return sorted(out)
+
+
+def building_at(p: dict, city: int, cell: Cell) -> str | None:
+    """Return the id of the building covering ``cell`` of ``city``, if any."""
+    return cells_taken(p, city).get(cell)

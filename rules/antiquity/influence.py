@@ -1,0 +1,64 @@
+"""Area of influence (spec §2.4), exactly as written: land reach plus the harbour part.
+
+``influence(state, seat)`` recomputes I(P) from the stored facts each time it is asked.
+"""
+
+from __future__ import annotations
+
+from .city import functioning_type
+from .hexes import Hex, neighbours
+
+
+def anchors(state, seat: int) -> set[Hex]:
+    """Return A(P): every hex of the seat's cities and every hex holding one of its inns."""
+    own = {h for h, (owner, _) in state.city_at.items() if owner == seat}
+    own.update(h for h, owner in state.inns.items() if owner == seat)
+    return own
+
+
+def reach(state, seat: int) -> int:
+    """Return the land reach: 3 with a functioning Stable, else 2."""
+    return 3 if functioning_type(state, seat, "stable") else 2
+
+
+def land_part(state, start: set[Hex], steps: int) -> set[Hex]:
+    """Return L: hexes reached in 1..steps steps from ``start`` without entering water."""
+    seen = set(start)
+    frontier = list(start)
+    found: set[Hex] = set()
+    for _ in range(steps):
+        nxt = []
+        for h in frontier:
+            for n in neighbours(h):
+                if n in seen or n not in state.board.terrain or state.is_water(n):
+                    continue
+                seen.add(n)
+                found.add(n)
+                nxt.append(n)
+        frontier = nxt
+    return found
+
+
+def harbour_part(state, start: set[Hex]) -> set[Hex]:
+    """Return H: the water bodies touching ``start`` and their coasts (non-water neighbours)."""
+    body = {n for h in start for n in neighbours(h) if state.is_water(n)}
+    stack = list(body)
+    while stack:
+        for n in neighbours(stack.pop()):
+            if n not in body and state.is_water(n):
+                body.add(n)
+                stack.append(n)
+    coast = {n for h in body for n in neighbours(h)
+             if n in state.board.terrain and not state.is_water(n)}
+    return body | coast
+
+
+def influence(state, seat: int) -> set[Hex]:
+    """Return I(P) = (L(P) ∪ H(P)) minus the seat's own anchors (spec §2.4)."""
+    start = anchors(state, seat)
+    if not start:
+        return set()
+    area = land_part(state, start, reach(state, seat))
+    if functioning_type(state, seat, "harbour"):
+        area |= harbour_part(state, start)
+    return area - start
