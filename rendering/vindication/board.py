@@ -15,7 +15,9 @@ from rendering.common import (
     draw_centred,
     player_colour,
     readable_on,
+    words,
 )
+from rules.core.text import Msg
 from rules.vindication.data import board, modules
 
 from . import geometry as geo
@@ -33,16 +35,23 @@ REGION_COLOURS = {
 }
 
 
-@lru_cache(maxsize=1)
 def static_layer() -> Image.Image:
-    """Draw the sea, the triangles with their ids and the start numbers (cached)."""
+    """Draw the sea, the triangles with their ids and the start numbers (cached per language,
+    the start mark being a catalog word)."""
+    return _static_layer(board_locale())
+
+
+@lru_cache(maxsize=4)
+def _static_layer(locale: str) -> Image.Image:
     width, height = geo.size()
     image = Image.new("RGB", (width, height), SEA)
     draw = ImageDraw.Draw(image)
     for tid, tri in board()["triangles"].items():
         draw.polygon(geo.triangle_polygon(tid), fill=TRIANGLE, outline=(190, 175, 140))
         cx, cy = geo.triangle_centre(tid)
-        label = tid[1:] if "start" not in tri else f"{tid[1:]}·S{tri['start']}"
+        label = tid[1:]
+        if "start" in tri:
+            label += "·" + words(Msg("vindication.board.start_mark", {"n": tri["start"]}))
         draw_centred(draw, (cx, cy), label, 13 if "start" not in tri else 12, fill=(110, 95, 70))
     return image
 

@@ -103,14 +103,16 @@ def start_empowered(state, seat: int, deck: str, events: list) -> None:
     player.influence += 1
     drawn = state.decks[deck][:3]
     del state.decks[deck][:3]
-    candidates = drawn + ([state.face_up[deck]] if state.face_up[deck] else [])
+    public = state.face_up[deck]
+    candidates = drawn + ([public] if public else [])
     state.face_up[deck] = None
     events.append(Event("vindication.event.empowered_draw", {"seat": seat,
                                                              "deck": deck_msg(deck)}))
     events.append(Event("vindication.event.candidates_seen",
                         {"cards": [card_msg(c) for c in candidates]},
                         audience=frozenset({seat}), reveals=True))
-    push(state, {"type": "pick", "seat": seat, "deck": deck, "candidates": candidates})
+    push(state, {"type": "pick", "seat": seat, "deck": deck, "candidates": candidates,
+                 "face_up": public})
 
 
 class Pick(Handler):

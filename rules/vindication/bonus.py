@@ -7,14 +7,10 @@ from __future__ import annotations
 from rules.core import Action, Event, Msg
 from rules.core.decisions import Handler, pop
 
-from .data import ATTRIBUTES, BASIC, HEROIC, ability, attribute, card, game
+from .data import ATTRIBUTES, BASIC, HEROIC, ability, attribute, card, game, rule
 from .effects import push_effects
 from .msgs import card_msg, msg
 from .power import attr_msg, convertible, gain, gain_honor, lose_honor
-
-PROFICIENCY_COST = 3
-PROFICIENCY_GAIN = 2
-
 
 # -- conversion to heroic (4.4) -------------------------------------------------------------
 
@@ -52,16 +48,18 @@ def proficiency_problem(state, seat: int, attr: str) -> Msg | None:
         return Msg("vindication.reason.proficiency_once")
     if state.prof_supply[attr] <= 0:
         return Msg("vindication.reason.proficiency_empty", {"attr": attr_msg(attr)})
-    if state.players[seat].attrs[attr] < PROFICIENCY_COST:
-        return Msg("vindication.reason.need_attr", {"n": PROFICIENCY_COST, "attr": attr_msg(attr)})
+    cost = rule("proficiency_tiles", "acquire_cost")
+    if state.players[seat].attrs[attr] < cost:
+        return Msg("vindication.reason.need_attr", {"n": cost, "attr": attr_msg(attr)})
     return None
 
 
 def do_proficiency(state, seat: int, attr: str, events: list) -> None:
     """Spend 3 of ``attr`` and take one of its Proficiency tiles."""
     player = state.players[seat]
-    player.attrs[attr] -= PROFICIENCY_COST
-    player.influence += PROFICIENCY_COST
+    cost = rule("proficiency_tiles", "acquire_cost")
+    player.attrs[attr] -= cost
+    player.influence += cost
     player.proficiency[attr] += 1
     state.prof_supply[attr] -= 1
     state.turn["proficiency_taken"] = True
@@ -81,7 +79,7 @@ def do_discard(state, seat: int, attr: str, events: list) -> None:
     state.prof_removed[attr] += 1
     events.append(Event("vindication.event.proficiency_discarded",
                         {"seat": seat, "attr": attr_msg(attr)}))
-    gain(state, seat, attr, PROFICIENCY_GAIN, events)
+    gain(state, seat, attr, rule("proficiency_tiles", "discard_gain"), events)
 
 
 # -- recover influence (4.7, R6) ------------------------------------------------------------

@@ -136,6 +136,12 @@ def attribute(aid: str) -> dict:
     return next(a for a in game()["attributes"] if a["id"] == aid)
 
 
+def rule(section: str, key: str):
+    """Return the rule number ``key`` of ``section`` in game.toml (control, proficiency tiles,
+    speed track, Vindication): numbers live in the data, never copied into code."""
+    return game()[section][key]
+
+
 def speed_honor(level: int) -> int:
     """Return the honor gained on reaching speed ``level``."""
     return next(x["honor"] for x in game()["speed_track"]["levels"] if x["speed"] == level)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from rules.core import Action, Event, Msg
 from rules.core.decisions import Handler, pop, push
 
-from .data import ATTRIBUTES, BASIC, HEROIC, ability, card
+from .data import ATTRIBUTES, BASIC, HEROIC, ability, card, rule
 from .msgs import card_msg
 from .power import apply_step, gain, gain_honor, raise_speed, step_options
 
@@ -41,7 +41,8 @@ def modifier_total(state, seat: int, mod: str, region: str | None = None) -> int
 
 def seize_cost(state, seat: int) -> int:
     """Return the Conviction needed to seize another player's region (2, or a modifier)."""
-    return min([2] + [m["n"] for _, m in statics(state, seat, "seize_cost")])
+    return min([rule("control", "cost_seize")]
+               + [m["n"] for _, m in statics(state, seat, "seize_cost")])
 
 
 # -- firing triggered abilities (passives) --------------------------------------------------

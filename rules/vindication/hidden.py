@@ -49,11 +49,16 @@ def _redeal_quests(state, seat, rng) -> None:
 
 
 def _redeal_candidates(state, seat, deck, rng) -> None:
-    slots = [state.decks[deck]] + [d["candidates"] for d in state.pending
-                                   if d["type"] == "pick" and d["deck"] == deck
-                                   and d["seat"] != seat]
+    """Re-draw the deck and the hidden candidates of other seats' empowered draws; the former
+    face-up card among them was public and stays where it is."""
+    picks = [d for d in state.pending
+             if d["type"] == "pick" and d["deck"] == deck and d["seat"] != seat]
+    hidden = [[c for c in d["candidates"] if c != d.get("face_up")] for d in picks]
+    slots = [state.decks[deck]] + hidden
     pool = rng.shuffle([c for slot in slots for c in slot])
     for slot in slots:
         size = len(slot)
         slot[:] = pool[:size]
         del pool[:size]
+    for d, cards in zip(picks, hidden, strict=True):
+        d["candidates"] = cards + ([d["face_up"]] if d.get("face_up") else [])

@@ -146,7 +146,7 @@ def resolve_kind(state, d: dict, events: list) -> None:
     elif kind == "wish":
         push(state, {"type": "wish", "seat": seat, "hex": hid})
     elif kind == "quest_draw":
-        _draw_quests(state, seat, events)
+        _draw_quests(state, seat, spec["draw"], events)
     elif kind == "stone_teleport":
         push(state, {"type": "teleport", "seat": seat})
 
@@ -241,9 +241,9 @@ class Wish(Handler):
 
 # -- Temple Ruins (7.6) ---------------------------------------------------------------------
 
-def _draw_quests(state, seat: int, events: list) -> None:
-    drawn = state.quest_deck[:2]
-    del state.quest_deck[:2]
+def _draw_quests(state, seat: int, draw: int, events: list) -> None:
+    drawn = state.quest_deck[:draw]
+    del state.quest_deck[:draw]
     if len(drawn) == 1:
         state.players[seat].quests.append(drawn[0])
         events.append(Event("vindication.event.quest_taken", {"seat": seat}, reveals=True))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from rules.core import Event, Msg
 
-from .data import ATTRIBUTES, attribute, speed_honor
+from .data import ATTRIBUTES, attribute, rule, speed_honor
 
 UP_STEPS = ("potential", "influence")  # raise potential: P->I ; raise influence: I->C
 DOWN_STEPS = ("conviction", "influence")  # lower conviction: C->I ; lower influence: I->P
@@ -113,7 +113,7 @@ def raise_speed(state, seat: int, levels: int, events: list) -> None:
     """Raise speed by up to ``levels`` (max 5), gaining each new level's honor."""
     player = state.players[seat]
     for _ in range(levels):
-        if player.speed >= 5:
+        if player.speed >= rule("speed_track", "max_speed"):
             return
         player.speed += 1
         events.append(Event("vindication.event.speed", {"seat": seat, "speed": player.speed}))

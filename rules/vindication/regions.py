@@ -10,13 +10,11 @@ from __future__ import annotations
 from rules.core import Event, Msg
 from rules.core.decisions import Handler, pop, push
 
-from .data import regions
+from .data import COLOR_DECK, regions, rule
 from .effects import fire, modifier_total, push_effects, seize_cost
 from .msgs import region_msg
 from .power import gain_honor, spend
 from .tiles import controller
-
-INN_COST = {"red": "strength", "blue": "knowledge", "yellow": "inspiration"}
 
 
 def region_at(state, hid: str) -> str | None:
@@ -32,7 +30,10 @@ def visit_spec(state, hid: str) -> dict:
 def base_cost(spec: dict, color: str | None) -> dict:
     """Return the attribute cost of one payment of a visit (the Inn's by colour)."""
     if spec["kind"] == "acquire_companion":
-        return {INN_COST[color]: 2} if color else {}
+        if not color:
+            return {}
+        option = next(o for o in spec["cost_options"] if o["deck"] == COLOR_DECK[color])
+        return {attr: n for attr, n in option.items() if attr != "deck"}
     return dict(spec.get("cost", {}))
 
 
@@ -47,7 +48,9 @@ def discounted(state, seat: int, region: str, cost: dict) -> dict:
 
 def control_cost(state, seat: int, hid: str) -> int:
     """Return the Conviction needed to take control of ``hid``."""
-    return 1 if controller(state, hid) is None else seize_cost(state, seat)
+    if controller(state, hid) is None:
+        return rule("control", "cost_free")
+    return seize_cost(state, seat)
 
 
 def controllable(state, seat: int, hid: str) -> bool:
@@ -66,7 +69,7 @@ def max_steps(state, seat: int, hid: str) -> int:
         return 0
     steps = 1 + ((have - first) // each if each else 99)
     if any(e["op"] == "speed" for e in spec["effects"]):
-        steps = min(steps, 5 - state.players[seat].speed)
+        steps = min(steps, rule("speed_track", "max_speed") - state.players[seat].speed)
     return steps
 
 
@@ -83,7 +86,7 @@ def take_control(state, seat: int, hid: str, events: list) -> None:
     state.turn["took_control"] = True
     state.turn["control_open"] = False
     events.append(Event("vindication.event.control", {"seat": seat, "hex": hid}))
-    gain_honor(state, seat, 2, events)
+    gain_honor(state, seat, rule("control", "honor_on_take"), events)
 
 
 def start_visit(state, seat: int, move: tuple, events: list) -> None:
@@ -97,7 +100,8 @@ def start_visit(state, seat: int, move: tuple, events: list) -> None:
                  "control": control, "steps": steps})
     owner = controller(state, hid)
     if owner is not None and owner != seat:
-        gain_honor(state, owner, 2 + modifier_total(state, owner, "toll_bonus"), events)
+        toll = rule("control", "honor_toll") + modifier_total(state, owner, "toll_bonus")
+        gain_honor(state, owner, toll, events)
         fire(state, owner, "after_toll", {}, events)
 
 

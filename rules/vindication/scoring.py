@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.core import ScoreLine
 
-from .data import ATTRIBUTES, ability, attribute, card, card_color, game, regions
+from .data import ATTRIBUTES, ability, attribute, card, card_color, game, regions, rule
 
 COLORS = ("red", "blue", "yellow", "green", "purple", "orange")
 
@@ -71,7 +71,8 @@ def trigger_met(state, trigger: str) -> bool:
 def mastery_counts(state, color: str) -> list[int]:
     """Return each player's count for the Mastery tile of ``color`` (cards + 2 per tile)."""
     attr = next(a["id"] for a in game()["attributes"] if a["color"] == color)
-    return [sum(1 for c in _owned_cards(p) if card_color(c) == color) + 2 * p.proficiency[attr]
+    bonus = rule("proficiency_tiles", "end_game_card_bonus")
+    return [sum(1 for c in _owned_cards(p) if card_color(c) == color) + bonus * p.proficiency[attr]
             for p in state.players]
 
 
@@ -98,7 +99,7 @@ def breakdown(state, seat: int) -> dict[str, int]:
     cards_end += sum(_score_value(state, seat, card(m).get("end_game")) for m in player.monsters)
     quests = sum(t["honor"] for q in player.quests for t in card(q)["tiers"]
                  if holds(state, seat, t))
-    regions_end = 2 * count(state, seat, "controlled_regions")
+    regions_end = rule("control", "honor_at_end_each") * count(state, seat, "controlled_regions")
     return {"vindication.score.honor": player.honor, "vindication.score.mastery": mastery,
             "vindication.score.cards": cards_end, "vindication.score.quests": quests,
             "vindication.score.regions": regions_end}

@@ -11,7 +11,7 @@ from rules.core.decisions import Handler, pop, push
 
 from . import bonus
 from .acquire import modes
-from .data import BASIC, ability, card, triangle_hexes
+from .data import BASIC, ability, card, rule, triangle_hexes
 from .effects import fire, modifier_total, push_effects
 from .flow import end_turn
 from .kinds import ACQUIRING, deck_of, visit_problem
@@ -32,8 +32,17 @@ from .regions import (
 
 def self_activation_max(state, seat: int) -> int:
     """Return how much one self-activation may gain (5.4)."""
-    base = 2 if state.players[seat].vindicated else 1
+    base = rule("vindication", "self_activation_gain") if state.players[seat].vindicated else 1
     return base + modifier_total(state, seat, "self_activation")
+
+
+ACTIONS = ("activate_self", "activate", "visit", "rest")
+
+
+def move_in_progress(turn: dict) -> bool:
+    """Tell whether the Move action has started (an ``unable`` penalty, 8.2) but its path is
+    not walked yet: no other action may come in between (3.1, actions are atomic)."""
+    return turn["unable_penalties"] > 0 and not turn["moved"]
 
 
 def visit_moves(state, seat: int) -> list[tuple]:
@@ -72,9 +81,10 @@ class TurnDecision(Handler):
                              move=("move", tuple(p))) for t, p in reach.items()]
             if not reach:
                 found.append(Action("unable", Msg("vindication.action.unable"), move=("unable",)))
-        if not turn["activated"]:
+        in_move = move_in_progress(turn)
+        if not turn["activated"] and not in_move:
             found += self._activations(state, seat)
-        if not turn["visited_or_rested"]:
+        if not turn["visited_or_rested"] and not in_move:
             found += [Action(_text(m), Msg("vindication.action.visit", {"hex": m[1]}), move=m)
                       for m in visit_moves(state, seat)]
             found.append(Action("rest", Msg("vindication.action.rest"), move=("rest",)))
@@ -111,6 +121,8 @@ class TurnDecision(Handler):
         check = getattr(self, f"_check_{move[0]}", None)
         if check is None:
             return Msg("vindication.reason.not_now")
+        if move[0] in ACTIONS and move_in_progress(state.turn):
+            return Msg("vindication.reason.finish_move")
         return check(state, seat, move)
 
     def _check_move(self, state, seat, move):
