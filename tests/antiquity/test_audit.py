@@ -525,3 +525,100 @@ def test_a_private_phase_two_move_changes_nothing_in_the_others_views():
     assert all(e.audience == frozenset({0}) for e in events)
     assert G.view(state, None).data == before_public
     assert G.view(state, 1).data == before_other
+
+
+# -- more edge cases ---------------------------------------------------------------------
+
+def test_new_city_may_stand_on_forest_and_mountain_but_not_water():
+    """§6.7: 7 hexes, none water (any land terrain is fine; only the start city may cover
+    water, §3.6)."""
+    pay = "city 4,0 gold+grain+stone+wine+wood"
+    rich = {"grain": 1, "wood": 1, "stone": 1, "wine": 1, "gold": 1}
+    state = country(terrain("W", [(5, 0)]), **rich)
+    with pytest.raises(NotLegalNow):
+        play(state, 0, pay)
+    land = country({(4, 0): "M", (5, 0): "F", (5, -1): "M"}, **rich)
+    land, _ = play(land, 0, pay)
+    assert land.city_at[(5, 0)] == (0, 1)
+
+
+def test_san_nicolo_with_a_graved_cathedral_gets_no_free_house():
+    """§5.3, §5.5: the free house needs a functioning (ungraved) Cathedral."""
+    state = tb(10)
+    city_at(state, 0, (0, 0))
+    city_at(state, 1, (0, -8))
+    cathedral = give(state, 0, "cathedral")
+    state.ps[0]["saint"] = "san_nicolo"
+    goods(state, 0, grain=1)
+    state.ps[0]["graves"].append(list(cells_of(state, 0, cathedral)[0]))
+    open_city(state)
+    with pytest.raises(NotLegalNow):
+        play(state, 0, "house 5 0 6,6 grain free 1 0 6,5")
+    ok = state.copy()
+    ok.ps[0]["graves"] = []
+    ok, _ = play(ok, 0, "house 5 0 6,6 grain free 1 0 6,5")
+    assert sorted(ok.ps[0]["houses"]) == [1, 5] and ok.ps[0]["idle"] == 2
+
+
+def test_all_rise_clears_every_per_turn_use():
+    """§4 phase 1: men leave city buildings; Theology/Hospital/Biology/Alchemy/Explorer and
+    cart-shop "used" flags reset; Cathedrals built this turn := 0."""
+    state = tb(10)
+    city_at(state, 0, (0, 0))
+    city_at(state, 1, (0, -8))
+    shop = give(state, 0, "cart_shop")
+    state.ps[0]["buildings"][shop].update(used=True, staffed=False)  # its man went out
+    market = give(state, 0, "market")
+    state.ps[0]["flags"] = {"theology_used": True, "hospital_used": True, "biology_used": True,
+                            "alchemy_used": True}
+    state.cathedrals_built = 2
+    state.pending, state.queue = [], []
+    flow.start_turn(state, [])
+    p = state.ps[0]
+    assert not p["buildings"][shop].get("used") and not p["buildings"][market]["staffed"]
+    assert p["idle"] == 1  # the market's man; the used cart shop's man had already left
+    assert not any(p["flags"].get(k) for k in ("theology_used", "hospital_used",
+                                               "biology_used", "alchemy_used"))
+    assert state.cathedrals_built == 0
+
+
+def test_university_covers_faculties_of_its_own_city_only():
+    """§5.4: a University makes only orthogonally adjacent Faculties of the same city work."""
+    state = tb(10)
+    city_at(state, 0, (0, 0))
+    city_at(state, 0, (0, -8))
+    give(state, 0, "university", city=0, cells=[(0, 3), (0, 4), (1, 3), (1, 4)])
+    theo = give(state, 0, "faculty_theology", staffed=False, city=1,
+                cells=[(0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2), (2, 0), (2, 1)])
+    assert not functioning(state.ps[0], theo)
+
+
+def test_tie_break_counts_harbour_water():
+    """§8.1, A5: water hexes in I(P) count as unpolluted hexes; so the Harbour helps."""
+    state = tb(8, terrain("W", [(2, 0), (3, 0)]))
+    city_at(state, 0, (0, 0))
+    without, area = victory.unpolluted(state, 0), influence(state, 0)
+    give(state, 0, "harbour")
+    added = influence(state, 0) - area
+    assert {(2, 0), (3, 0)} <= added
+    assert victory.unpolluted(state, 0) == without + len(added)
+
+
+def test_a_pending_player_blocks_the_next_one_in_pollution():
+    """§4 phase 9 step 4: players go in turn order; a player whose graves are pending blocks
+    the next (his pollution is not placed yet)."""
+    state = tb(10, order=[0, 1])
+    city_at(state, 0, (0, 0))
+    city_at(state, 1, (0, -8))
+    goods(state, 0)
+    goods(state, 1)
+    area = sorted(influence(state, 0))
+    state.pollution.update(area[1:])  # one free hex left for 3 markers
+    before = set(state.pollution)
+    state.pending, state.queue = [], []
+    flow.after_famine(state, [])
+    G.settle(state, [])
+    assert state.pollution - before == {area[0]}
+    assert state.pending[-1]["seat"] == 0 and state.pending[-1]["type"] == "graves"
+    assert not (state.pollution - before) & influence(state, 1)  # P2 has not polluted yet
+    assert G.to_act(state) == {0}
