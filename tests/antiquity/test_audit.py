@@ -622,3 +622,23 @@ def test_a_pending_player_blocks_the_next_one_in_pollution():
     assert state.pending[-1]["seat"] == 0 and state.pending[-1]["type"] == "graves"
     assert not (state.pollution - before) & influence(state, 1)  # P2 has not polluted yet
     assert G.to_act(state) == {0}
+
+
+def test_a_fisherman_that_gets_no_token_does_not_strand_its_man():
+    """§6.5, §2.9, §6.9: water cleaned by Alchemy under another fisherman's token is
+    unpolluted but occupied, so a new fisherman beside it may be legal yet receive no token.
+    Its life is then zero turns: the man must come back (and the tile return) by the end of
+    the harvest, not stand there for the rest of the game."""
+    state = country(terrain("W", [(-1, 4), (0, 4), (1, 4)]))
+    state.country["c9"] = {"type": "fisherman", "owner": 1, "good": "fish",
+                           "site": [[0, 5], [1, 5]], "tokens": [[-1, 4], [0, 4], [1, 4]]}
+    state.pools["fisherman"] -= 1
+    try:
+        state, _ = play(state, 0, "fisherman 0,3 1,3 fish")
+    except NotLegalNow:
+        return  # refusing the empty fisherman is a consistent reading too
+    pool = state.pools["fisherman"]
+    state.pending, state.queue = [], []
+    flow.after_storage(state, [])
+    assert not any(b["owner"] == 0 for b in state.country.values())
+    assert state.pools["fisherman"] == pool + 1
