@@ -642,3 +642,53 @@ def test_a_fisherman_that_gets_no_token_does_not_strand_its_man():
     flow.after_storage(state, [])
     assert not any(b["owner"] == 0 for b in state.country.values())
     assert state.pools["fisherman"] == pool + 1
+
+
+def test_no_trade_with_a_player_who_has_conceded():
+    """§8.3, §9.5: a conceding player leaves the game at once; his open offers cannot be
+    accepted afterwards (no goods change hands with a player out of the game)."""
+    from tests.antiquity.test_protocol import four
+    state = four(players=3)
+    state, _ = play(state, 1, "offer p1 stone for fish+fish")
+    state, _ = play(state, 1, "concede")
+    assert state.ps[1]["eliminated"]
+    try:
+        state, _ = play(state, 0, "accept t1")
+    except NotLegalNow:
+        pass
+    assert state.ps[0]["goods"]["stone"] == 0 and state.ps[0]["goods"]["fish"] == 2
+
+
+def test_san_giorgio_literal_reading_an_empty_influence_is_enclosed():
+    """§8.2 (literal): the test is I(Q) minus city/inn hexes ⊆ I(P) ∪ A(P); a player Q whose
+    influence is empty (his city ringed by water, no Harbour) is enclosed by anyone."""
+    from rules.antiquity.hexes import distance
+    ring = [(q, r) for q in range(-3, 4) for r in range(-3, 4)
+            if distance((0, 0), (q, r)) == 2]
+    state = tb(10, terrain("W", ring))
+    city_at(state, 1, (0, 0))
+    city_at(state, 0, (0, -7))
+    give(state, 0, "cathedral")
+    state.ps[0]["saint"] = "san_giorgio"
+    assert influence(state, 1) == set()
+    assert victory.meets(state, 0)
+
+
+def test_exploration_goes_in_turn_order_and_a_counter_is_taken_once():
+    """§4 phase 7: in turn order; the first player's counter is gone for the next."""
+    state = tb(8, order=[1, 0])
+    city_at(state, 0, (0, 0))
+    city_at(state, 1, (4, 0))
+    goods(state, 0)
+    goods(state, 1)
+    shared = sorted(influence(state, 0) & influence(state, 1) - state.occupied())[0]
+    state.counters = {shared: "wine"}
+    give(state, 0, "explorer")
+    give(state, 1, "explorer")
+    state.pending, state.queue = [], []
+    flow.after_harvest(state, [])
+    G.settle(state, [])
+    assert G.to_act(state) == {1}
+    state, _ = play(state, 1, f"explore {shared[0]},{shared[1]}")
+    assert state.ps[1]["goods"]["wine"] == 1
+    assert 0 not in G.to_act(state)  # nothing left in reach: P1 is skipped
