@@ -692,3 +692,72 @@ def test_exploration_goes_in_turn_order_and_a_counter_is_taken_once():
     state, _ = play(state, 1, f"explore {shared[0]},{shared[1]}")
     assert state.ps[1]["goods"]["wine"] == 1
     assert 0 not in G.to_act(state)  # nothing left in reach: P1 is skipped
+
+
+# -- board words (DESIGN: every word drawn comes from the catalog, in both languages) -------
+
+def drawn_strings(view, locale):
+    from rendering import common
+    from rendering.registry import render
+    drawn: list[str] = []
+    original = common.ImageDraw.ImageDraw.text
+
+    def spy(self, xy, text, *args, **kwargs):
+        drawn.append(str(text))
+        return original(self, xy, text, *args, **kwargs)
+
+    common.ImageDraw.ImageDraw.text = spy
+    try:
+        render(view, last_move=None, names=["アン", "ボブ", "李雷"], locale=locale)
+    finally:
+        common.ImageDraw.ImageDraw.text = original
+    return drawn
+
+
+def rich_board():
+    """Every building type, houses, graves, a saint, goods, countryside pieces, an
+    eliminated player and a finished game."""
+    state = tb(10, players=3)
+    city_at(state, 0, (0, 0))
+    city_at(state, 1, (0, -8))
+    city_at(state, 2, (8, -4))
+    give(state, 0, "cathedral")
+    state.ps[0]["saint"] = "santa_maria"
+    every_building(state, 0)
+    state.ps[0]["graves"].append([0, *state.ps[0]["buildings"]["b2"]["cells"][0]])
+    goods(state, 0, **{k: 2 for k in ("grain", "olives", "sheep", "fish", "wine", "dye",
+                                      "pearls", "gold", "wood", "stone")})
+    inn_at(state, 0, (4, 0))
+    state.pollution.add((3, -2))
+    state.grass.add((2, -2))
+    eliminate(state, 2)
+    return state
+
+
+@pytest.mark.parametrize("phase", ["city", "country", "over"])
+def test_no_latin_word_on_a_japanese_antiquity_board(phase):
+    """Catalog rule: a Japanese board draws only catalog words (seat names are given in
+    Japanese here), numbers and symbols: no English word may slip through."""
+    import re
+    state = rich_board()
+    if phase == "city":
+        open_city(state, [0, 1])
+    elif phase == "over":
+        flow.finish(state, [0], [])
+    else:
+        open_country(state, 0)
+    words = drawn_strings(G.view(state, None), "ja")
+    assert words
+    latin = [w for w in words if re.search(r"[A-Za-z]{2,}", w)]
+    assert latin == []
+
+
+def test_no_japanese_on_an_english_antiquity_board():
+    """Catalog rule, the other way round: an English board draws no Japanese text other than
+    the given player names."""
+    import re
+    state = rich_board()
+    flow.finish(state, [0], [])
+    words = drawn_strings(G.view(state, None), "en")
+    stripped = [re.sub("アン|ボブ|李雷", "", w) for w in words]
+    assert [w for w in stripped if re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", w)] == []
