@@ -761,3 +761,43 @@ def test_no_japanese_on_an_english_antiquity_board():
     words = drawn_strings(G.view(state, None), "en")
     stripped = [re.sub("アン|ボブ|李雷", "", w) for w in words]
     assert [w for w in stripped if re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", w)] == []
+
+
+# -- §9.3 hidden information through a random game -------------------------------------------
+
+PUBLIC_IN_PHASE_TWO = {"ready", "unready", "traded", "traded_note", "revealed", "conceded",
+                       "order", "turn", "famine", "eliminated", "game_over"}
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_secret_phase_two_actions_leave_every_other_view_unchanged(seed):
+    """§9.3, §9.5: through a random game, every secret phase-2 action changes nothing that
+    the other seats or the public can see, and its events reach only its author (and the
+    other party of an offer)."""
+    from rules.core import Rng
+    state = G.new_game(seed, 3, {})
+    policy = Rng(seed ^ 0x5EED)
+    checked = 0
+    for _ in range(500):
+        if G.is_over(state):
+            break
+        seat = policy.choice(sorted(G.to_act(state)))
+        action = policy.choice(list(G.legal_actions(state, seat)))
+        secret = state.phase == "city" and G.action_is_secret(state, seat, action)
+        before = {s: seen(state, s) for s in [None, *range(3)] if s != seat}
+        state, events = G.apply(state, seat, action)
+        if not secret or state.phase != "city":
+            continue
+        checked += 1
+        for s, data in before.items():
+            assert seen(state, s) == data, (action.text, s)
+        for e in events:
+            assert e.audience is not None or e.key.split(".")[-1] in PUBLIC_IN_PHASE_TWO, e.key
+            if e.audience is not None:
+                assert seat in e.audience and len(e.audience) <= 2
+    assert checked > 10
+
+
+def seen(state, seat):
+    """Return everything ``seat`` (None: the public) is shown of ``state``."""
+    return G.view(state, seat).data
