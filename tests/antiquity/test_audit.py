@@ -633,15 +633,15 @@ def test_a_fisherman_that_gets_no_token_does_not_strand_its_man():
     state.country["c9"] = {"type": "fisherman", "owner": 1, "good": "fish",
                            "site": [[0, 5], [1, 5]], "tokens": [[-1, 4], [0, 4], [1, 4]]}
     state.pools["fisherman"] -= 1
+    pool, idle = state.pools["fisherman"], state.ps[0]["idle"]
     try:
         state, _ = play(state, 0, "fisherman 0,3 1,3 fish")
     except NotLegalNow:
         return  # refusing the empty fisherman is a consistent reading too
-    pool = state.pools["fisherman"]
     state.pending, state.queue = [], []
     flow.after_storage(state, [])
     assert not any(b["owner"] == 0 for b in state.country.values())
-    assert state.pools["fisherman"] == pool + 1
+    assert state.pools["fisherman"] == pool and state.ps[0]["idle"] == idle + 1
 
 
 def test_no_trade_with_a_player_who_has_conceded():
