@@ -801,3 +801,37 @@ def test_secret_phase_two_actions_leave_every_other_view_unchanged(seed):
 def seen(state, seat):
     """Return everything ``seat`` (None: the public) is shown of ``state``."""
     return G.view(state, seat).data
+
+
+def test_a_graved_unique_building_can_never_be_built_again():
+    """§4 2a: a unique building with graves is never rebuilt, not even to replace it."""
+    state = tb(10)
+    city_at(state, 0, (0, 0))
+    city_at(state, 1, (0, -8))
+    market = give(state, 0, "market", staffed=False)
+    state.ps[0]["graves"].append(list(cells_of(state, 0, market)[0]))
+    goods(state, 0, wood=1)
+    open_city(state)
+    with pytest.raises(NotLegalNow):
+        play(state, 0, "build market 0 5,5 r0 wood")
+
+
+def test_raze_and_rebuild_counts_for_san_giorgio_at_the_reveal():
+    """A9, §5.5: a Cathedral razed by Theology and rebuilt in the same phase counts as built
+    this turn; every San Giorgio player then gains a fish in phase 6."""
+    state = tb(10)
+    city_at(state, 0, (0, 0))
+    city_at(state, 1, (0, -8))
+    give(state, 0, "cathedral")
+    give(state, 0, "faculty_theology")
+    state.ps[0]["saint"] = "san_nicolo"
+    give(state, 1, "cathedral")
+    state.ps[1]["saint"] = "san_giorgio"
+    goods(state, 0, stone=1)
+    goods(state, 1)
+    open_city(state)
+    state, _ = play(state, 0, "raze", "build cathedral 0 3,3 r0 stone san_giorgio", "ready")
+    state, _ = play(state, 1, "ready")
+    assert state.cathedrals_built == 1
+    assert state.phase == "pollution"  # phases 3-8 ran on their own (nothing to choose)
+    assert state.ps[0]["goods"]["fish"] == 1 and state.ps[1]["goods"]["fish"] == 1
