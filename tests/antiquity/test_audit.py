@@ -835,3 +835,20 @@ def test_raze_and_rebuild_counts_for_san_giorgio_at_the_reveal():
     assert state.cathedrals_built == 1
     assert state.phase == "pollution"  # phases 3-8 ran on their own (nothing to choose)
     assert state.ps[0]["goods"]["fish"] == 1 and state.ps[1]["goods"]["fish"] == 1
+
+
+def test_conceding_at_the_head_of_pollution_passes_to_the_next_player():
+    """§8.3, §4 phase 9: a player who concedes while he must pollute leaves at once; his
+    markers are not placed and the next player in turn order goes on."""
+    state = tb(10, players=3, order=[0, 1, 2])
+    for seat, centre in enumerate([(0, 0), (0, -8), (8, -4)]):
+        city_at(state, seat, centre)
+        goods(state, seat)
+    state.pending, state.queue = [], []
+    flow.after_famine(state, [])
+    G.settle(state, [])
+    assert G.to_act(state) == {0}
+    before = set(state.pollution)
+    state, _ = play(state, 0, "concede")
+    assert state.ps[0]["eliminated"] and not (state.pollution - before) & influence(state, 0)
+    assert G.to_act(state) == {1}
