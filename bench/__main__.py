@@ -2,7 +2,8 @@
 
     python -m bench [--games smallworld caverna] [--counts 2 5] [--seconds 5]
 
-For each game and player count: random full games per second; legal-actions + apply time
+For each game and player count: random full games per second (in the clock of the rate recorded
+before the refactors in bench/baseline.toml, beside it, and their ratio); legal-actions + apply time
 per move; render time of the public board mid-game; and the whole service path for one move
 (load from SQLite, apply, save, view, render) with a cold state cache, at the median and p99.
 """
@@ -14,13 +15,14 @@ import asyncio
 import statistics
 import tempfile
 import time
+import tomllib
 from pathlib import Path
 
 from bot import presenter
 from bot.service import Place, Player, Service
 from bot.store import Store
 from rendering.registry import has_renderer, render_png
-from rules.core import Rng, all_games
+from rules.core import NotLegalNow, Rng, all_games
 from rules.core.playout import random_playout
 
 
@@ -37,22 +39,56 @@ def ms(values: list[float]) -> str:
     return f"{statistics.median(values) * 1000:7.2f} / {percentile(values, 0.99) * 1000:7.2f}"
 
 
-def games_per_second(game, players: int, seconds: float) -> tuple[float, list[float]]:
-    """Play random games for about ``seconds``; return games/s and per-move step times."""
+def games_per_second(game, players: int, seconds: float) -> tuple[dict, list[float]]:
+    """Play random games (seeds 0, 1, ...) for about ``seconds`` of CPU time.
+
+    Return games per second by clock (``cpu``: the process's own time, which a busy machine
+    shared with other jobs skews less; ``wall``) and the wall time of every step.
+    """
     steps: list[float] = []
-    started, finished, seed = time.perf_counter(), 0, 0
-    while time.perf_counter() - started < seconds or finished == 0:
+    started, wall, finished, seed = time.process_time(), time.perf_counter(), 0, 0
+    while time.process_time() - started < seconds or finished == 0:
         state = game.new_game(seed, players, {})
         policy = Rng(seed ^ 77)
         while not game.is_over(state):
             tick = time.perf_counter()
             seat = policy.choice(sorted(game.to_act(state)))
-            action = policy.choice(list(game.legal_actions(state, seat)))
-            state, _ = game.apply(state, seat, action)
+            state = random_move(game, state, seat, policy)
             steps.append(time.perf_counter() - tick)
         finished += 1
         seed += 1
-    return finished / (time.perf_counter() - started), steps
+    rates = {"cpu": finished / (time.process_time() - started),
+             "wall": finished / (time.perf_counter() - wall)}
+    return rates, steps
+
+
+def random_move(game, state, seat: int, policy: Rng):
+    """Apply a random listed action, drawing again when one is refused for hidden reasons."""
+    actions = list(game.legal_actions(state, seat))
+    while True:
+        action = policy.choice(actions)
+        try:
+            return game.apply(state, seat, action)[0]
+        except NotLegalNow:
+            actions.remove(action)
+
+
+BASELINE = Path(__file__).with_name("baseline.toml")
+
+
+def baseline_rate(game_name: str, players: int) -> tuple[float | None, str]:
+    """Return the recorded games/s before the refactors and its clock ("wall" or "cpu")."""
+    if not BASELINE.exists():
+        return None, "cpu"
+    with BASELINE.open("rb") as handle:
+        table = tomllib.load(handle)
+    entry = table.get(game_name, {}).get(str(players), {})
+    return entry.get("games_per_s"), entry.get("clock", "wall")
+
+
+def versus(rate: float, base: float | None) -> str:
+    """Return ``rate`` as a multiple of ``base`` ("-" without a baseline)."""
+    return "-" if not base else f"{rate / base:.1f}x"
 
 
 def render_times(game, players: int, repeats: int = 20) -> list[float]:
@@ -96,6 +132,10 @@ async def service_path(game, players: int, moves: int = 40) -> list[float]:
         return times
 
 
+# Player counts benchmarked when ``--counts`` is not given (the rest: every allowed count).
+DEFAULT_COUNTS = {"vindication": (2, 5), "smallworld_warcraft": (2, 5)}
+
+
 def main() -> None:
     """Run the benchmarks and print one row per game and player count."""
     parser = argparse.ArgumentParser(prog="python -m bench")
@@ -103,18 +143,24 @@ def main() -> None:
     parser.add_argument("--counts", nargs="*", type=int)
     parser.add_argument("--seconds", type=float, default=3.0)
     args = parser.parse_args()
-    print(f"{'game':<12}{'n':>3}{'games/s':>10}  {'step ms med/p99':>19}  "
-          f"{'render ms med/p99':>19}  {'service ms med/p99':>19}")
+    wide = max(len(game.name) for game in all_games()) + 1
+    print(f"{'game':<{wide}}{'n':>3}{'games/s':>10}{'clock':>6}{'base':>8}{'x base':>8}  "
+          f"{'step ms med/p99':>19}  {'render ms med/p99':>19}  {'service ms med/p99':>19}")
     for game in all_games():
         if args.games and game.name not in args.games:
             continue
         for players in range(game.min_players, game.max_players + 1):
-            if args.counts and players not in args.counts:
+            wanted = args.counts or DEFAULT_COUNTS.get(game.name)
+            if wanted and players not in wanted:
                 continue
-            rate, steps = games_per_second(game, players, args.seconds)
+            rates, steps = games_per_second(game, players, args.seconds)
             renders = render_times(game, players)
             path = asyncio.run(service_path(game, players))
-            print(f"{game.name:<12}{players:>3}{rate:>10.2f}  {ms(steps):>19}  "
+            base, clock = baseline_rate(game.name, players)
+            rate = rates[clock]
+            print(f"{game.name:<{wide}}{players:>3}{rate:>10.2f}{clock:>6}"
+                  f"{'-' if base is None else f'{base:.2f}':>8}{versus(rate, base):>8}  "
+                  f"{ms(steps):>19}  "
                   f"{ms(renders):>19}  {ms(path):>19}", flush=True)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import signal
 import sys
 
 from .config import Config, ConfigError, load_config
@@ -14,18 +15,44 @@ log = logging.getLogger("bot")
 
 
 async def run(config: Config) -> None:
-    """Open the store, build the service and the bot, and run until stopped."""
+    """Open the store, build the service and the bot, and run until stopped.
+
+    SIGTERM and SIGINT stop the bot gently: interactions in flight finish their posts, the
+    gateway and HTTP session close, then the store closes.
+    """
     from .discord.app import create_bot
+    from .presenter import render_in_processes
     from .service import Service
     from .store import Store
 
+    render_in_processes(config.render_processes)
     store = await Store.open(config.database_path)
     try:
         bot = create_bot(Service(store), dev_guild_id=config.dev_guild_id)
         async with bot:
-            await bot.start(config.token)
+            stopping = _stop_signal()
+            running = asyncio.create_task(bot.start(config.token))
+            done, _ = await asyncio.wait({running, stopping},
+                                         return_when=asyncio.FIRST_COMPLETED)
+            if stopping in done:
+                log.info("stopping")
+                await bot.shutdown()
+            else:
+                stopping.cancel()
+            await running
     finally:
         await store.close()
+        render_in_processes(0)
+        log.info("store closed")
+
+
+def _stop_signal() -> asyncio.Future:
+    """A future that completes on SIGTERM or SIGINT."""
+    loop = asyncio.get_running_loop()
+    stop = loop.create_future()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, lambda: stop.done() or stop.set_result(None))
+    return stop
 
 
 def main(argv: list[str] | None = None) -> int:

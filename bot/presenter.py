@@ -6,9 +6,12 @@ Nothing here knows a game by name or imports Discord; every sentence comes from 
 from __future__ import annotations
 
 import asyncio
+import functools
+import multiprocessing
+from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Iterable, Sequence
 
-from rendering.registry import has_renderer, render_png
+from rendering.registry import has_renderer, preload_all, render_png
 from rules.core import Event, Msg, translate
 
 from .clock import format_duration, time_left
@@ -39,11 +42,11 @@ def mention_list(table: Table, seats: Iterable[int], mention) -> str:
 
 
 def turn_lines(table: Table, mention, locale: str = "en") -> list[str]:
-    """Who must act now and, when only one seat acts, what they must decide."""
+    """Who must act now and, when only one seat acts in public, what they must decide."""
     if table.is_over():
         return final_lines(table, locale)
     to_act = sorted(table.to_act())
-    if len(to_act) == 1:
+    if len(to_act) == 1 and not table.game.private_decision(table.state, to_act[0]):
         seat = to_act[0]
         prompt = translate(table.game.prompt(table.state, seat), locale, table.names)
         return [say("to_act_one", locale, who=mention(table.record.seats[seat]), prompt=prompt)]
@@ -168,26 +171,69 @@ def action_label(action, names: Sequence[str], locale: str = "en") -> str:
 
 
 def clip(lines: Sequence[str], limit: int = MAX_MESSAGE) -> str:
-    """Join lines into one message no longer than Discord's limit, cutting at a line end."""
+    """Join lines into one message no longer than ``limit``, cutting at a line end.
+
+    Lines that do not fit are replaced by "…"; a first line too long on its own is cut at a
+    word boundary (or mid-word if it has none near the end) and ends with "…".
+    """
     text = ""
     for line in lines:
         candidate = f"{text}\n{line}" if text else line
-        if len(candidate) > limit - 2:
-            if not text:  # a single line too long: cut the line itself
-                return line[: limit - 1] + "…"
-            return (text + "\n…")[:limit]
+        if len(candidate) > limit:
+            if not text:
+                return _cut(line, limit)
+            return text + "\n…" if len(text) + 2 <= limit else _cut(text, limit)
         text = candidate
     return text
 
 
-async def board_png(table: Table, seat: int | None = None, last_move: str | None = None,
-                    focus_seat: int | None = None) -> bytes | None:
-    """Render ``seat``'s view of the board to PNG in a worker thread (None if no renderer).
+def _cut(line: str, limit: int) -> str:
+    """``line`` shortened to ``limit`` characters, ending with "…" (at a space if one is near)."""
+    head = line[: limit - 1]
+    space = head.rfind(" ")
+    if space >= limit * 3 // 4:
+        head = head[:space]
+    return head.rstrip() + "…"
 
-    ``focus_seat`` asks for that player's own board in full, where the game has one.
+
+_render_pool: Executor | None = None
+
+
+def render_in_processes(count: int) -> None:
+    """Draw boards in ``count`` worker processes from now on (0: in this process's threads).
+
+    Workers start with the "spawn" method (the bot already runs threads, which fork does not
+    copy safely) and warm their renderers' static layers once. Processes never hold this
+    process's GIL (autocomplete stays fast under heavy load), but on 2 cores threads measured
+    the faster click-to-board (``python -m bench.discord_load``), so threads are the default.
+    """
+    global _render_pool
+    if _render_pool is not None:
+        _render_pool.shutdown(wait=False, cancel_futures=True)
+    _render_pool = None
+    if count > 0:
+        _render_pool = ProcessPoolExecutor(count, mp_context=multiprocessing.get_context("spawn"),
+                                           initializer=preload_all)
+
+
+def renders_in_processes() -> bool:
+    """True once boards are drawn in worker processes."""
+    return _render_pool is not None
+
+
+async def board_png(table: Table, seat: int | None = None, last_move: str | None = None,
+                    focus_seat: int | None = None, locale: str = "en") -> bytes | None:
+    """Render ``seat``'s view of the board to PNG off the event loop (None if no renderer).
+
+    ``focus_seat`` asks for that player's own board in full, where the game has one;
+    ``locale`` is the language of the words drawn. The
+    drawing happens in a worker thread, or a worker process after :func:`render_in_processes`.
     """
     if not table.started or not has_renderer(table.game.name):
         return None
     view = table.view(seat)
-    return await asyncio.to_thread(render_png, view, last_move, names=table.names,
-                                   focus_seat=focus_seat)
+    draw = functools.partial(render_png, view, last_move, names=table.names,
+                             focus_seat=focus_seat, locale=locale)
+    if _render_pool is not None:
+        return await asyncio.get_running_loop().run_in_executor(_render_pool, draw)
+    return await asyncio.to_thread(draw)

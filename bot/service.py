@@ -35,7 +35,7 @@ from rules.core import (
 
 from . import clock, history
 from .errors import UserError
-from .store import ChannelBusy, GameRecord, MoveRecord, Seat, StaleVersion, Store
+from .store import ChannelBusy, GameRecord, MoveRecord, Seat, StaleVersion, Store, servers
 from .store import clocks as clocks_store
 from .store import results as stored
 from .store.results import Finished
@@ -407,7 +407,8 @@ class Service:
             seat = self._acting_seat(table, player, seat)
             if expected_version is not None and expected_version != table.record.version:
                 raise UserError("stale")
-            return await self._apply(table, seat, self._parse(table, seat, text),
+            action = await asyncio.to_thread(self._parse, table, seat, text)
+            return await self._apply(table, seat, action,
                                      "stale_typed" if expected_version is None else "stale")
 
     async def choose(self, place: Place, player: Player, seat: int, stamp: str,
@@ -423,7 +424,7 @@ class Service:
             seat = self._acting_seat(table, player, seat)
             if stamp != table.stamp(seat):
                 raise UserError("stale")
-            action = _pick(table.actions(seat), index, text)
+            action = _pick(await asyncio.to_thread(table.actions, seat), index, text)
             if action is None:
                 raise UserError("stale")
             return await self._apply(table, seat, action, "stale")
@@ -445,25 +446,24 @@ class Service:
             raise UserError(error.msg) from None
 
     async def _apply(self, table: Table, seat: int, action: Action, stale: str) -> MoveOutcome:
-        """Apply ``action`` and save it; the cache keeps the state under the version written."""
-        game, state = table.game, table.state
-        try:
-            new_state, events = game.apply(state, seat, action)
-        except RulesError as error:
-            raise UserError(error.msg) from None
-        undoable = _undoable(state, new_state, events)
-        secret = game.action_is_secret(state, seat, action)
-        status = "over" if game.is_over(new_state) else "active"
+        """Apply ``action`` and save it; the cache keeps the state under the version written.
+
+        The rules work (apply, dump) runs in a worker thread, so the event loop keeps
+        acknowledging other interactions and answering autocomplete meanwhile.
+        """
+        game = table.game
+        new_state, events, undoable, secret, status, dumped = await asyncio.to_thread(
+            _rules_step, game, table.state, seat, action)
         record = await self._guard(self.store.append_move(
             table.record.id, table.record.version, seat=seat, action=action.text,
-            events=[e.to_json() for e in events], state=game.dump(new_state),
+            events=[e.to_json() for e in events], state=dumped,
             undoable=undoable, status=status, secret=secret), table.record.id, stale)
         self._remember((record.id, record.version), new_state)
         after = Table(record, game, new_state)
         if status == "over":
             await self._rate(game, record, new_state)
         await self._tick(after, seat)
-        newly = after.to_act() - game.to_act(state)
+        newly = after.to_act() - game.to_act(table.state)
         return MoveOutcome(after, seat, action, events, secret, frozenset(newly))
 
     async def _rate(self, game: Game, record, state: Any) -> None:
@@ -520,7 +520,7 @@ class Service:
             seat = self.seat_of(table, player)
         except UserError:
             return []
-        return suggest_actions(table, seat, typed, locale)
+        return await asyncio.to_thread(suggest_actions, table, seat, typed, locale)
 
     # -- reminders and time limits ----------------------------------------------------------
     async def _tick(self, table: Table, mover: int | None) -> None:
@@ -622,6 +622,28 @@ class Service:
             return VoteResult(Table(record, table.game, table.state), target, len(voters),
                               needed, True)
 
+    # -- server settings ----------------------------------------------------------------------
+    async def server_settings(self, guild: str) -> servers.ServerSettings:
+        """Return a server's language and message settings."""
+        return await servers.server_settings(self.store, guild)
+
+    async def change_server_settings(self, guild: str, may_manage: bool,
+                                     language: str | None = None,
+                                     messages: str | None = None) -> servers.ServerSettings:
+        """Change a server's settings (only those who manage the server may)."""
+        current = await servers.server_settings(self.store, guild)
+        if language is None and messages is None:
+            return current
+        if not may_manage:
+            raise UserError(Msg("settings.error.manage_only"))
+        if language not in (None, *servers.LANGUAGES) or \
+                messages not in (None, *servers.MESSAGE_MODES):
+            raise UserError(Msg("settings.error.bad_value"))
+        changed = servers.ServerSettings(language or current.language,
+                                         messages or current.messages)
+        await servers.set_server_settings(self.store, guild, changed)
+        return changed
+
     # -- history and ratings -----------------------------------------------------------------
     async def history(self, place: Place, limit: int = HISTORY_LENGTH) -> list[Finished]:
         """Return the channel's newest finished games (over or aborted), newest first."""
@@ -672,6 +694,17 @@ class Service:
         """Return the table and its ``last`` moves."""
         table = await self.table(place)
         return table, await self.store.moves(table.record.id, last=last)
+
+
+def _rules_step(game: Game, state: Any, seat: int, action: Action) -> tuple:
+    """Apply ``action`` for ``seat``: the pure part of a move (safe in a worker thread)."""
+    try:
+        new_state, events = game.apply(state, seat, action)
+    except RulesError as error:
+        raise UserError(error.msg) from None
+    status = "over" if game.is_over(new_state) else "active"
+    return (new_state, events, _undoable(state, new_state, events),
+            game.action_is_secret(state, seat, action), status, game.dump(new_state))
 
 
 def _pick(actions: Sequence[Action], index: int | None, text: str | None) -> Action | None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import io
 import pkgutil
 import struct
 import zlib
@@ -111,3 +112,29 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
 def has_renderer(game_name: str) -> bool:
     """Tell whether a renderer exists for ``game_name``."""
     return game_name in _renderers()
+
+
+def fit_png(png: bytes, limit: int) -> bytes | None:
+    """Return ``png`` if it fits in ``limit`` bytes, else a smaller encoding, or None.
+
+    Tries a 256-colour palette PNG at full size first (boards are flat colours, so this is
+    usually enough), then the palette image scaled down in steps, never below 480 pixels wide.
+    """
+    if len(png) <= limit:
+        return png
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    while True:
+        smaller = _palette_png(image)
+        if len(smaller) <= limit:
+            return smaller
+        scale = max(0.5, min(0.9, (limit / len(smaller)) ** 0.5))
+        width, height = int(image.width * scale), int(image.height * scale)
+        if width < 480:
+            return None
+        image = image.resize((width, height), Image.Resampling.LANCZOS)
+
+
+def _palette_png(image: Image.Image) -> bytes:
+    buffer = io.BytesIO()
+    image.quantize(256, method=Image.Quantize.FASTOCTREE).save(buffer, "PNG", optimize=True)
+    return buffer.getvalue()

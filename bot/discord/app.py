@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import json
 import logging
+import threading
+from collections import Counter
 
 import discord
 from discord import app_commands
 
 from bot.errors import UserError
-from bot.presenter import say
+from bot.presenter import renders_in_processes, say
 from bot.scheduler import Scheduler
 from bot.service import Service
 from rendering.registry import preload_all
@@ -17,18 +21,24 @@ from rendering.registry import preload_all
 from .commands import build_commands
 from .components import DYNAMIC_ITEMS, build_view
 from .notify import DiscordNotifier
+from .posting import POST_ERRORS
+from .recovery import post_missing_messages
 from .specs import Row, locale_for
 from .translator import CatalogTranslator
 
 log = logging.getLogger(__name__)
 
 
+COMMANDS_SETTING = "synced_commands"
+SHUTDOWN_SECONDS = 20.0
+
+
 def intents() -> discord.Intents:
-    """Default intents without message content: the bot needs only commands and components."""
-    chosen = discord.Intents.default()
-    chosen.message_content = False
-    chosen.members = False
-    chosen.presences = False
+    """Only the guilds intent: interactions arrive without any, and the guild cache gives
+    full channel objects (threads included) and the server's language for posts after a
+    restart. No message, typing, reaction or member events are received."""
+    chosen = discord.Intents.none()
+    chosen.guilds = True
     return chosen
 
 
@@ -47,6 +57,8 @@ class TabletopBot(discord.Client):
         for command in build_commands(service):
             self.tree.add_command(command)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.in_flight: set[asyncio.Task] = set()
+        self.posting: Counter[int] = Counter()  # game ids whose new message is being posted
         self.scheduler = Scheduler(service, DiscordNotifier(self, service))
 
     async def close(self) -> None:
@@ -64,22 +76,78 @@ class TabletopBot(discord.Client):
         return build_view(rows)
 
     async def setup_hook(self) -> None:
-        """Sync the commands (to the dev guild at once, if set) and count resumed games."""
+        """Sync changed commands, count resumed games, post what a saved change missed."""
         await self.setup_translator()
         if self.sync_commands:
-            await self.sync_tree()
+            await self.sync_if_changed()
         log.info("resumed %d open games", await self.resumed_games())
         log.info("rated %d games a stop left unrated", await self.service.catch_up_ratings())
+        if not renders_in_processes():  # worker processes warm their own renderers
+            # A daemon thread, not the default executor: a stop need not wait for it.
+            self.warming = threading.Thread(target=preload_all, name="preload", daemon=True)
+            self.warming.start()
+        await post_missing_messages(self)  # before the gateway: no interaction can race it
         self.scheduler.start()
-        self.warming = asyncio.create_task(asyncio.to_thread(preload_all))
 
-    async def sync_tree(self) -> list[app_commands.AppCommand]:
-        """Publish the command tree to Discord (one guild instantly, or globally)."""
-        if self.dev_guild_id:
-            guild = discord.Object(id=self.dev_guild_id)
-            self.tree.copy_global_to(guild=guild)
-            return await self.tree.sync(guild=guild)
-        return await self.tree.sync()
+    async def commands_digest(self) -> str:
+        """A hash of the command JSON (translated, as a sync sends it) and where it goes."""
+        translator = self.tree.translator
+        payload = [await command.get_translated_payload(self.tree, translator) if translator
+                   else command.to_dict(self.tree) for command in self.tree.get_commands()]
+        text = json.dumps({"guild": self.dev_guild_id, "commands": payload}, sort_keys=True)
+        return hashlib.sha256(text.encode()).hexdigest()
+
+    async def sync_if_changed(self) -> bool:
+        """Sync the commands if their JSON changed since the last successful sync.
+
+        A failed sync is logged and startup goes on (the commands Discord has stay as they
+        were; the next start tries again). Returns True if a sync happened.
+        """
+        store = self.service.store
+        digest = await self.commands_digest()
+        previous = json.loads(await store.setting(COMMANDS_SETTING) or "{}")
+        if previous.get("digest") == digest:
+            log.info("slash commands unchanged since the last sync; not syncing")
+            return False
+        try:
+            await self.sync_tree(previous.get("guild"))
+        except (*POST_ERRORS, app_commands.AppCommandError) as error:
+            log.error("could not sync the slash commands (%s); Discord keeps the commands it "
+                      "had, and the next start tries again", error)
+            return False
+        await store.set_setting(COMMANDS_SETTING,
+                                json.dumps({"digest": digest, "guild": self.dev_guild_id}))
+        log.info("slash commands synced%s", f" to guild {self.dev_guild_id}"
+                 if self.dev_guild_id else " globally")
+        return True
+
+    async def sync_tree(self, old_guild: int | None = None) -> list[app_commands.AppCommand]:
+        """Publish the command tree (to the dev guild at once, or globally), removing the
+        commands an earlier run left elsewhere: the global ones when a dev guild is set
+        (they would show twice there), and those of a previous dev guild."""
+        if old_guild and old_guild != self.dev_guild_id:
+            await self.tree.sync(guild=discord.Object(id=old_guild))  # nothing there: clears
+        if not self.dev_guild_id:
+            return await self.tree.sync()
+        guild = discord.Object(id=self.dev_guild_id)
+        self.tree.copy_global_to(guild=guild)
+        synced = await self.tree.sync(guild=guild)
+        commands = self.tree.get_commands()
+        self.tree.clear_commands(guild=None)
+        try:
+            await self.tree.sync()
+        finally:
+            for command in commands:
+                self.tree.add_command(command)
+        return synced
+
+    async def shutdown(self, timeout: float = SHUTDOWN_SECONDS) -> None:
+        """Let the interactions in flight finish their posts (up to ``timeout``), then close."""
+        pending = {task for task in self.in_flight if not task.done()}
+        if pending:
+            log.info("finishing %d interactions before stopping", len(pending))
+            await asyncio.wait(pending, timeout=timeout)
+        await self.close()
 
     async def resumed_games(self) -> int:
         """The number of games in lobby or play found in the database."""

@@ -101,6 +101,19 @@ def game_group(service: Service) -> app_commands.Group:
         """Show this channel's table: seats, position summary and whose turn it is."""
         await flows.status(interaction)
 
+    @group.command(name="settings")
+    @app_commands.describe(language="Language of the channel's messages and boards",
+                           messages="Edit one message per turn, or post one per move")
+    @app_commands.choices(language=[Choice(name="server language", value="auto"),
+                                    Choice(name="English", value="en"),
+                                    Choice(name="日本語", value="ja")],
+                          messages=[Choice(name="one message per turn", value="quiet"),
+                                    Choice(name="one message per move", value="every")])
+    async def settings(interaction: discord.Interaction, language: Optional[str] = None,
+                       messages: Optional[str] = None) -> None:
+        """Show this server's game settings, or change them (server managers)."""
+        await flows.server_settings(interaction, language, messages)
+
     @group.command(name="timeout")
     @app_commands.describe(player="The player who ran out of time")
     async def timeout(interaction: discord.Interaction, player: discord.Member) -> None:

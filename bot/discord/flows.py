@@ -1,13 +1,19 @@
 """What each command and click does: defer, call the service, present, reply.
 
 Every entry point runs through :func:`handle`: acknowledge at once, do the work, and turn a
-:class:`UserError` into an ephemeral message (nothing changed). Rendering happens in a worker
-thread (``presenter.board_png``), so the event loop never blocks.
+:class:`UserError` into an ephemeral message (nothing changed). Once a change is saved
+(``ctx.committed``) no reply says "nothing was changed": a post that fails for good is named
+to the caller, and the channel's missing message is posted again by the next interaction
+there (or ``/board``, or the next start). Rules work for the components and rendering run in
+worker threads (or processes), so the event loop stays free to acknowledge interactions.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import time
+from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Awaitable, Callable
 
@@ -31,7 +37,9 @@ from rules.core import Msg, translate
 
 from . import ids, specs, texts
 from .notify import turn_messages
-from .replies import Reply, edit_message
+from .permissions import require_permissions
+from .posting import PostFailed, needs_post
+from .replies import Reply, edit_board, edit_message
 
 if TYPE_CHECKING:  # typing only: the bot module imports this one
     from .app import TabletopBot
@@ -52,6 +60,18 @@ class Context:
     player: Player
     locale: str
     reply: Reply
+    committed: bool = False  # a change was saved: never say "nothing was changed"
+    posted: bool = False  # the channel's game message was posted or edited to the new version
+    posting: int | None = None  # the game whose new message this interaction is to post
+    channel_locale: str = "en"  # the language of the channel's messages and boards
+    quiet: bool = True  # the server edits one message per turn (else: one per move)
+
+    def commit(self, table: Table) -> None:
+        """Note that a change of ``table`` was saved and its message is on its way."""
+        self.committed = True
+        if self.posting is None:
+            self.posting = table.record.id
+            _posting(self.interaction)[table.record.id] += 1
 
     @classmethod
     def of(cls, interaction: Interaction, reply: Reply) -> Context:
@@ -98,19 +118,96 @@ async def handle(interaction: Interaction, work: Callable[[Context], Awaitable[N
     Only ``anywhere`` work (personal settings) runs in a direct message; everything else is
     refused there. A refusal quotes the user's own text cut short, so it always fits.
     """
-    reply = Reply(interaction, specs.locale_for(interaction.locale))
-    await reply.begin()
+    started = time.monotonic()
+    in_flight = getattr(interaction.client, "in_flight", set())
+    task = asyncio.current_task()
+    in_flight.add(task)
     try:
+        reply = Reply(interaction, specs.locale_for(interaction.locale))
+        await reply.begin()
         context = Context.of(interaction, reply)
+        await _read_server_settings(context)
+        try:
+            if await _run(context, work, anywhere) and not anywhere:
+                await repost_missing(context)
+        finally:
+            _done_posting(context)
+        await reply.finish()
+    finally:
+        in_flight.discard(task)
+    log.info("interaction %s handled in %.0f ms", interaction.id,
+             (time.monotonic() - started) * 1000)
+
+
+async def _read_server_settings(ctx: Context) -> None:
+    """Set the channel's language and message mode from the server's settings."""
+    guild = ctx.interaction.guild_id
+    if guild is None:
+        ctx.channel_locale = ctx.locale
+        return
+    settings = await ctx.service.server_settings(str(guild))
+    ctx.quiet = settings.messages == "quiet"
+    ctx.channel_locale = (specs.locale_for(ctx.interaction.guild_locale or "en")
+                          if settings.language == "auto" else settings.language)
+
+
+async def _run(ctx: Context, work: Callable[[Context], Awaitable[None]],
+               anywhere: bool) -> bool:
+    """Run ``work``; answer a refusal or failure. False if it failed after a change or post."""
+    try:
         if not anywhere:
-            place_of(interaction)
-        await work(context)
+            place_of(ctx.interaction)
+        await work(ctx)
     except UserError as error:
-        await reply.private(translate(texts.quoted(error.msg), reply.locale))
+        await ctx.reply.private(translate(texts.quoted(error.msg), ctx.locale))
+        return error.msg.key != "core.ui.guild_only"
+    except PostFailed as failure:
+        await ctx.reply.tell(say("post_failed", ctx.locale,
+                                 reason=say(failure.reason, ctx.locale)))
+        return False
     except Exception:
-        log.exception("interaction %s failed", interaction.id)
-        await reply.private(say("internal_error", reply.locale))
-    await reply.finish()
+        log.exception("interaction %s failed", ctx.interaction.id)
+        key = "internal_error_saved" if ctx.committed else "internal_error"
+        await ctx.reply.tell(say(key, ctx.locale))
+        return False
+    return True
+
+
+def _posting(interaction: Interaction) -> Counter:
+    """Game ids with a message being posted right now (by interactions of this client)."""
+    client = interaction.client
+    if not hasattr(client, "posting"):
+        client.posting = Counter()  # type: ignore[attr-defined]
+    return client.posting  # type: ignore[attr-defined]
+
+
+def _done_posting(ctx: Context) -> None:
+    if ctx.posting is not None:
+        counts = _posting(ctx.interaction)
+        counts[ctx.posting] -= 1
+        if counts[ctx.posting] <= 0:
+            del counts[ctx.posting]
+
+
+async def repost_missing(ctx: Context) -> None:
+    """Post the channel's game message again if a saved change never reached the channel."""
+    if ctx.posted:
+        return
+    try:
+        table = await ctx.service.table(ctx.place)
+    except UserError:
+        return
+    if not needs_post(table.record) or table.record.id in _posting(ctx.interaction):
+        return  # shown already, or another interaction is posting it right now
+    log.info("game %s: posting the message a saved change never got", table.record.id)
+    try:
+        if table.started:
+            await post_turn(ctx, table, status_lines(texts.shown(table), texts.mention,
+                                                     ctx.channel_locale))
+        else:
+            await post_lobby(ctx, table)
+    except PostFailed:
+        log.warning("game %s: the missing message could not be posted yet", table.record.id)
 
 
 async def _current(ctx: Context, game_id: int) -> Table:
@@ -128,14 +225,26 @@ async def new_game(interaction: Interaction, game: str, options: str | None,
                    bank: str | None = None) -> None:
     """Open a lobby and post its message with Join / Leave / Start."""
     async def work(ctx: Context) -> None:
+        require_permissions(ctx.interaction, ctx.locale)
         settings = time_settings(reminder, timer, bank)
         table = await ctx.service.new_game(ctx.place, ctx.player, game, options or None,
                                            max_players=max_players, min_players=min_players,
                                            settings=settings)
-        message = await ctx.reply.public(texts.lobby_text(texts.shown(table), ctx.locale),
-                                         specs.lobby_rows(table, ctx.locale))
-        await ctx.service.store.set_board_message(table.record.id, str(message.id))
+        ctx.commit(table)
+        await post_lobby(ctx, table)
     await handle(interaction, work)
+
+
+async def post_lobby(ctx: Context, table: Table, extra: list[str] | None = None) -> None:
+    """Post the lobby message with its buttons and remember it as the channel's message."""
+    lines = texts.lobby_text(texts.shown(table), ctx.channel_locale, extra or [])
+    message = await ctx.reply.public(lines, specs.lobby_rows(table, ctx.channel_locale))
+    await _remember_post(ctx, table, str(message.id))
+
+
+async def _remember_post(ctx: Context, table: Table, message_id: str) -> None:
+    ctx.posted = True
+    await ctx.service.store.set_board_message(table.record.id, message_id, table.record.version)
 
 
 def time_settings(reminder: str | None, timer: str | None, bank: str | None) -> Settings:
@@ -154,7 +263,8 @@ async def join(interaction: Interaction, game_id: int | None = None) -> None:
         if game_id is not None:
             await _current(ctx, game_id)
         table = await ctx.service.join(ctx.place, ctx.player)
-        note = say("joined", ctx.locale, name=texts.safe_name(ctx.player.name))
+        ctx.commit(table)
+        note = say("joined", ctx.channel_locale, name=texts.safe_name(ctx.player.name))
         await _refresh_lobby(ctx, table, note)
     await handle(interaction, work)
 
@@ -165,24 +275,28 @@ async def leave(interaction: Interaction, game_id: int | None = None) -> None:
         if game_id is not None:
             await _current(ctx, game_id)
         table = await ctx.service.leave(ctx.place, ctx.player)
-        note = say("left", ctx.locale, name=texts.safe_name(ctx.player.name))
+        ctx.commit(table)
+        note = say("left", ctx.channel_locale, name=texts.safe_name(ctx.player.name))
         if table.record.status != "lobby":
-            note = say("lobby_closed", ctx.locale)
+            note = say("lobby_closed", ctx.channel_locale)
         await _refresh_lobby(ctx, table, note)
     await handle(interaction, work)
 
 
 async def _refresh_lobby(ctx: Context, table: Table, note: str) -> None:
     """Show the lobby's new seats: edit the clicked message, or the stored one, or repost."""
-    lines = texts.lobby_text(texts.shown(table), ctx.locale, [note])
-    rows = specs.lobby_rows(table, ctx.locale)
+    lines = texts.lobby_text(texts.shown(table), ctx.channel_locale, [note])
+    rows = specs.lobby_rows(table, ctx.channel_locale)
     if ctx.reply.is_click:
-        await ctx.reply.edit_clicked(lines, rows)
+        if await ctx.reply.edit_clicked(lines, rows) and ctx.interaction.message is not None:
+            await _remember_post(ctx, table, str(ctx.interaction.message.id))
         return
     await ctx.reply.private(note)
-    if not await edit_message(ctx.interaction, table.record.board_message_id, lines, rows):
-        message = await ctx.reply.public(lines, rows)
-        await ctx.service.store.set_board_message(table.record.id, str(message.id))
+    message_id = table.record.board_message_id
+    if await edit_message(ctx.interaction, message_id, lines, rows):
+        await _remember_post(ctx, table, str(message_id))
+    elif table.record.status == "lobby":
+        await post_lobby(ctx, table, [note])
 
 
 async def start(interaction: Interaction, shuffle: bool = False,
@@ -192,18 +306,22 @@ async def start(interaction: Interaction, shuffle: bool = False,
         if game_id is not None:
             await _current(ctx, game_id)
         table = await ctx.service.start(ctx.place, ctx.player, shuffle=shuffle)
+        ctx.commit(table)
         shown = texts.shown(table)
-        started = say("started", ctx.locale, game=game_title(table, ctx.locale),
+        locale = ctx.channel_locale
+        started = say("started", locale, game=game_title(table, locale),
                       players=", ".join(shown.names))
-        closed = texts.lobby_text(shown, ctx.locale, [started])
+        closed = texts.lobby_text(shown, locale, [started])
         if ctx.reply.is_click:
             await ctx.reply.edit_clicked(closed, [])
         else:
             await edit_message(ctx.interaction, table.record.board_message_id, closed, [])
-        await post_turn(ctx, table, [started, *turn_lines(shown, texts.mention, ctx.locale)],
-                        retire=False)
-        await turn_messages(ctx.interaction.client, ctx.service, table, table.to_act(),
-                            specs.locale_for(ctx.interaction.guild_locale or "en"))
+        try:
+            await post_turn(ctx, table, [started, *turn_lines(shown, texts.mention, locale)],
+                            retire=False)
+        finally:  # the game started even if the channel could not be told
+            await turn_messages(ctx.interaction.client, ctx.service, table, table.to_act(),
+                                specs.locale_for(ctx.interaction.guild_locale or "en"))
     await handle(interaction, work)
 
 
@@ -219,16 +337,33 @@ async def lobby_click(interaction: Interaction, key: ids.LobbyKey) -> None:
 
 # -- play ------------------------------------------------------------------------------------
 async def post_turn(ctx: Context, table: Table, lines: list[str], last_move: str | None = None,
-                    retire: bool = True, focus_seat: int | None = None) -> None:
-    """Post the board, the text and the next decision's components; retire the old message."""
-    rows = specs.turn_rows(table, ctx.locale)
-    lines = lines + await _time_lines(ctx, table) + _typing_hint(table, rows, ctx.locale)
-    png = await board_png(table, None, last_move, focus_seat) if table.started else None
+                    retire: bool = True, focus_seat: int | None = None,
+                    in_place: bool = False) -> None:
+    """Post the board, the text and the next decision's components; retire the old message.
+
+    ``in_place`` edits the previous turn message instead (the same player keeps acting on a
+    quiet server); if that edit fails, a new message is posted. Everything is in the
+    channel's language. Raises :class:`PostFailed` if the channel could not be reached.
+    """
+    locale = ctx.channel_locale
+    rows, hint = await asyncio.to_thread(turn_parts, table, locale)
+    lines = lines + await _time_lines(ctx, table) + hint
+    png = (await board_png(table, None, last_move, focus_seat, locale)
+           if table.started else None)
     previous = table.record.board_message_id
+    if in_place and await edit_board(ctx.interaction, previous, lines, rows, png):
+        await _remember_post(ctx, table, previous)
+        return
     message = await ctx.reply.public(lines, rows, png)
-    if retire and previous and not _is_clicked(ctx, previous):
+    await _remember_post(ctx, table, str(message.id))
+    if retire and previous and previous != str(message.id) and not _is_clicked(ctx, previous):
         await edit_message(ctx.interaction, previous, None, [])
-    await ctx.service.store.set_board_message(table.record.id, str(message.id))
+
+
+def turn_parts(table: Table, locale: str) -> tuple[list, list[str]]:
+    """The turn message's components and typing hint (rules work: run it in a thread)."""
+    rows = specs.turn_rows(table, locale)
+    return rows, _typing_hint(table, rows, locale)
 
 
 async def _time_lines(ctx: Context, table: Table) -> list[str]:
@@ -236,7 +371,8 @@ async def _time_lines(ctx: Context, table: Table) -> list[str]:
     if not table.started or table.is_over() or not table.settings.any:
         return []
     settings, clocks = await ctx.service.time_table(table)
-    return time_lines(texts.shown(table), settings, clocks, ctx.service.now(), ctx.locale)
+    return time_lines(texts.shown(table), settings, clocks, ctx.service.now(),
+                      ctx.channel_locale)
 
 
 def _typing_hint(table: Table, rows: list, locale: str) -> list[str]:
@@ -245,6 +381,8 @@ def _typing_hint(table: Table, rows: list, locale: str) -> list[str]:
     if len(to_act) != 1 or table.is_over():
         return []
     seat = next(iter(to_act))
+    if table.game.private_decision(table.state, seat):
+        return []  # its option count is nobody else's business
     count = len(table.actions(seat))
     shown = specs.shown_options(rows)
     return [] if shown >= count else [say("type_with_move", locale, count=count)]
@@ -257,19 +395,39 @@ def _is_clicked(ctx: Context, message_id: str) -> bool:
 
 async def announce(ctx: Context, outcome: MoveOutcome) -> None:
     """Tell the channel what a move did (and privately the mover); post the next turn."""
+    ctx.commit(outcome.table)
     await ctx.reply.edit_clicked(None, [])
     shown = texts.shown_outcome(outcome)
     secret = texts.private_event_lines(shown, ctx.locale)
     if secret:
         await ctx.reply.private([say("private_header", ctx.locale), *secret])
-    lines = texts.public_move_lines(shown, ctx.locale)
+    lines = texts.public_move_lines(shown, ctx.channel_locale)
     if outcome.table.is_over():
         summary = await ctx.service.summary(outcome.table)
-        lines += summary_lines(outcome.table, summary, ctx.locale)
-    await post_turn(ctx, outcome.table, lines, None if outcome.secret else outcome.action.text)
-    await turn_messages(ctx.interaction.client, ctx.service, outcome.table, outcome.newly_to_act,
-                        specs.locale_for(ctx.interaction.guild_locale or "en"))
+        lines += summary_lines(outcome.table, summary, ctx.channel_locale)
+    try:
+        await post_turn(ctx, outcome.table, lines,
+                        None if outcome.secret else outcome.action.text,
+                        in_place=ctx.quiet and same_player_goes_on(outcome))
+    finally:  # the move is saved even if the channel could not be told
+        await turn_messages(ctx.interaction.client, ctx.service, outcome.table,
+                            outcome.newly_to_act,
+                            specs.locale_for(ctx.interaction.guild_locale or "en"))
 
+
+
+def same_player_goes_on(outcome: MoveOutcome) -> bool:
+    """True when a move keeps the same player alone to act and shows others nothing new.
+
+    Then a quiet server edits the turn message in place; a new message is posted when the
+    player to act changes, the game ends, a secret move is made, or the move revealed a
+    chance outcome or hidden information that others must not miss.
+    """
+    table = outcome.table
+    return (not table.is_over() and not outcome.secret and table.to_act() == {outcome.seat}
+            and not outcome.newly_to_act and not any(e.reveals for e in outcome.events)
+            and table.record.board_message_id is not None
+            and table.record.board_version == table.record.version - 1)
 
 
 async def move(interaction: Interaction, text: str) -> None:
@@ -303,8 +461,9 @@ async def undo(interaction: Interaction) -> None:
     """``/undo``: take back the caller's last move and post the position again."""
     async def work(ctx: Context) -> None:
         table = await ctx.service.undo(ctx.place, ctx.player)
-        lines = [say("undone", ctx.locale, name=texts.safe_name(ctx.player.name)),
-                 *turn_lines(texts.shown(table), texts.mention, ctx.locale)]
+        ctx.commit(table)
+        lines = [say("undone", ctx.channel_locale, name=texts.safe_name(ctx.player.name)),
+                 *turn_lines(texts.shown(table), texts.mention, ctx.channel_locale)]
         await post_turn(ctx, table, lines)
     await handle(interaction, work)
 
@@ -316,29 +475,36 @@ async def show_me(interaction: Interaction, game_id: int | None = None) -> None:
         if game_id is not None:
             await _current(ctx, game_id)
         table, seat, _prompt, _options = await ctx.service.decision(ctx.place, ctx.player)
-        lines = [say("private_header", ctx.locale),
-                 *private_lines(texts.shown(table), seat, ctx.locale)]
-        rows = specs.decision_rows(table, seat, ctx.locale)
-        if table.actions(seat) and not rows:
-            lines.append(say("type_with_move", ctx.locale, count=len(table.actions(seat))))
-        await ctx.reply.private(lines, rows, await board_png(table, seat))
+        lines, rows = await asyncio.to_thread(_private_parts, table, seat, ctx.locale)
+        await ctx.reply.private(lines, rows, await board_png(table, seat, locale=ctx.locale))
     await handle(interaction, work)
+
+
+def _private_parts(table: Table, seat: int, locale: str) -> tuple[list[str], list]:
+    """The text and components of a player's private answer (rules work: run in a thread)."""
+    lines = [say("private_header", locale), *private_lines(texts.shown(table), seat, locale)]
+    rows = specs.decision_rows(table, seat, locale)
+    if table.actions(seat) and not rows:
+        lines.append(say("type_with_move", locale, count=len(table.actions(seat))))
+    return lines, rows
 
 
 async def board(interaction: Interaction, focus_user: str | None = None) -> None:
     """``/board``: post the current board, whose turn it is and the components again.
 
-    With a player, that player's own board is drawn in full (for games that have one).
+    With a player, that player's own board is drawn in full (for games that have one). In a
+    lobby, the lobby message (with its buttons) is posted again.
     """
     async def work(ctx: Context) -> None:
         table = await ctx.service.table(ctx.place)
         if not table.started:
-            raise UserError("not_started")
+            await post_lobby(ctx, table)
+            return
         focus = None if focus_user is None else table.record.seat_of(focus_user)
         if focus_user is not None and focus is None:
             raise UserError("player_not_in_game")
-        await post_turn(ctx, table, status_lines(texts.shown(table), texts.mention, ctx.locale),
-                        focus_seat=focus)
+        await post_turn(ctx, table, status_lines(texts.shown(table), texts.mention,
+                                                 ctx.channel_locale), focus_seat=focus)
     await handle(interaction, work)
 
 
@@ -388,7 +554,8 @@ async def abort_answer(interaction: Interaction, key: ids.AbortKey) -> None:
             await ctx.reply.edit_clicked(say("abort_cancelled", ctx.locale), [])
             return
         record = await ctx.service.abort(ctx.place, ctx.player, ctx.can_manage)
-        note = say("aborted", ctx.locale, name=texts.safe_name(ctx.player.name))
+        ctx.committed = True
+        note = say("aborted", ctx.channel_locale, name=texts.safe_name(ctx.player.name))
         await ctx.reply.edit_clicked(note, [])
         await edit_message(ctx.interaction, record.board_message_id, None, [])
         await ctx.reply.public(note)
@@ -411,9 +578,22 @@ async def timeout_vote(interaction: Interaction, target_user: str) -> None:
         name = texts.safe_name(result.table.names[result.target])
         if result.ended:
             await ctx.reply.public(translate(Msg("clock.ui.vote_ended", {"name": name}),
-                                             ctx.locale))
+                                             ctx.channel_locale))
             return
         await ctx.reply.public(translate(Msg("clock.ui.vote_counted", {
             "voter": texts.safe_name(ctx.player.name), "name": name, "votes": result.votes,
-            "needed": result.needed}), ctx.locale))
+            "needed": result.needed}), ctx.channel_locale))
+    await handle(interaction, work)
+
+
+async def server_settings(interaction: Interaction, language: str | None,
+                          messages: str | None) -> None:
+    """``/game settings``: show the server's settings, or change them (server managers)."""
+    async def work(ctx: Context) -> None:
+        may_manage = bool(getattr(ctx.interaction.permissions, "manage_guild", False))
+        settings = await ctx.service.change_server_settings(ctx.place.guild, may_manage,
+                                                            language, messages)
+        await ctx.reply.private(translate(Msg("settings.ui.current", {
+            "language": Msg(f"settings.ui.language_{settings.language}"),
+            "messages": Msg(f"settings.ui.messages_{settings.messages}")}), ctx.locale))
     await handle(interaction, work)

@@ -73,9 +73,9 @@ class DiscordNotifier:
         channel = await self._channel(table)
         locale = server_locale(channel)
         prompt = prompt_of(table, seat, locale)
-        if len(table.to_act()) == 1:
+        if len(table.to_act()) == 1 and not table.game.private_decision(table.state, seat):
             text = _say(locale, "remind_channel", who=mention(record), prompt=prompt)
-        else:  # a simultaneous decision: its prompt is the seat's own, as on the turn message
+        else:  # a simultaneous or private decision: its prompt is the seat's own
             text = _say(locale, "remind_channel_decide", who=mention(record))
         await channel.send(text[:2000], allowed_mentions=discord.AllowedMentions(users=True))
         if await self.service.wants_notify(record.user_id):

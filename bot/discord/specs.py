@@ -161,13 +161,14 @@ def turn_rows(table: Table, locale: str = "en") -> list[Row]:
     """Components of a public turn message.
 
     One seat to act: its options (buttons or menus) and the "My info" button below them.
-    Several seats at once: only the "My turn / My info" button, which answers privately.
+    Several seats at once, or one seat deciding over hidden things (``private_decision``):
+    only the "My turn / My info" button, which answers privately.
     """
     if not table.started or table.is_over():
         return []
     to_act = sorted(table.to_act())
     rows: list[Row] = []
-    if len(to_act) == 1:
+    if len(to_act) == 1 and not table.game.private_decision(table.state, to_act[0]):
         rows = decision_rows(table, to_act[0], locale, max_rows=MAX_ROWS - 1)
     return rows + [(me_button(table, locale),)]
 

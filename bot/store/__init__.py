@@ -8,8 +8,7 @@ from .store import (
     StaleVersion,
     Store,
     StoreError,
-    state_hash,
 )
 
 __all__ = ["ChannelBusy", "GameRecord", "MoveRecord", "Seat", "StaleVersion", "Store",
-           "StoreError", "state_hash"]
+           "StoreError"]

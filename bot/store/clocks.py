@@ -28,8 +28,8 @@ async def timed_games(store: Store) -> list[tuple[int, Settings]]:
 
 async def clocks_of(store: Store, game_id: int) -> dict[int, SeatClock]:
     """Return every seat clock of a game."""
-    async with store._lock:
-        rows = await (await store._db.execute(
+    async with store._read_lock:  # a hot read: never behind a write's fsync
+        rows = await (await store._reader.execute(
             "SELECT * FROM clocks WHERE game_id = ?", (game_id,))).fetchall()
     return {row["seat"]: SeatClock(row["seat"], row["since"], row["remind_at"],
                                    bool(row["reminded"]), row["used"], bool(row["expired"]))
@@ -57,8 +57,8 @@ async def set_notify(store: Store, user_id: str, on: bool) -> None:
 
 async def wants_notify(store: Store, user_id: str) -> bool:
     """Tell whether a player asked for direct messages on their turn."""
-    async with store._lock:
-        row = await (await store._db.execute(
+    async with store._read_lock:  # a hot read: never behind a write's fsync
+        row = await (await store._reader.execute(
             "SELECT notify FROM user_settings WHERE user_id = ?", (user_id,))).fetchone()
     return bool(row and row["notify"])
 

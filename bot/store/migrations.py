@@ -88,4 +88,26 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (game_id, target, voter)
     );
     """,
+    # 4: the version the channel's board message shows (a saved move whose post failed is
+    #    re-posted), and small settings of the bot itself (the hash of the synced commands)
+    """
+    ALTER TABLE games ADD COLUMN board_version INTEGER;
+    UPDATE games SET board_version = version WHERE board_message_id IS NOT NULL;
+    CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+    """,
+    # 5: each server's choices: the language of the channel's messages and boards, and
+    #    whether a turn's moves edit one message or post one message each; the move that
+    #    began the turn message (what an edit in place shows)
+    """
+    CREATE TABLE server_settings (
+        guild TEXT PRIMARY KEY,
+        language TEXT NOT NULL DEFAULT 'auto',
+        messages TEXT NOT NULL DEFAULT 'quiet'
+    );
+    ALTER TABLE games ADD COLUMN turn_start INTEGER NOT NULL DEFAULT 0;
+    """,
+    # 6: drop moves.state_hash, which nothing ever read (a state is checked by replaying)
+    """
+    ALTER TABLE moves DROP COLUMN state_hash;
+    """,
 )

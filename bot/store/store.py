@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import hashlib
 import json
 import sqlite3
 from dataclasses import dataclass, field
@@ -64,6 +63,7 @@ class GameRecord:
     state: dict | None
     board_message_id: str | None
     settings: dict = field(default_factory=dict)  # the table's reminder and time limits
+    board_version: int | None = None  # the version the board message shows
     turns: tuple[int, ...] = ()  # moves made so far by each seat
 
     def turns_of(self, seat: int) -> int:
@@ -92,13 +92,7 @@ class MoveRecord:
     action: str
     events: list
     undoable: bool
-    state_hash: str
     secret: bool = False
-
-
-def state_hash(state_json: str) -> str:
-    """Return a short stable hash of a dumped state."""
-    return hashlib.sha256(state_json.encode()).hexdigest()[:16]
 
 
 def _now() -> str:
@@ -120,17 +114,33 @@ def _serialised(method):
     return wrapper
 
 
+def _reading(method):
+    """Run a read on the reader connection: in WAL mode it never waits for a write's fsync."""
+
+    @functools.wraps(method)
+    async def wrapper(self: "Store", *args, **kwargs):
+        async with self._read_lock:
+            return await method(self, *args, **kwargs)
+
+    return wrapper
+
+
 class Store:
     """The games database. Open it with :meth:`open`; every write is one transaction.
 
-    One connection serves the whole bot; a lock makes each public call atomic with respect
-    to the others (SQLite serialises writers anyway, and this keeps transactions from
-    interleaving on the shared connection).
+    One connection writes; a lock makes each write call atomic with respect to the others
+    (SQLite serialises writers anyway, and this keeps transactions from interleaving on the
+    shared connection). The hot reads (a channel's game, a game, its moves) go through a
+    second connection, so they never queue behind a move's fsync (measured with
+    ``python -m bench.discord_load``). An in-memory database has only the one connection.
     """
 
-    def __init__(self, connection: aiosqlite.Connection):
+    def __init__(self, connection: aiosqlite.Connection,
+                 reader: aiosqlite.Connection | None = None):
         self._db = connection
         self._lock = asyncio.Lock()
+        self._reader = reader or connection
+        self._read_lock = asyncio.Lock() if reader is not None else self._lock
 
     @classmethod
     async def open(cls, path: str | Path) -> "Store":
@@ -145,10 +155,16 @@ class Store:
         await connection.execute("PRAGMA synchronous=FULL")
         store = cls(connection)
         await store._migrate()
+        if str(path) != ":memory:":
+            store._reader = await aiosqlite.connect(str(path), isolation_level=None)
+            store._reader.row_factory = aiosqlite.Row
+            store._read_lock = asyncio.Lock()
         return store
 
     async def close(self) -> None:
-        """Close the connection."""
+        """Close the connections."""
+        if self._reader is not self._db:
+            await self._reader.close()
         await self._db.close()
 
     @contextlib.asynccontextmanager
@@ -182,19 +198,20 @@ class Store:
         return version
 
     # -- reading ----------------------------------------------------------------------------
-    @_serialised
+    @_reading
     async def get_game(self, game_id: int) -> GameRecord | None:
         """Return the game with ``game_id``, or None."""
-        return await self._get(game_id)
+        return await self._get(game_id, self._reader)
 
-    async def _get(self, game_id: int) -> GameRecord | None:
-        cursor = await self._db.execute(f"{SELECT_GAMES} WHERE id = ?", (game_id,))
+    async def _get(self, game_id: int,
+                   db: aiosqlite.Connection | None = None) -> GameRecord | None:
+        cursor = await (db or self._db).execute(f"{SELECT_GAMES} WHERE id = ?", (game_id,))
         return _record(await cursor.fetchone())
 
-    @_serialised
+    @_reading
     async def open_game(self, guild: str, channel: str) -> GameRecord | None:
         """Return the lobby or active game of a channel, or None."""
-        cursor = await self._db.execute(
+        cursor = await self._reader.execute(
             f"{SELECT_GAMES} WHERE guild = ? AND channel = ? AND status IN ('lobby', 'active')",
             (guild, channel),
         )
@@ -207,16 +224,16 @@ class Store:
             f"{SELECT_GAMES} WHERE status IN ('lobby', 'active') ORDER BY id")
         return [_record(row) for row in await cursor.fetchall()]
 
-    @_serialised
+    @_reading
     async def moves(self, game_id: int, last: int | None = None) -> list[MoveRecord]:
         """Return the moves of a game in order (only the ``last`` ones when given)."""
-        sql = ("SELECT seq, seat, action, events, undoable, state_hash, secret FROM moves "
+        sql = ("SELECT seq, seat, action, events, undoable, secret FROM moves "
                "WHERE game_id = ? ORDER BY seq DESC")
         params: tuple = (game_id,)
         if last is not None:
             sql += " LIMIT ?"
             params = (game_id, last)
-        rows = await (await self._db.execute(sql, params)).fetchall()
+        rows = await (await self._reader.execute(sql, params)).fetchall()
         return [_move(row) for row in reversed(rows)]
 
     # -- writing ----------------------------------------------------------------------------
@@ -260,10 +277,46 @@ class Store:
         return await self._guarded_update(game_id, version, "status = ?", (status,))
 
     @_serialised
-    async def set_board_message(self, game_id: int, message_id: str | None) -> None:
-        """Remember the last board message posted for a game (not versioned)."""
-        await self._db.execute("UPDATE games SET board_message_id = ? WHERE id = ?",
-                               (message_id, game_id))
+    async def set_board_message(self, game_id: int, message_id: str | None,
+                                version: int | None = None) -> None:
+        """Remember the last board message posted for a game and the version it shows.
+
+        Not versioned itself: a game whose ``board_version`` lags its ``version`` has a saved
+        change the channel was never shown (see :meth:`unposted_games`). A post for an older
+        version than the one remembered (two posts racing) does not replace it.
+        """
+        # Not worth an fsync of its own: if a power cut loses it, the message is posted again
+        # at the next start (the next move's commit, synced in full, carries it anyway).
+        await self._db.execute("PRAGMA synchronous=NORMAL")
+        try:
+            await self._db.execute(
+                "UPDATE games SET board_message_id = ?, board_version = ? WHERE id = ? AND"
+                " (? IS NULL OR board_version IS NULL OR board_version <= ?)",
+                (message_id, version, game_id, version, version))
+        finally:
+            await self._db.execute("PRAGMA synchronous=FULL")
+
+    @_serialised
+    async def unposted_games(self) -> list[GameRecord]:
+        """Open games whose channel message does not show their current version."""
+        cursor = await self._db.execute(
+            f"{SELECT_GAMES} WHERE status IN ('lobby', 'active') AND"
+            " (board_message_id IS NULL OR board_version IS NULL OR board_version != version)"
+            " ORDER BY id")
+        return [_record(row) for row in await cursor.fetchall()]
+
+    @_serialised
+    async def setting(self, key: str) -> str | None:
+        """Return a setting of the bot itself, or None."""
+        row = await (await self._db.execute("SELECT value FROM settings WHERE key = ?",
+                                            (key,))).fetchone()
+        return None if row is None else row["value"]
+
+    @_serialised
+    async def set_setting(self, key: str, value: str) -> None:
+        """Store a setting of the bot itself."""
+        await self._db.execute("INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key)"
+                               " DO UPDATE SET value = excluded.value", (key, value))
 
     @_serialised
     async def append_move(self, game_id: int, version: int, *, seat: int, action: str,
@@ -278,11 +331,11 @@ class Store:
         async with self.transaction():
             await self._bump(game_id, version, "state = ?, status = ?", (state_json, status))
             await self._db.execute(
-                "INSERT INTO moves (game_id, seq, seat, action, events, state, state_hash,"
+                "INSERT INTO moves (game_id, seq, seat, action, events, state,"
                 " undoable, secret, created_at) VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1"
-                " FROM moves WHERE game_id = ?), ?, ?, ?, ?, ?, ?, ?, ?)",
+                " FROM moves WHERE game_id = ?), ?, ?, ?, ?, ?, ?, ?)",
                 (game_id, game_id, seat, action, _dumps(events), state_json,
-                 state_hash(state_json), int(undoable), int(secret), _now()))
+                 int(undoable), int(secret), _now()))
             return await self._get(game_id)
 
     @_serialised
@@ -340,6 +393,7 @@ def _record(row: aiosqlite.Row | None) -> GameRecord | None:
         version=row["version"], state=json.loads(row["state"]) if row["state"] else None,
         board_message_id=row["board_message_id"],
         settings=json.loads(row["settings"]) if "settings" in row.keys() else {},
+        board_version=row["board_version"] if "board_version" in row.keys() else None,
         turns=tuple(counts.get(seat, 0) for seat in range(len(seats))),
     )
 
@@ -347,4 +401,4 @@ def _record(row: aiosqlite.Row | None) -> GameRecord | None:
 def _move(row: aiosqlite.Row) -> MoveRecord:
     return MoveRecord(seq=row["seq"], seat=row["seat"], action=row["action"],
                       events=json.loads(row["events"]), undoable=bool(row["undoable"]),
-                      state_hash=row["state_hash"], secret=bool(row["secret"]))
+                      secret=bool(row["secret"]))

@@ -9,7 +9,8 @@ region becomes the part of the board nearer to its own centroid in that graph's 
   so b and d stay apart; any other larger face keeps a small unowned hole in its middle, so
   regions of that face that are not adjacent never touch;
 * the outer face is split by rays from the board's centre, so exactly the regions on the
-  outer cycle (the map's ``edge`` regions) reach the frame.
+  outer cycle (the map's ``edge`` regions) reach the frame (the board rectangle, or any
+  convex outline such as an island's coast: ``Frame``).
 
 Two regions therefore share a border of positive length exactly when they are adjacent.
 """
@@ -123,64 +124,94 @@ class _PlaneGraph:
         return _lerp(self.xy[v], self.xy[u], share)
 
 
-def _ray_to_frame(origin: Point, through: Point) -> Point:
-    """Return where the ray from ``origin`` through ``through`` leaves the board rectangle."""
-    dx, dy = through[0] - origin[0], through[1] - origin[1]
-    limits = []
-    if dx:
-        limits.append(((BOARD_W if dx > 0 else 0.0) - origin[0]) / dx)
-    if dy:
-        limits.append(((BOARD_H if dy > 0 else 0.0) - origin[1]) / dy)
-    t = min(limit for limit in limits if limit > 0)
-    return (origin[0] + dx * t, origin[1] + dy * t)
+@dataclass(frozen=True)
+class Frame:
+    """The convex outline the outer regions reach: the board rectangle, or an island's coast.
+
+    ``corners`` go clockwise on the y-down board; perimeter positions are measured clockwise
+    from the first corner.
+    """
+
+    corners: tuple[Point, ...]
+
+    @property
+    def perimeter(self) -> float:
+        """Return the length of the outline."""
+        return sum(math.dist(a, b) for a, b in self.sides())
+
+    def sides(self) -> list[tuple[Point, Point]]:
+        """Return the outline's sides in clockwise order."""
+        n = len(self.corners)
+        return [(self.corners[i], self.corners[(i + 1) % n]) for i in range(n)]
+
+    def ray(self, origin: Point, through: Point) -> Point:
+        """Return where the ray from ``origin`` (inside) through ``through`` leaves the outline."""
+        best = math.inf
+        for a, b in self.sides():
+            t = _ray_hits(origin, through, a, b)
+            if t is not None and 1e-9 < t < best:
+                best = t
+        return _lerp(origin, through, best)
+
+    def position(self, p: Point) -> float:
+        """Return the position of an outline point along the perimeter (clockwise)."""
+        walked, nearest, best = 0.0, 0.0, math.inf
+        for a, b in self.sides():
+            length = math.dist(a, b)
+            off = math.dist(p, a) + math.dist(p, b) - length
+            if off < best:
+                best, nearest = off, walked + min(math.dist(p, a), length)
+            walked += length
+        return nearest
+
+    def path(self, start: Point, end: Point, clockwise: bool) -> list[Point]:
+        """Return the corners passed going along the outline from ``start`` to ``end``."""
+        perimeter = self.perimeter
+        s, e = self.position(start), self.position(end)
+        if not clockwise:
+            s, e = e, s
+        span = (e - s) % perimeter
+        corners = sorted(((self.position(c) - s) % perimeter, c) for c in self.corners)
+        passed = [c for offset, c in corners if 1e-9 < offset < span - 1e-9]
+        return passed if clockwise else passed[::-1]
 
 
-def _perimeter_pos(p: Point) -> float:
-    """Return the position of a frame point along the board's perimeter (clockwise from 0,0)."""
-    x, y = p
-    if abs(y) < 1e-6:
-        return x
-    if abs(x - BOARD_W) < 1e-6:
-        return BOARD_W + y
-    if abs(y - BOARD_H) < 1e-6:
-        return BOARD_W + BOARD_H + (BOARD_W - x)
-    return 2 * BOARD_W + BOARD_H + (BOARD_H - y)
+def _ray_hits(origin: Point, through: Point, a: Point, b: Point) -> float | None:
+    """Return t where origin + t*(through-origin) meets segment a-b, or None."""
+    rx, ry = through[0] - origin[0], through[1] - origin[1]
+    sx, sy = b[0] - a[0], b[1] - a[1]
+    denom = rx * sy - ry * sx
+    if abs(denom) < 1e-12:
+        return None
+    qx, qy = a[0] - origin[0], a[1] - origin[1]
+    t = (qx * sy - qy * sx) / denom
+    u = (qx * ry - qy * rx) / denom
+    return t if -1e-9 <= u <= 1 + 1e-9 else None
 
 
-_CORNERS = ((0.0, 0.0), (BOARD_W, 0.0), (BOARD_W, BOARD_H), (0.0, BOARD_H))
-
-
-def _frame_path(start: Point, end: Point, clockwise: bool) -> list[Point]:
-    """Return the board corners passed going along the frame from ``start`` to ``end``."""
-    perimeter = 2 * (BOARD_W + BOARD_H)
-    s, e = _perimeter_pos(start), _perimeter_pos(end)
-    if not clockwise:
-        s, e = e, s
-    span = (e - s) % perimeter
-    corners = sorted(((_perimeter_pos(c) - s) % perimeter, c) for c in _CORNERS)
-    passed = [c for offset, c in corners if 0 < offset < span]
-    return passed if clockwise else passed[::-1]
+BOARD_FRAME = Frame(((0.0, 0.0), (BOARD_W, 0.0), (BOARD_W, BOARD_H), (0.0, BOARD_H)))
 
 
 class _Builder:
     """Turns the plane graph into one polygon per region."""
 
-    def __init__(self, graph: _PlaneGraph) -> None:
+    def __init__(self, graph: _PlaneGraph, frame: Frame = BOARD_FRAME) -> None:
         self.g = graph
+        self.frame = frame
         cycle = graph.faces[graph.outer]
-        self.frame_marks = [_perimeter_pos(self.frame_point(cycle[i], cycle[(i + 1) % len(cycle)]))
+        self.frame_marks = [frame.position(self.frame_point(cycle[i], cycle[(i + 1) % len(cycle)]))
                             for i in range(len(cycle))]
 
     def _runs_clockwise(self, start: Point, end: Point) -> bool:
         """Tell whether the frame arc from start to end, clockwise, holds no other border end."""
-        perimeter = 2 * (BOARD_W + BOARD_H)
-        s = _perimeter_pos(start)
-        span = (_perimeter_pos(end) - s) % perimeter
+        perimeter = self.frame.perimeter
+        s = self.frame.position(start)
+        span = (self.frame.position(end) - s) % perimeter
         return not any(1e-6 < (mark - s) % perimeter < span - 1e-6 for mark in self.frame_marks)
 
     def frame_point(self, a: int, b: int) -> Point:
         """Return where the border between outer regions ``a`` and ``b`` meets the frame."""
-        return _ray_to_frame(self.g.centre, self.g.edge_point(a, b))
+        return self.frame.ray(self.g.centre, self.g.edge_point(a, b))
 
     def inner_point(self, v: int, u: int, face_id: int) -> Point:
         """Return the point next to the midpoint of edge v-u inside ``face_id``."""
@@ -224,7 +255,8 @@ class _Builder:
         face_id = self.g.face_of[(q, v)]
         first, last = self.inner_point(v, p, face_id), self.inner_point(v, q, face_id)
         if face_id == self.g.outer:
-            return [first, *_frame_path(first, last, self._runs_clockwise(first, last)), last]
+            clockwise = self._runs_clockwise(first, last)
+            return [first, *self.frame.path(first, last, clockwise), last]
         if first == last:
             return [first]
         return [first, last]
@@ -346,10 +378,14 @@ def map_shapes(map_id: str) -> MapShapes:
 
 
 def build_shapes(regions: tuple[dict, ...], xy: dict[int, Point],
-                 weight: dict[int, float] | None = None) -> MapShapes:
-    """Return the region shapes of ``regions`` drawn around the points ``xy``."""
+                 weight: dict[int, float] | None = None,
+                 frame: Frame = BOARD_FRAME) -> MapShapes:
+    """Return the region shapes of ``regions`` drawn around the points ``xy`` inside ``frame``.
+
+    ``frame`` is the board rectangle by default; an island passes its convex coastline.
+    """
     graph = _PlaneGraph(regions, xy, weight)
-    builder = _Builder(graph)
+    builder = _Builder(graph, frame)
     shapes = []
     for v in sorted(graph.xy):
         polygon = tuple(builder.polygon(v))

@@ -98,6 +98,10 @@ class Antiquity(DecisionGame):
         move = action.move if action.move is not None else moves.parse(action.text)
         return state.phase == "city" and (move is None or move[0] not in SECRET_PUBLIC)
 
+    def private_decision(self, state, seat: int) -> bool:
+        """City building (phase 2) is planned in secret: its options are offered privately."""
+        return state.phase == "city"
+
     # -- information ---------------------------------------------------------------------
     def view(self, state, seat):
         return views.build_view(self, state, seat)

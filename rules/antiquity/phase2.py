@@ -217,7 +217,7 @@ def reveal(state, events: list) -> None:
         before = state.phase2["public"].get(str(seat), {})
         new = [b["type"] for bid, b in p["buildings"].items()
                if bid not in before.get("buildings", {}) and b["type"] != "house"]
-        events.append(M.event("revealed", None, seat=seat,
+        events.append(M.event("revealed", None, True, seat=seat,
                               buildings=[M.building(t) for t in new] or [M.misc("nothing")],
                               houses=len(p["houses"]) - len(before.get("houses", [])),
                               men=p["idle"], saint=M.saint(p["saint"])))

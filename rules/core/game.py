@@ -45,9 +45,11 @@ class Game(ABC):
         """List the options of ``seat``'s current decision (empty if it owes none).
 
         List every option of the current step; the platform fits long lists into menus and
-        autocomplete searches them all. Only where a step's typed forms are too many to
-        enumerate (moving N tokens between any two regions) list a sensible selection and
-        accept the rest through :meth:`is_legal`.
+        autocomplete searches them all. A menu posted in the channel must not depend on the
+        seat's hidden information, so an option that only hidden information forbids (a combo
+        the player cannot afford) is listed and refused with its reason when chosen. Only
+        where a step's typed forms are too many to enumerate (moving N tokens between any two
+        regions) list a sensible selection and accept the rest through :meth:`is_legal`.
         """
 
     @abstractmethod
@@ -162,6 +164,16 @@ class Game(ABC):
         the invariants its spec states (token, goods and coin conservation, supply limits).
         """
         return []
+
+    def private_decision(self, state: Any, seat: int) -> bool:
+        """Tell whether ``seat``'s current options show what other seats must not see.
+
+        True for decisions over hidden things (hidden orders in a simultaneous phase, a pick
+        among cards only this seat has seen): the platform then offers the options only
+        privately (the "My turn" button, ``/me``), even when this seat is the only one to
+        act, and posts no prompt or option count in the channel.
+        """
+        return False
 
     def rerandomise_hidden(self, state: Any, seat: int | None, seed: int) -> Any:
         """Return a copy where everything hidden from ``seat`` is re-drawn from ``seed``.

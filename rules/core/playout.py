@@ -6,7 +6,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.core import Event, Game, Rng, translate
+from rules.core import Event, Game, NotLegalNow, Rng, translate
 
 MAX_STEPS = 6000
 
@@ -38,15 +38,33 @@ def random_playout(game: Game, seed: int, players: int, options: dict | None = N
         assert seats, "a game that is not over must have a seat to act"
         seat = policy.choice(seats)
         actions = list(game.legal_actions(state, seat))
-        assert actions, f"seat {seat} must act but has no legal action"
-        action = policy.choice(actions)
+        action, after, events = random_step(game, state, seat, actions, policy)
         if on_step is not None:
             on_step(state, seat, action)
-        state, events = game.apply(state, seat, action)
+        state = after
         record.moves.append((seat, action.text))
         record.events.extend(events)
     record.final = state
     return record
+
+
+def random_step(game: Game, state: Any, seat: int, actions: list, policy: Rng):
+    """Apply a random listed action of ``seat``; return it with the new state and events.
+
+    A listed option may still be refused when it depends on the mover's hidden information,
+    which a menu posted in the channel must not reveal (a Small World combo the player
+    cannot afford): such a draw is dropped and another one made.
+    """
+    actions = list(actions)
+    while True:
+        assert actions, f"seat {seat} must act but has no legal action"
+        action = policy.choice(actions)
+        try:
+            state, events = game.apply(state, seat, action)
+        except NotLegalNow:
+            actions.remove(action)
+            continue
+        return action, state, events
 
 
 def replay(game: Game, seed: int, players: int, options: dict, moves) -> Any:

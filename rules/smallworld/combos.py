@@ -19,9 +19,9 @@ def pick_problem(state: State, seat: int, index: int):
 
 def pick(state: State, seat: int, index: int, events: list) -> Instance:
     """Pay for combo ``index``, take its coins and tokens, and refill the column (3.3)."""
-    player = state.players[seat]
-    for above in state.column[:index]:
-        above[2] += 1
+    player = state.edit_player(seat)
+    for above, (race, power, coins) in enumerate(state.column[:index]):
+        state.column[above] = [race, power, coins + 1]  # entries are replaced, never changed
     player.coins -= index
     race, power, coins = state.column.pop(index)
     player.coins += coins
@@ -48,6 +48,7 @@ def _new_instance(state: State, seat: int, race: str, power: str) -> Instance:
         inst.camps = state.supply["encampment"]
         state.supply["encampment"] = 0
     state.insts.append(inst)
+    state.owned_insts.add(inst.id)
     return inst
 
 
@@ -57,7 +58,8 @@ def refill(state: State, events: list) -> None:
     while len(state.column) < size and state.race_deck:
         if not state.power_deck and not _reshuffle(state, events):
             return
-        race, power = state.race_deck.pop(0), state.power_deck.pop(0)
+        race, power = state.race_deck[0], state.power_deck[0]
+        state.race_deck, state.power_deck = state.race_deck[1:], state.power_deck[1:]
         state.race_deck_known = min(state.race_deck_known, len(state.race_deck))
         state.column.append([race, power, 0])
         events.append(msgs.event("combo_revealed", reveals=True, race=msgs.race(race),
@@ -76,14 +78,14 @@ def _reshuffle(state: State, events: list) -> bool:
 def return_banner(state: State, inst: Instance, events: list) -> None:
     """Send a race that left the board to the bottom of the race deck and refill (3.14)."""
     inst.gone = True
-    player = state.players[inst.owner]
+    player = state.edit_player(inst.owner)
     if inst.id in player.declined:
         player.declined.remove(inst.id)
     if player.active == inst.id:
         player.active = None
-    state.race_deck.append(inst.race)
+    state.race_deck = [*state.race_deck, inst.race]
     state.race_deck_known += 1
     if inst.has_spirit and inst.declined:
-        state.discard.append(inst.power)
+        state.discard = [*state.discard, inst.power]
     events.append(msgs.event("banner_returned", seat=inst.owner, race=msgs.race(inst.race)))
     refill(state, events)

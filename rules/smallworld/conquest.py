@@ -1,4 +1,4 @@
-"""Conquest: ready troops, abandon, legal targets, cost, losses and withdrawal, the die.
+"""Conquest: ready troops, abandon, conquer, losses and withdrawal, the die (targets: targets).
 
 Actions handled here (acting race = in-decline Ghouls in the Ghoul phase, else the active race):
 ``abandon R`` (before the first conquest of the turn), ``conquer R``, ``die R`` (final
@@ -8,17 +8,21 @@ conquest with the reinforcement die, declared before the roll), ``end conquest``
 from __future__ import annotations
 
 from . import combos, data, effects, msgs, races
+from .pieces import clear_pieces, owned_by
 from .state import Instance, State
+from .targets import attack_problem, cost
+from .variant import rules_of
 
 
 # -- ready and abandon ------------------------------------------------------------------------
 def ready(state: State, inst: Instance, events: list) -> None:
     """Take every token above 1 per region into hand; Amazons also take their reserve (3.4)."""
     gained = 0
-    for reg in state.regions:
-        if reg.inst == inst.id and reg.tokens > 1:
-            gained += reg.tokens - 1
-            reg.tokens = 1
+    keep = rules_of(state).min_tokens(state, inst)
+    for r, reg in enumerate(state.regions):
+        if reg.inst == inst.id and reg.tokens > keep:
+            gained += reg.tokens - keep
+            state.edit(r).tokens = keep
     gained += inst.reserve
     inst.hand += gained
     inst.reserve = 0
@@ -29,18 +33,18 @@ def ready(state: State, inst: Instance, events: list) -> None:
 
 def abandon_problem(state: State, inst: Instance, region: int):
     """Return why ``inst`` may not abandon ``region`` now (None if it may)."""
-    if not _exists(state, region):
+    if not 0 <= region < len(state.regions):
         return msgs.err("no_such_region", region=region)
     if inst.conquered or inst.conquests_over:
         return msgs.err("abandon_after_conquest")
-    if state.regions[region].inst != inst.id:
+    if not owned_by(state, inst, region):
         return msgs.err("not_your_region", region=region)
     return None
 
 
 def abandon(state: State, inst: Instance, region: int, events: list) -> None:
     """Lift every token of ``region`` into hand and clear its pieces (3.4)."""
-    reg = state.regions[region]
+    reg = state.edit(region)
     inst.hand += reg.tokens
     reg.tokens, reg.inst = 0, None
     clear_pieces(state, region, camps_to=inst)
@@ -49,115 +53,33 @@ def abandon(state: State, inst: Instance, region: int, events: list) -> None:
                              region=region))
 
 
-def clear_pieces(state: State, region: int, camps_to: Instance | None) -> None:
-    """Return a region's pieces to supply (encampments to their owner's unplaced pile)."""
-    reg = state.regions[region]
-    for piece, key in (("lair", "lair"), ("fortress", "fortress"), ("hole", "hole"),
-                       ("hero", "hero"), ("dragon", "dragon")):
-        if getattr(reg, piece):
-            setattr(reg, piece, False)
-            state.supply[key] += 1
-    if reg.encampments and camps_to is not None:
-        camps_to.camps += reg.encampments
-    reg.encampments = 0
-
-
-# -- targets and cost -------------------------------------------------------------------------
-def _exists(state: State, region: int) -> bool:
-    return 0 <= region < len(state.regions)
-
-
-def raw_cost(state: State, inst: Instance, region: int) -> int:
-    """Return the cost before reductions (3.6)."""
-    reg = state.regions[region]
-    cost = 2 + reg.mountain + reg.lair + reg.fortress + reg.encampments + reg.lost_tribe
-    if reg.inst is not None and reg.inst != inst.id:
-        cost += reg.tokens
-    return cost
-
-
-def cost(state: State, inst: Instance, region: int) -> int:
-    """Return the number of tokens ``inst`` needs to conquer ``region`` (at least 1)."""
-    return max(1, raw_cost(state, inst, region) - effects.discount(state, inst, region))
-
-
-def target_problem(state: State, inst: Instance, region: int):
-    """Return why ``region`` is not a target of ``inst`` (rules 2-6 of 3.5), or None."""
-    if not _exists(state, region):
-        return msgs.err("no_such_region", region=region)
-    reg, static = state.regions[region], state.board.regions[region]
-    if static.water and not effects.may_enter_water(state, inst):
-        return msgs.err("water")
-    if reg.inst == inst.id:
-        return msgs.err("own_region")
-    if reg.hole or reg.hero or reg.dragon:
-        return msgs.err("immune")
-    peace = peace_with(state, inst, region)
-    if peace is not None:
-        return msgs.err("diplomat_peace", diplomat_seat=peace)
-    return reach_problem(state, inst, region)
-
-
-def peace_with(state: State, inst: Instance, region: int) -> int | None:
-    """Return the Diplomat seat whose active region this ally's active race may not attack."""
-    occupant = state.regions[region].inst
-    if inst.declined or occupant is None:
-        return None
-    for diplomat, ally in state.allies:
-        if ally == inst.owner and state.players[diplomat].active == occupant:
-            return diplomat
-    return None
-
-
-def reach_problem(state: State, inst: Instance, region: int):
-    """Return why ``region`` is out of reach (border rule, adjacency), or None."""
-    owned = state.regions_of(inst.id)
-    static = state.board.regions[region]
-    mode = effects.reach(state, inst)
-    if mode == "any_land":
-        return None
-    if not owned:
-        if static.border or races.enters_anywhere(state, inst):
-            return None
-        return msgs.err("not_border", region=region)
-    if static.adj & set(owned):
-        return None
-    if mode == "cavern_network" and "cavern" in static.symbols and any(
-            "cavern" in state.board.regions[o].symbols for o in owned):
-        return None
-    return msgs.err("not_adjacent", region=region)
-
-
-def conquer_problem(state: State, inst: Instance, region: int):
+def conquer_problem(state: State, inst: Instance, region: int, owned: set[int] | None = None):
     """Return why ``conquer region`` is illegal now, or None."""
-    problem = attack_problem(state, inst, region)
-    if problem is not None:
-        return problem
+    problem = attack_problem(state, inst, region, owned)
+    return problem if problem is not None else conquer_cost_problem(state, inst, region)
+
+
+def conquer_cost_problem(state: State, inst: Instance, region: int, need: int | None = None):
+    """Return why an attackable ``region`` (costing ``need``) is too dear for ``inst``, or None."""
     if inst.berserk is not None:
         return None
-    need = cost(state, inst, region)
+    need = cost(state, inst, region) if need is None else need
     if inst.hand < need:
         return msgs.err("need_tokens", need=need, have=inst.hand)
     return None
 
 
-def attack_problem(state: State, inst: Instance, region: int):
-    """Return why ``inst`` may not attack ``region`` at all now (hand, phase, target), or None."""
-    if inst.conquests_over:
-        return msgs.err("conquests_over")
-    if inst.hand < 1:
-        return msgs.err("no_tokens")
-    return target_problem(state, inst, region)
-
-
-def die_problem(state: State, inst: Instance, region: int):
+def die_problem(state: State, inst: Instance, region: int, owned: set[int] | None = None):
     """Return why ``die region`` is illegal now (3.8), or None."""
     if effects.power_has(state, inst, "berserk"):
         return msgs.err("berserk_no_die")
-    problem = attack_problem(state, inst, region)
-    if problem is not None:
-        return problem
-    need = cost(state, inst, region)
+    problem = attack_problem(state, inst, region, owned)
+    return problem if problem is not None else die_cost_problem(state, inst, region)
+
+
+def die_cost_problem(state: State, inst: Instance, region: int, need: int | None = None):
+    """Return why the die may not help ``inst`` conquer an attackable ``region``, or None."""
+    need = cost(state, inst, region) if need is None else need
     if need <= inst.hand:
         return msgs.err("die_not_needed", cost=need, have=inst.hand)
     if need > inst.hand + 3:
@@ -168,6 +90,7 @@ def die_problem(state: State, inst: Instance, region: int):
 # -- resolution -------------------------------------------------------------------------------
 def conquer(state: State, inst: Instance, region: int, events: list) -> None:
     """Conquer ``region`` paying its cost (or the Berserk need), or fail a Berserk attempt."""
+    rules_of(state).before_attack(state, inst, region, events)
     need = cost(state, inst, region)
     if inst.berserk is not None:
         roll, inst.berserk = inst.berserk, None
@@ -182,6 +105,7 @@ def conquer(state: State, inst: Instance, region: int, events: list) -> None:
 
 def die(state: State, inst: Instance, region: int, events: list) -> None:
     """Declare ``region``, roll the die, and conquer with every token in hand on success (3.8)."""
+    rules_of(state).before_attack(state, inst, region, events)
     need = cost(state, inst, region)
     roll = roll_die(state)
     inst.conquests_over = True
@@ -197,33 +121,40 @@ def die(state: State, inst: Instance, region: int, events: list) -> None:
 def roll_die(state: State) -> int:
     """Roll the reinforcement die (a forced result first, if the options gave any)."""
     if state.dice:
-        return state.dice.pop(0)
+        roll, state.dice = state.dice[0], state.dice[1:]
+        return roll
     return state.rng.choice(data.constants(state.variant)["die"])
 
 
 def resolve(state: State, inst: Instance, region: int, used: int, events: list,
             kind: str) -> None:
     """Move ``used`` tokens into ``region``, remove its defenders, record the conquest (3.7)."""
-    reg = state.regions[region]
+    reg = state.edit(region)
     non_empty = reg.lost_tribe or reg.inst is not None
     events.append(msgs.event(kind, seat=inst.owner, race=msgs.race(inst.race), region=region,
                              cost=used))
+    rules_of(state).before_defenders_leave(state, inst, region, events)
     _remove_defenders(state, inst, region, events)
     reg.inst, reg.tokens = inst.id, used
     inst.hand -= used
     inst.conquered.append([region, non_empty])
     state.highlight.append(region)
     races.after_conquest(state, inst, region, events)
+    rules_of(state).after_conquest(state, inst, region, events)
+
+
+def empty_as_conquered(state: State, inst: Instance, region: int, events: list) -> None:
+    """Remove ``region``'s defenders as if ``inst`` conquered it, but move no token in (SWoW
+    live bombs): the variant's conquest triggers, then losses and withdrawals."""
+    rules_of(state).before_defenders_leave(state, inst, region, events)
+    _remove_defenders(state, inst, region, events)
 
 
 def _remove_defenders(state: State, inst: Instance, region: int, events: list) -> None:
-    reg = state.regions[region]
-    if reg.lost_tribe:
-        reg.lost_tribe = False
-        state.lt_removed += 1
-        events.append(msgs.event("lost_tribe_removed", region=region))
-    defender = state.inst(reg.inst)
-    owner_camps = defender if defender is not None else None
+    reg = state.edit(region)
+    rules_of(state).remove_neutrals(state, region, events)
+    defender = None if reg.inst is None else state.edit_inst(reg.inst)
+    owner_camps = defender
     if reg.encampments and owner_camps is not None:
         owner_camps.knocked_camps += reg.encampments
     clear_pieces(state, region, camps_to=owner_camps)
@@ -232,7 +163,7 @@ def _remove_defenders(state: State, inst: Instance, region: int, events: list) -
     _defender_losses(state, inst, defender, reg.tokens, region, events)
     reg.inst, reg.tokens = None, 0
     if not defender.declined and not inst.declined:
-        state.attacked.append(defender.owner)
+        state.attacked = [*state.attacked, defender.owner]
     if defender.declined and not state.regions_of(defender.id) and not (
             defender.hand or defender.pending):
         combos.return_banner(state, defender, events)
@@ -240,7 +171,11 @@ def _remove_defenders(state: State, inst: Instance, region: int, events: list) -
 
 def _defender_losses(state: State, inst: Instance, defender: Instance, tokens: int,
                      region: int, events: list) -> None:
-    lost = 0 if races.loses_nothing(state, defender) else 1
+    spared = races.loses_nothing(state, defender) or rules_of(state).spares_defender(
+        state, inst, defender, region, events)
+    lost = 0 if spared else 1
+    if defender.declined and rules_of(state).declined_defenders_lose_all:
+        lost = tokens
     lost = min(lost, tokens)
     state.tray[defender.race] += lost
     rest = tokens - lost

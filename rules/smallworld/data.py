@@ -35,6 +35,11 @@ def powers(variant: str = "base") -> dict[str, dict]:
         return tomllib.load(handle)
 
 
+def dealt_powers(variant: str = "base") -> list[str]:
+    """Return the powers that go into the deck (a power marked ``in_deck = false`` stays out)."""
+    return [p for p, spec in powers(variant).items() if spec.get("in_deck", True)]
+
+
 @lru_cache(maxsize=None)
 def constants(variant: str = "base") -> dict:
     """Return the set-up constants (coins, column size, die faces, supplies, maps)."""
@@ -55,11 +60,7 @@ class Region:
     border: bool
     coastal: bool
     adj: frozenset[int]
-
-    @property
-    def water(self) -> bool:
-        """Tell whether the region is a sea or a lake."""
-        return self.terrain in WATER
+    water: bool = False  # a sea or a lake (set from the terrain when loaded)
 
 
 @dataclass(frozen=True)
@@ -70,29 +71,78 @@ class Map:
     turns: int
     regions: tuple[Region, ...]
 
+    @property
+    def border_ids(self) -> frozenset[int]:
+        """The regions on the edge of the board (first conquests)."""
+        return _ids(self, "border")
+
+    @property
+    def land_ids(self) -> frozenset[int]:
+        """Every region that is not a sea or a lake."""
+        return _ids(self, "land")
+
+    @property
+    def cavern_ids(self) -> frozenset[int]:
+        """The regions with a cavern symbol."""
+        return _ids(self, "cavern")
+
     def adjacent(self, a: int, b: int) -> bool:
         """Tell whether regions ``a`` and ``b`` share a border."""
         return b in self.regions[a].adj
 
 
 @lru_cache(maxsize=None)
+def _ids(board: Map, kind: str) -> frozenset[int]:
+    test = {"border": lambda r: r.border, "land": lambda r: not r.water,
+            "cavern": lambda r: "cavern" in r.symbols}[kind]
+    return frozenset(r.id for r in board.regions if test(r))
+
+
+@lru_cache(maxsize=None)
 def game_map(name: str, variant: str = "base") -> Map:
-    """Load map ``name`` (file stem under data/smallworld/maps/)."""
+    """Load map ``name`` (file stem under data/smallworld/maps/).
+
+    A name joining island ids with ``+`` (``L1+M2``) is an archipelago: the islands of
+    ``islands/<id>.toml`` in that order, regions numbered from 0 in island order, no edges
+    between islands (Small World of Warcraft). Its turns come from ``game.toml`` ``rounds``.
+    """
+    if "+" in name:
+        return _archipelago(name, variant)
     with (_folder(variant) / "maps" / f"{name}.json").open() as handle:
         raw = json.load(handle)
     regions = tuple(
         Region(r["id"], r["terrain"], frozenset(r["symbols"]), r["mountain"], r["lost_tribe"],
-               r["edge"], r["border"], r["coastal"], frozenset(r["adj"]))
+               r["edge"], r["border"], r["coastal"], frozenset(r["adj"]),
+               r["terrain"] in WATER)
         for r in raw["regions"]
     )
     return Map(name, raw["game_turns"], regions)
 
 
+def _archipelago(name: str, variant: str) -> Map:
+    printed = []
+    for island in name.split("+"):
+        with (_folder(variant) / "islands" / f"{island}.toml").open("rb") as handle:
+            printed.extend(tomllib.load(handle)["regions"])
+    index = {r["id"]: i for i, r in enumerate(printed)}
+    terrain = {r["id"]: r["terrain"] for r in printed}
+    regions = tuple(
+        Region(i, r["terrain"], frozenset(r["symbols"]), "mountain" in r["symbols"],
+               "murloc" in r["symbols"], False, "entry" in r["symbols"],
+               any(terrain[a] in WATER for a in r["adj"]), frozenset(index[a] for a in r["adj"]),
+               r["terrain"] in WATER)
+        for i, r in enumerate(printed))
+    rounds = constants(variant)["rounds"][str(name.count("+") + 1)]
+    return Map(name, rounds, regions)
+
+
+@lru_cache(maxsize=None)
 def race_hooks(race: str, variant: str = "base") -> frozenset[str]:
     """Return the hook names of ``race``."""
     return frozenset(races(variant)[race].get("hooks", ()))
 
 
+@lru_cache(maxsize=None)
 def power_hooks(power: str, variant: str = "base") -> frozenset[str]:
     """Return the hook names of ``power``."""
     return frozenset(powers(variant)[power].get("hooks", ()))

@@ -6,30 +6,33 @@ Actions: ``decline`` (first action of a turn, race not picked this turn) and, fo
 
 from __future__ import annotations
 
-from . import combos, conquest, msgs, races
+from . import combos, msgs
+from .pieces import clear_pieces
 from .state import Instance, State
+from .variant import rules_of
 
 
 def decline_problem(state: State, seat: int):
     """Return why ``decline`` is illegal for ``seat`` now, or None."""
-    if state.current != seat or state.phase != "start" or not state.fresh:
-        return msgs.err("decline_first")
     if state.active(seat) is None:
         return msgs.err("no_active_race")
+    if state.current != seat or state.phase != "start":
+        return msgs.err("decline_first")
     return None
 
 
 def go_into_decline(state: State, seat: int, events: list) -> None:
     """Put ``seat``'s active race into decline (3.12 steps 1-4)."""
-    player = state.players[seat]
-    inst = state.insts[player.active]
+    player = state.edit_player(seat)
+    inst = state.edit_inst(player.active)
     if not inst.has_spirit:
         for old in [state.insts[i] for i in player.declined]:
             if not old.has_spirit:
-                remove_race(state, old, events)
+                remove_race(state, state.edit_inst(old.id), events)
     if not inst.has_spirit:
-        state.discard.append(inst.power)
+        state.discard = [*state.discard, inst.power]
     _remove_power_pieces(state, inst)
+    rules_of(state).before_decline(state, inst, events)
     _shed_tokens(state, inst)
     inst.declined = True
     inst.berserk = None
@@ -45,24 +48,25 @@ def go_into_decline(state: State, seat: int, events: list) -> None:
 
 def _remove_power_pieces(state: State, inst: Instance) -> None:
     for r in state.regions_of(inst.id):
-        reg = state.regions[r]
+        reg = state.edit(r)
         for piece in ("dragon", "hero", "hole"):
             if getattr(reg, piece):
                 setattr(reg, piece, False)
                 state.supply[piece] += 1
         inst.camps += reg.encampments
         reg.encampments = 0
-    state.supply["encampment"] += inst.camps
+    if inst.camps:
+        state.supply["encampment"] += inst.camps
     inst.camps = inst.knocked_camps = 0
 
 
 def _shed_tokens(state: State, inst: Instance) -> None:
-    keep_all = races.keeps_tokens_in_decline(state, inst)
+    keep = rules_of(state).tokens_kept_in_decline(state, inst)
     for r in state.regions_of(inst.id):
-        reg = state.regions[r]
-        if reg.tokens > 1 and not keep_all:
-            state.tray[inst.race] += reg.tokens - 1
-            reg.tokens = 1
+        reg = state.edit(r)
+        if keep is not None and reg.tokens > keep:
+            state.tray[inst.race] += reg.tokens - keep
+            reg.tokens = keep
     state.tray[inst.race] += inst.hand + inst.pending + inst.reserve
     inst.hand = inst.pending = inst.reserve = 0
 
@@ -70,10 +74,10 @@ def _shed_tokens(state: State, inst: Instance) -> None:
 def remove_race(state: State, inst: Instance, events: list) -> None:
     """Take an in-decline race off the board entirely and return its banner (3.12 step 1)."""
     for r in state.regions_of(inst.id):
-        reg = state.regions[r]
+        reg = state.edit(r)
         state.tray[inst.race] += reg.tokens
         reg.tokens, reg.inst = 0, None
-        conquest.clear_pieces(state, r, camps_to=None)
+        clear_pieces(state, r, camps_to=None)
         state.highlight.append(r)
     state.tray[inst.race] += inst.hand + inst.pending + inst.reserve
     inst.hand = inst.pending = inst.reserve = 0

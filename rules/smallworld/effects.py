@@ -10,10 +10,24 @@ that simply stay).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from . import data
 from .state import Instance, State
 
 LASTING_RACE_HOOKS = frozenset({"keep_tokens_in_decline", "acts_in_decline"})
+
+# discount and score kinds a variant adds to the closed lists below (kind -> function of
+# (state, inst, region or None, rule) returning True / a count), see ``register_kinds``
+VARIANT_DISCOUNTS: dict = {}
+VARIANT_SCORES: dict = {}
+
+
+def register_kinds(discounts: dict | None = None, scores: dict | None = None) -> None:
+    """Add a variant's data discount kinds ``(state, inst, region, values) -> bool`` and score
+    kinds ``(state, inst, rule) -> count`` to the ones interpreted here."""
+    VARIANT_DISCOUNTS.update(discounts or {})
+    VARIANT_SCORES.update(scores or {})
 
 
 def race_has(state: State, inst: Instance, hook: str) -> bool:
@@ -51,22 +65,45 @@ def discount(state: State, inst: Instance, region: int) -> int:
     """Return the total cost reduction of an active ``inst`` on ``region``."""
     if inst.declined:
         return 0
-    return sum(_discount_one(state, inst, region, rule)
-               for d in _defs(state, inst) for rule in d.get("discount", ()))
+    rules = _discount_rules(inst.race, inst.power, state.variant)
+    return sum(discount_one(state, inst, region, *rule) for rule in rules) if rules else 0
 
 
-def _discount_one(state: State, inst: Instance, region: int, rule: dict) -> int:
+def discount_rules(inst: Instance, variant: str) -> tuple:
+    """Return the (kind, values, amount) discount rules of active ``inst``."""
+    return _discount_rules(inst.race, inst.power, variant)
+
+
+@lru_cache(maxsize=None)
+def _discount_rules(race: str, power: str, variant: str) -> tuple:
+    """The (kind, values, amount) discount rules of an active race and power."""
+    defs = (data.races(variant)[race], data.powers(variant)[power])
+    out = []
+    for rule in (r for d in defs for r in d.get("discount", ())):
+        value = rule.get("value")
+        values = frozenset(value if isinstance(value, list) else [value])
+        out.append((rule["kind"], values, rule.get("amount", 1)))
+    return tuple(out)
+
+
+def discount_one(state: State, inst: Instance, region: int, kind: str, values: frozenset,
+                 amount: int) -> int:
+    """Return the reduction one discount rule gives ``inst`` on ``region``."""
     static = state.board.regions[region]
-    kind, amount = rule["kind"], rule.get("amount", 1)
-    value = rule.get("value")
-    values = value if isinstance(value, list) else [value]
-    hit = {
-        "always": lambda: True,
-        "terrain": lambda: static.terrain in values,
-        "symbol": lambda: bool(static.symbols & set(values)),
-        "coastal": lambda: static.coastal,
-        "next_to_own_mountain": lambda: _next_to_own_mountain(state, inst, region),
-    }[kind]()
+    if kind in VARIANT_DISCOUNTS:
+        hit = VARIANT_DISCOUNTS[kind](state, inst, region, values)
+    elif kind == "always":
+        hit = True
+    elif kind == "terrain":
+        hit = static.terrain in values
+    elif kind == "symbol":
+        hit = not static.symbols.isdisjoint(values)
+    elif kind == "coastal":
+        hit = static.coastal
+    elif kind == "next_to_own_mountain":
+        hit = _next_to_own_mountain(state, inst, region)
+    else:
+        raise KeyError(kind)
     return amount if hit else 0
 
 
@@ -95,6 +132,8 @@ def _score_one(state: State, inst: Instance, rule: dict) -> int:
     statics = [state.board.regions[r] for r in owned]
     coins = rule.get("coins", 1)
     kind, value = rule["kind"], rule.get("value")
+    if kind in VARIANT_SCORES:
+        return coins * VARIANT_SCORES[kind](state, inst, rule)
     count = {
         "per_region": lambda: len(owned),
         "terrain": lambda: sum(1 for s in statics if s.terrain == value),

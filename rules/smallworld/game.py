@@ -1,28 +1,36 @@
-"""The Small World game object: the platform contract wired to the mechanic modules."""
+"""The Small World game object: the platform contract on the core decision engine."""
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping
 
-from rules.core.errors import cannot_parse, not_legal
-from rules.core.game import Game, normalise
+from rules.core.decisions import NOT_AN_OPTION, DecisionGame, Handlers
+from rules.core.game import normalise
 from rules.core.rng import Rng
 from rules.core.text import Msg
 from rules.core.types import Action, OptionSpec, ScoreLine, View
 
-from . import actions, menu, scoring, setup, view
+from . import flow, handlers, invariants, moves, msgs, scoring, setup, view
 from . import state as state_mod
+from .state import PROBE
 
 
-class SmallWorld(Game):
-    """Small World (base game) for 2-5 players."""
+class SmallWorld(DecisionGame):
+    """Small World (base game) for 2-5 players.
+
+    A variant subclasses it with its own ``name``, ``variant`` (the data folder and the
+    :class:`rules.smallworld.variant.Rules` registered under that name) and, when it adds
+    decisions, its own ``handlers`` (``handlers.BASE_HANDLERS`` plus its own, registered for
+    the variant with :func:`rules.smallworld.handlers.register_handlers`).
+    """
 
     name = "smallworld"
     title = "smallworld.title"
     min_players = 2
     max_players = 5
     variant = "base"
-    verbs = actions.VERBS
+    verbs = moves.VERBS
+    handlers: Handlers = handlers.HANDLERS
     options = (
         OptionSpec("combos", "list", [], "smallworld.option.combos"),
         OptionSpec("first_player", "int", -1, "smallworld.option.first_player",
@@ -32,48 +40,73 @@ class SmallWorld(Game):
 
     def new_game(self, seed: int, players: int, options: Mapping[str, Any]) -> state_mod.State:
         """Return the starting state (options: combos, first_player, dice)."""
-        return setup.new_game(seed, players, options or {}, self.variant)
+        state = setup.new_game(seed, players, options or {}, self.variant)
+        self.settle(state, [])
+        return state
+
+    # -- the decision engine's parts --------------------------------------------------------
+    def parse_move(self, text: str) -> tuple | None:
+        """Read normalised ``text`` as a structured move (see :mod:`moves`)."""
+        return moves.parse(text)
+
+    def move_text(self, move: tuple) -> str:
+        """Return the canonical text of ``move``."""
+        return moves.text(move)
+
+    def flow_step(self, state, events: list) -> bool:
+        """Pass the turn once every decision of this one (withdrawals included) is made."""
+        if state.over or state.pending:
+            return False
+        flow.advance(state, events)
+        return True
+
+    def settle(self, state, events: list) -> None:
+        """Settle the game (only withdrawals resolve by themselves, or an empty stack)."""
+        if state.pending and state.pending[-1]["type"] != "withdraw":
+            return  # every other decision always has options and never resolves itself
+        super().settle(state, events)
+
+    def problem(self, state, seat: int, action: Action) -> Msg | None:
+        """Return why ``action`` is refused for ``seat`` now (game over, not on turn...)."""
+        if state.over:
+            return msgs.err("game_over")
+        d = self.decision(state, seat)
+        if d is None:
+            return msgs.err("not_your_turn")
+        move = action.move if action.move is not None else self.parse_move(normalise(action.text))
+        if move is None:
+            return NOT_AN_OPTION
+        for extra in self.handlers.anytime:
+            if extra.owns(move):
+                return extra.problem(state, d, move)
+        return handlers.handler_of(state, d).problem(state, d, move)
+
+    def apply_unchecked(self, state, seat: int, action: Action) -> list:
+        """Play a legal action in place (then settle) and return its events."""
+        state.__dict__.pop(PROBE, None)  # the position changes: forget the start probe
+        state.highlight = []
+        events = super().apply_unchecked(state, seat, action)
+        state.highlight = sorted(set(state.highlight))
+        return events
+
+    def decision(self, state, seat: int) -> dict | None:
+        """Return the decision ``seat`` owes now (one seat decides at a time)."""
+        if not state.pending or state.over:
+            return None
+        top = state.pending[-1]
+        return top if top["seat"] == seat else None
 
     def to_act(self, state) -> frozenset[int]:
-        """Return the seats owing a decision (a defender during withdrawals)."""
-        return actions.to_act(state)
-
-    def legal_actions(self, state, seat: int) -> Sequence[Action]:
-        """Return the short menu of the current decision."""
-        return menu.legal(state, seat)
+        """Return the seat owing the decision on top (a defender during withdrawals)."""
+        if state.over or not state.pending:
+            return frozenset()
+        return frozenset((state.pending[-1]["seat"],))
 
     def prompt(self, state, seat: int) -> Msg:
         """Describe the decision ``seat`` owes now."""
         return view.prompt(state, seat)
 
-    def is_legal(self, state, seat: int, action: Action) -> bool:
-        """Tell whether the typed or listed ``action`` is legal for ``seat`` now."""
-        cmd = actions.parse(normalise(action.text))
-        return cmd is not None and actions.problem(state, seat, cmd) is None
-
-    def explain_illegal(self, state, seat: int, text: str) -> Msg | None:
-        """Return the rule that forbids ``text`` now."""
-        cmd = actions.parse(normalise(text))
-        return None if cmd is None else actions.problem(state, seat, cmd)
-
-    def parse_action(self, state, seat: int, text: str) -> Action:
-        """Turn typed text into an action, or raise CannotParse / NotLegalNow."""
-        wanted = normalise(text)
-        cmd = actions.parse(wanted)
-        if cmd is None:
-            raise cannot_parse(text)
-        reason = actions.problem(state, seat, cmd)
-        if reason is not None:
-            raise not_legal(text, reason)
-        for action in self.legal_actions(state, seat):
-            if action.text == wanted:
-                return action
-        return Action(wanted)
-
-    def apply_unchecked(self, state, seat: int, action: Action) -> list:
-        """Play a legal action in place and return its events."""
-        return actions.execute(state, seat, actions.parse(normalise(action.text)))
-
+    # -- information -------------------------------------------------------------------------
     def view(self, state, seat: int | None) -> View:
         """Return what ``seat`` may see."""
         return view.build(state, seat)
@@ -87,7 +120,7 @@ class SmallWorld(Game):
         return scoring.final_scores(state)
 
     def copy(self, state):
-        """Return an independent copy of ``state``."""
+        """Return an independent copy of ``state`` (only what moves change is copied)."""
         return state_mod.copy_state(state)
 
     def dump(self, state) -> dict:
@@ -98,6 +131,10 @@ class SmallWorld(Game):
         """Rebuild a state from :meth:`dump` output."""
         return state_mod.load(dict(data))
 
+    def check_invariants(self, state) -> list[str]:
+        """Return every broken invariant of spec 5.8 (empty when the state is sound)."""
+        return invariants.problems(state)
+
     def rerandomise_hidden(self, state, seat: int | None, seed: int):
         """Re-draw other seats' coins and the hidden deck order from ``seed``.
 
@@ -107,10 +144,10 @@ class SmallWorld(Game):
         out = self.copy(state)
         rng = Rng(seed)
         hidden = len(out.race_deck) - out.race_deck_known
-        out.race_deck[:hidden] = rng.shuffle(out.race_deck[:hidden])
-        out.power_deck = rng.shuffle(out.power_deck)
+        out.race_deck = rng.shuffle(out.race_deck[:hidden]) + out.race_deck[hidden:]
+        out.power_deck = rng.shuffle(list(out.power_deck))
         if not out.over:
-            for s, player in enumerate(out.players):
+            for s in range(out.n):
                 if s != seat:
-                    player.coins = rng.randint(0, 120)
+                    out.edit_player(s).coins = rng.randint(0, 120)
         return out

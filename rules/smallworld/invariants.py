@@ -19,6 +19,11 @@ def problems(state: State) -> list[str]:
     return [*_tokens(state), *_pieces(state), *_coins(state), *_board(state), *_players(state)]
 
 
+def shared(state: State) -> list[str]:
+    """Return the broken invariants every variant shares: tokens, coins, seats' races."""
+    return [*_tokens(state), *_coins(state), *_players(state)]
+
+
 def _tokens(state: State) -> list[str]:
     found = []
     for race, definition in data.races(state.variant).items():

@@ -20,7 +20,9 @@ interpreted in :mod:`effects`.
 from __future__ import annotations
 
 from . import conquest, effects, msgs
+from .pieces import owned_by
 from .state import Instance, State
+from .targets import attack_problem
 
 
 # -- Berserk ----------------------------------------------------------------------------------
@@ -44,27 +46,27 @@ def berserk_roll(state: State, inst: Instance, events: list) -> None:
 
 
 # -- Dragon Master ----------------------------------------------------------------------------
-def dragon_problem(state: State, inst: Instance, region: int):
+def dragon_problem(state: State, inst: Instance, region: int, owned: set[int] | None = None):
     """Return why ``dragon region`` is illegal now, or None."""
     if not effects.power_has(state, inst, "dragon"):
         return msgs.err("not_dragon_master")
     if inst.dragon_used:
         return msgs.err("dragon_used")
-    return conquest.attack_problem(state, inst, region)
+    return attack_problem(state, inst, region, owned)
 
 
 def dragon(state: State, inst: Instance, region: int, events: list) -> None:
     """Conquer ``region`` with exactly 1 token and move the Dragon there."""
     inst.berserk = None
     inst.dragon_used = True
-    for reg in state.regions:
+    for r, reg in enumerate(state.regions):
         if reg.dragon:
-            reg.dragon = False
+            state.edit(r).dragon = False
             state.supply["dragon"] += 1
     conquest.resolve(state, inst, region, 1, events, kind="dragon")
     if state.supply["dragon"] > 0:
         state.supply["dragon"] -= 1
-        state.regions[region].dragon = True
+        state.edit(region).dragon = True
 
 
 # -- Fortified --------------------------------------------------------------------------------
@@ -74,7 +76,7 @@ def fortress_problem(state: State, inst: Instance, region: int):
         return msgs.err("not_fortified")
     if inst.fortress_used:
         return msgs.err("fortress_used")
-    if not 0 <= region < len(state.regions) or state.regions[region].inst != inst.id:
+    if not owned_by(state, inst, region):
         return msgs.err("not_your_region", region=region)
     if state.regions[region].fortress:
         return msgs.err("fortress_there")
@@ -87,7 +89,7 @@ def fortress(state: State, inst: Instance, region: int, events: list) -> None:
     """Put a Fortress in ``region``."""
     inst.fortress_used = True
     state.supply["fortress"] -= 1
-    state.regions[region].fortress = True
+    state.edit(region).fortress = True
     state.highlight.append(region)
     events.append(msgs.event("fortress_placed", seat=inst.owner, region=region))
 
@@ -97,7 +99,7 @@ def encampment_problem(state: State, inst: Instance, region: int, remove: bool):
     """Return why ``encampment [off] region`` is illegal for ``inst`` now, or None."""
     if not effects.power_has(state, inst, "encampments"):
         return msgs.err("not_bivouacking")
-    if not 0 <= region < len(state.regions) or state.regions[region].inst != inst.id:
+    if not owned_by(state, inst, region):
         return msgs.err("not_your_region", region=region)
     if remove and state.regions[region].encampments < 1:
         return msgs.err("no_encampment_there")
@@ -109,7 +111,7 @@ def encampment_problem(state: State, inst: Instance, region: int, remove: bool):
 def encampment(state: State, inst: Instance, region: int, remove: bool, events: list) -> None:
     """Place one unplaced encampment in ``region`` (or lift one with ``remove``)."""
     step = -1 if remove else 1
-    state.regions[region].encampments += step
+    state.edit(region).encampments += step
     inst.camps -= step
     if not remove and inst.knocked_camps:
         inst.knocked_camps -= 1
@@ -130,13 +132,13 @@ def lift_heroes(state: State, inst: Instance) -> None:
     """Take this race's heroes off the board before they are re-placed."""
     for r in state.regions_of(inst.id):
         if state.regions[r].hero:
-            state.regions[r].hero = False
+            state.edit(r).hero = False
             state.supply["hero"] += 1
 
 
 def hero_problem(state: State, inst: Instance, region: int):
     """Return why ``hero region`` is illegal now, or None."""
-    if not 0 <= region < len(state.regions) or state.regions[region].inst != inst.id:
+    if not owned_by(state, inst, region):
         return msgs.err("not_your_region", region=region)
     if state.regions[region].hero:
         return msgs.err("hero_there")
@@ -146,7 +148,7 @@ def hero_problem(state: State, inst: Instance, region: int):
 def hero(state: State, inst: Instance, region: int, events: list) -> None:
     """Place a hero in ``region``."""
     state.supply["hero"] -= 1
-    state.regions[region].hero = True
+    state.edit(region).hero = True
     state.heroes_left -= 1
     state.highlight.append(region)
     events.append(msgs.event("hero_placed", seat=inst.owner, region=region))

@@ -18,13 +18,10 @@ Common effects (score, discount) are plain data interpreted in :mod:`effects`.
 
 from __future__ import annotations
 
-from . import conquest, data, effects, msgs
+from . import data, effects, msgs
+from .pieces import clear_pieces
 from .state import Instance, State
-
-
-def enters_anywhere(state: State, inst: Instance) -> bool:
-    """Tell whether a first conquest of ``inst`` may ignore the border rule (Halflings)."""
-    return effects.race_has(state, inst, "enter_anywhere")
+from .targets import attack_problem, owned_set
 
 
 def loses_nothing(state: State, defender: Instance) -> bool:
@@ -32,23 +29,14 @@ def loses_nothing(state: State, defender: Instance) -> bool:
     return effects.race_has(state, defender, "no_loss_when_conquered")
 
 
-def keeps_tokens_in_decline(state: State, inst: Instance) -> bool:
-    """Tell whether the race keeps all its board tokens when it declines (Ghouls)."""
-    return "keep_tokens_in_decline" in _hooks(state, inst)
-
-
 def acts_in_decline(state: State, inst: Instance) -> bool:
     """Tell whether this in-decline race plays a Ghoul phase."""
     return inst.declined and effects.race_has(state, inst, "acts_in_decline")
 
 
-def _hooks(state: State, inst: Instance) -> frozenset[str]:
-    return data.race_hooks(inst.race, state.variant)
-
-
 def after_conquest(state: State, inst: Instance, region: int, events: list) -> None:
     """Apply on-conquest pieces: Troll's Lair, Hole-in-the-Ground."""
-    reg = state.regions[region]
+    reg = state.edit(region)
     if effects.race_has(state, inst, "lair_on_conquest") and not reg.lair:
         if state.supply["lair"] > 0:
             state.supply["lair"] -= 1
@@ -89,14 +77,15 @@ def redeploy_bonus(state: State, inst: Instance, events: list) -> None:
 
 
 # -- Sorcerers --------------------------------------------------------------------------------
-def convert_problem(state: State, inst: Instance, region: int):
+def convert_problem(state: State, inst: Instance, region: int, owned: set[int] | None = None):
     """Return why ``convert region`` is illegal for ``inst`` now (4.1 Sorcerers), or None."""
     if not effects.race_has(state, inst, "convert"):
         return msgs.err("not_sorcerers")
-    problem = conquest.attack_problem(state, inst, region)
+    owned = owned_set(state, inst) if owned is None else owned
+    problem = attack_problem(state, inst, region, owned)
     if problem is not None:
         return problem
-    if not state.regions_of(inst.id) and effects.reach(state, inst) != "any_land":
+    if not owned and effects.reach(state, inst) != "any_land":
         return msgs.err("convert_first")
     reg = state.regions[region]
     victim = state.inst(reg.inst)
@@ -113,16 +102,16 @@ def convert_problem(state: State, inst: Instance, region: int):
 
 def convert(state: State, inst: Instance, region: int, events: list) -> None:
     """Replace the lone enemy token of ``region`` by a Sorcerer from the tray."""
-    reg = state.regions[region]
-    victim = state.insts[reg.inst]
+    reg = state.edit(region)
+    victim = state.edit_inst(reg.inst)
     inst.berserk = None
     state.tray[victim.race] += 1
-    conquest.clear_pieces(state, region, camps_to=victim)
+    clear_pieces(state, region, camps_to=victim)
     state.tray[inst.race] -= 1
     reg.inst, reg.tokens = inst.id, 1
     inst.converted.append(victim.owner)
     inst.conquered.append([region, True])
-    state.attacked.append(victim.owner)
+    state.attacked = [*state.attacked, victim.owner]
     state.highlight.append(region)
     events.append(msgs.event("convert", seat=inst.owner, region=region,
                              victim_seat=victim.owner, victim_race=msgs.race(victim.race)))

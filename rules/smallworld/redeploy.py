@@ -9,12 +9,12 @@ Amazons finish with exactly min(4, tokens) in hand: those go to the reserve.
 
 from __future__ import annotations
 
-from . import conquest, msgs, races
+from . import msgs, powers, races
+from .pieces import clear_pieces, owned_by
 from .state import Instance, State
+from .variant import rules_of
 
-
-def _owned(state: State, inst: Instance, region: int) -> bool:
-    return 0 <= region < len(state.regions) and state.regions[region].inst == inst.id
+_owned = owned_by
 
 
 def place_problem(state: State, inst: Instance, count: int, region: int):
@@ -32,7 +32,8 @@ def move_problem(state: State, inst: Instance, count: int, source: int, target: 
         return msgs.err("not_your_region", region=source)
     if not _owned(state, inst, target):
         return msgs.err("not_your_region", region=target)
-    if source == target or count < 1 or state.regions[source].tokens - count < 1:
+    keep = rules_of(state).min_tokens(state, inst)
+    if source == target or count < 1 or state.regions[source].tokens - count < keep:
         return msgs.err("keep_one", region=source)
     return None
 
@@ -42,22 +43,32 @@ def take_problem(state: State, inst: Instance, count: int, region: int):
     if not _owned(state, inst, region):
         return msgs.err("not_your_region", region=region)
     left = state.regions[region].tokens - count
-    if count < 1 or left < 0 or (left == 0 and not _must_abandon(state, inst)):
+    too_few = 0 < left < rules_of(state).min_tokens(state, inst)
+    if count < 1 or left < 0 or too_few or (left == 0 and not _must_abandon(state, inst)):
         return msgs.err("keep_one", region=region)
     return None
 
 
+def must_abandon(state: State, inst: Instance) -> bool:
+    """Tell whether the Amazons must empty a region to keep their reserve aside."""
+    return _must_abandon(state, inst)
+
+
 def _must_abandon(state: State, inst: Instance) -> bool:
     need = races.reserve_needed(state, inst)
+    if need == 0:
+        return False
     total = state.on_board(inst.id) + inst.hand
-    return need > 0 and total - need < len(state.regions_of(inst.id))
+    return total - need < len(state.regions_of(inst.id))
 
 
-def done_problem(state: State, inst: Instance):
+def done_problem(state: State, inst: Instance, owned: list[int] | None = None):
     """Return why the redeployment cannot finish yet, or None."""
-    if not state.regions_of(inst.id):
+    if not (state.regions_of(inst.id) if owned is None else owned):
         return None
     need = races.reserve_needed(state, inst)
+    if inst.hand < need:  # Amazons short of their reserve: tokens must come off the board
+        return msgs.err("reserve_take", have=inst.hand, keep=need, missing=need - inst.hand)
     if inst.hand != need:
         return msgs.err("hand_left", have=inst.hand, keep=need)
     return None
@@ -66,7 +77,7 @@ def done_problem(state: State, inst: Instance):
 def place(state: State, inst: Instance, count: int, region: int, events: list) -> None:
     """Put ``count`` tokens from hand into ``region``."""
     inst.hand -= count
-    state.regions[region].tokens += count
+    state.edit(region).tokens += count
     state.highlight.append(region)
     events.append(msgs.event("tokens_placed", seat=inst.owner, tokens=count, region=region))
 
@@ -74,8 +85,8 @@ def place(state: State, inst: Instance, count: int, region: int, events: list) -
 def move(state: State, inst: Instance, count: int, source: int, target: int,
          events: list) -> None:
     """Move ``count`` tokens between two regions of the race."""
-    state.regions[source].tokens -= count
-    state.regions[target].tokens += count
+    state.edit(source).tokens -= count
+    state.edit(target).tokens += count
     state.highlight.extend([source, target])
     events.append(msgs.event("tokens_moved", seat=inst.owner, tokens=count,
                              from_region=source, to_region=target))
@@ -83,14 +94,14 @@ def move(state: State, inst: Instance, count: int, source: int, target: int,
 
 def take(state: State, inst: Instance, count: int, region: int, events: list) -> None:
     """Lift ``count`` tokens of ``region`` into hand (abandoning it if emptied)."""
-    reg = state.regions[region]
+    reg = state.edit(region)
     reg.tokens -= count
     inst.hand += count
     state.highlight.append(region)
     events.append(msgs.event("tokens_taken", seat=inst.owner, tokens=count, region=region))
     if reg.tokens == 0:
         reg.inst = None
-        conquest.clear_pieces(state, region, camps_to=inst)
+        clear_pieces(state, region, camps_to=inst)
         events.append(msgs.event("abandon", seat=inst.owner, race=msgs.race(inst.race),
                                  region=region))
 
@@ -104,11 +115,12 @@ def finish(state: State, inst: Instance, events: list) -> None:
 
 
 # -- the automatic default --------------------------------------------------------------------
-def threatened(state: State, inst: Instance) -> list[int]:
+def threatened(state: State, inst: Instance, owned: list[int] | None = None) -> list[int]:
     """Return the race's regions next to a region it does not hold (all of them if none)."""
-    owned = state.regions_of(inst.id)
+    owned = state.regions_of(inst.id) if owned is None else owned
     mine = set(owned)
-    edge = [r for r in owned if state.board.regions[r].adj - mine]
+    statics = state.board.regions
+    edge = [r for r in owned if not statics[r].adj <= mine]
     return edge or owned
 
 
@@ -118,7 +130,7 @@ def spread(state: State, inst: Instance, count: int, events: list) -> None:
     placed: dict[int, int] = {}
     for _ in range(count):
         region = min(targets, key=lambda r: (state.regions[r].tokens, r))
-        state.regions[region].tokens += 1
+        state.edit(region).tokens += 1
         placed[region] = placed.get(region, 0) + 1
     inst.hand -= count
     for region, tokens in sorted(placed.items()):
@@ -148,7 +160,6 @@ def _collect_reserve(state: State, inst: Instance, need: int, events: list) -> N
 
 
 def _auto_camps(state: State, inst: Instance, events: list) -> None:
-    from . import powers
     targets = threatened(state, inst)
     while targets and powers.encampment_problem(state, inst, targets[0], False) is None:
         region = min(targets, key=lambda r: (state.regions[r].encampments, r))

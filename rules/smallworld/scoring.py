@@ -10,6 +10,7 @@ from rules.core.types import ScoreLine
 
 from . import data, effects, msgs
 from .state import State
+from .variant import rules_of
 
 
 def source_msg(state: State, source: str) -> Msg:
@@ -28,13 +29,14 @@ def turn_lines(state: State, seat: int) -> list[tuple[str, int]]:
     lines = [("regions", regions)]
     for inst in insts:
         lines.extend(effects.score_lines(state, inst))
+    lines.extend(rules_of(state).extra_score_lines(state, seat))
     return lines
 
 
 def score_turn(state: State, seat: int, events: list) -> int:
     """Pay ``seat`` its coins for this turn and report the breakdown to that seat only."""
     lines = turn_lines(state, seat)
-    player = state.players[seat]
+    player = state.edit_player(seat)
     total = sum(coins for _, coins in lines)
     player.coins += total
     for source, coins in lines:

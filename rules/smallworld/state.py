@@ -1,12 +1,15 @@
-"""The Small World game state: regions, race instances, players, decks, and dump/load.
+"""The Small World game state: regions, race instances, players, decks, pending decisions.
 
 Every field is JSON-safe (ints, strings, lists, dicts with string keys) except ``rng``.
 Race instances are never deleted: an instance that left the board is marked ``gone``.
+``pending`` is the stack of decisions of :mod:`rules.core.decisions` (each a dict with
+``type``, ``seat`` and ``inst``, the race instance it concerns); ``phase`` and ``acting`` read
+its top. :func:`copy_state` copies only what a move may change (no dump/load, no deepcopy).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 from rules.core.rng import Rng
 
@@ -27,6 +30,12 @@ class RegionState:
     hole: bool = False
     hero: bool = False
     dragon: bool = False
+
+    def clone(self) -> "RegionState":
+        """Return an independent copy."""
+        new = object.__new__(RegionState)
+        new.__dict__ = self.__dict__.copy()
+        return new
 
 
 @dataclass
@@ -54,6 +63,14 @@ class Instance:
     conquests_over: bool = False
     has_spirit: bool = False  # keeps the Spirit badge after decline
 
+    def clone(self) -> "Instance":
+        """Return an independent copy (the pairs in ``conquered`` are never mutated)."""
+        new = object.__new__(Instance)
+        values = new.__dict__ = self.__dict__.copy()
+        values["conquered"] = list(self.conquered)
+        values["converted"] = list(self.converted)
+        return new
+
 
 @dataclass
 class Player:
@@ -63,6 +80,14 @@ class Player:
     active: int | None = None
     declined: list = field(default_factory=list)
     earned: dict = field(default_factory=dict)
+
+    def clone(self) -> "Player":
+        """Return an independent copy."""
+        new = object.__new__(Player)
+        values = new.__dict__ = self.__dict__.copy()
+        values["declined"] = list(self.declined)
+        values["earned"] = dict(self.earned)
+        return new
 
 
 @dataclass
@@ -77,9 +102,6 @@ class State:
     rng: Rng
     turn: int = 1
     current: int = 0
-    phase: str = "start"
-    acting: int | None = None
-    fresh: bool = True
     regions: list = field(default_factory=list)
     insts: list = field(default_factory=list)
     players: list = field(default_factory=list)
@@ -95,17 +117,72 @@ class State:
     allies: list = field(default_factory=list)  # [[diplomat_seat, ally_seat], ...]
     attacked: list = field(default_factory=list)  # seats whose active race our active race hit
     ghoul_queue: list = field(default_factory=list)
-    withdraw_queue: list = field(default_factory=list)
     heroes_left: int = 0
     dice: list = field(default_factory=list)
     highlight: list = field(default_factory=list)
     over: bool = False
+    pending: list = field(default_factory=list)  # the decision stack (rules.core.decisions)
+    extra: dict = field(default_factory=dict)  # a variant's own JSON-safe fields
+    # regions and players this state may change in place; the others may be shared with copies
+    owned_regions: set = field(default_factory=set, repr=False, compare=False)
+    owned_players: set = field(default_factory=set, repr=False, compare=False)
+    owned_insts: set = field(default_factory=set, repr=False, compare=False)
+
+    def edit(self, region: int) -> RegionState:
+        """Return ``region`` ready to be changed (copied first if a copy shares it).
+
+        Every change to a region goes through here (and to a player through
+        :meth:`edit_player`): copies share unchanged regions and players.
+        """
+        if region in self.owned_regions:
+            return self.regions[region]
+        reg = self.regions[region] = self.regions[region].clone()
+        self.owned_regions.add(region)
+        return reg
+
+    def edit_inst(self, iid: int) -> Instance:
+        """Return race instance ``iid`` ready to be changed (copied first if shared).
+
+        Every change to an instance is made on an object obtained here (or just created).
+        """
+        if iid in self.owned_insts:
+            return self.insts[iid]
+        inst = self.insts[iid] = self.insts[iid].clone()
+        self.owned_insts.add(iid)
+        return inst
+
+    def edit_player(self, seat: int) -> "Player":
+        """Return ``seat``'s player record ready to be changed (copied first if shared)."""
+        if seat in self.owned_players:
+            return self.players[seat]
+        player = self.players[seat] = self.players[seat].clone()
+        self.owned_players.add(seat)
+        return player
+
+    # -- the decision on top -------------------------------------------------------------
+    @property
+    def phase(self) -> str:
+        """The kind of decision owed now (``over`` once the game has ended)."""
+        if self.over:
+            return "over"
+        return self.pending[-1]["type"] if self.pending else "none"
+
+    @property
+    def acting(self) -> int | None:
+        """The race instance whose conquest, redeployment or end step is being played."""
+        if not self.pending or self.over:
+            return None
+        top = self.pending[-1]
+        return None if top["type"] == "withdraw" else top.get("inst")
 
     # -- lookups -------------------------------------------------------------------------
     @property
     def board(self) -> data.Map:
-        """The static map."""
-        return data.game_map(self.map, self.variant)
+        """The static map (looked up once per state object)."""
+        board = self.__dict__.get("_board")
+        if board is None or board.name != self.map:
+            board = self.__dict__["_board"] = data.game_map(self.map, self.variant)
+        return board
 
     def inst(self, iid: int | None) -> Instance | None:
         """Return the race instance with id ``iid`` (None for None)."""
@@ -113,7 +190,8 @@ class State:
 
     def active(self, seat: int) -> Instance | None:
         """Return ``seat``'s active race instance, if any."""
-        return self.inst(self.players[seat].active)
+        iid = self.players[seat].active
+        return None if iid is None else self.insts[iid]
 
     def regions_of(self, iid: int) -> list[int]:
         """Return the region ids occupied by instance ``iid``."""
@@ -130,44 +208,109 @@ class State:
         return [self.insts[i] for i in ids]
 
 
+PROBE = "_start_probe"  # the cached position past the start step (handlers.start_probe)
+# the deck, discard, attacked, Ghoul queue and forced dice lists are replaced, never changed in
+# place, so copies share them; the highlight is changed in place and copied
+_PLAIN_LISTS = ("race_deck", "power_deck", "discard", "attacked", "ghoul_queue", "dice",
+                "highlight")
+
+
+def copy_state(state: State) -> State:
+    """Return an independent copy of ``state``, copying only what moves change."""
+    # from now on both states share every region, player and race instance
+    state.owned_regions, state.owned_players, state.owned_insts = set(), set(), set()
+    values = state.__dict__.copy()
+    values.pop(PROBE, None)
+    values["rng"] = Rng(state.rng.seed, state.rng.counter)
+    values["regions"] = list(state.regions)
+    values["insts"] = list(state.insts)
+    values["players"] = list(state.players)
+    values["column"] = list(state.column)  # entries are replaced, never changed
+    values["tray"] = state.tray.copy()
+    values["supply"] = state.supply.copy()
+    values["allies"] = list(state.allies)  # pairs are replaced, never changed
+    values["pending"] = list(state.pending)  # decisions are replaced, never changed
+    values["extra"] = _copy_json(state.extra) if state.extra else {}
+    values["owned_regions"] = set()
+    values["owned_players"] = set()
+    values["owned_insts"] = set()
+    values["highlight"] = list(state.highlight)
+    out = State.__new__(State)
+    out.__dict__ = values
+    return out
+
+
+def _copy_json(value):
+    if isinstance(value, dict):
+        return {k: _copy_json(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy_json(v) for v in value]
+    return value
+
+
+def _slots(obj) -> dict:
+    return {f.name: getattr(obj, f.name) for f in fields(obj)}
+
+
 def dump(state: State) -> dict:
     """Return the JSON-safe dict of ``state`` (a deep copy: nothing is shared)."""
-    out = {k: (list(v) if isinstance(v, list) else v) for k, v in vars(state).items()}
+    out = {f.name: getattr(state, f.name) for f in fields(state)
+           if f.name not in ("owned_regions", "owned_players", "owned_insts")}
+    for key in _PLAIN_LISTS:
+        out[key] = list(out[key])
     out["rng"] = state.rng.dump()
-    out["regions"] = [dict(vars(r)) for r in state.regions]
+    out["regions"] = [_slots(r) for r in state.regions]
     out["insts"] = [_inst(i) for i in state.insts]
     out["players"] = [{"coins": p.coins, "active": p.active, "declined": list(p.declined),
                        "earned": dict(p.earned)} for p in state.players]
     out["column"] = [list(c) for c in state.column]
     out["allies"] = [list(a) for a in state.allies]
     out["tray"], out["supply"] = dict(state.tray), dict(state.supply)
+    out["pending"] = [dict(d) for d in state.pending]
+    out["extra"] = _copy_json(state.extra)
     return out
 
 
 def _inst(inst: Instance) -> dict:
-    out = dict(vars(inst))
+    out = _slots(inst)
     out["conquered"] = [list(c) for c in inst.conquered]
     out["converted"] = list(inst.converted)
     return out
 
 
+OLD_FORMAT_KEYS = ("phase", "acting", "fresh", "withdraw_queue")
+
+
+def pending_from_old_format(raw: dict) -> list[dict]:
+    """Return the decision stack of a state saved before the decision engine (phase fields)."""
+    phase = raw["phase"]
+    if raw["over"] or phase == "over":
+        return []
+    if phase == "withdraw":
+        return [{"type": "withdraw", "seat": raw["insts"][i]["owner"], "inst": i}
+                for i in reversed(raw["withdraw_queue"])]
+    return [{"type": phase, "seat": raw["current"], "inst": raw["acting"]}]
+
+
 def load(raw: dict) -> State:
-    """Rebuild a state from :func:`dump` output."""
+    """Rebuild a state from :func:`dump` output (games saved in the older format too)."""
     values = dict(raw)
+    if "pending" not in raw:  # saved before the decision engine: phase fields
+        values["pending"] = pending_from_old_format(raw)
+        for key in OLD_FORMAT_KEYS:
+            values.pop(key, None)
     values["rng"] = Rng.load(raw["rng"])
     values["regions"] = [RegionState(**r) for r in raw["regions"]]
-    values["insts"] = [Instance(**i) for i in raw["insts"]]
-    values["players"] = [Player(**p) for p in raw["players"]]
+    values["insts"] = [Instance(**{**i, "conquered": [list(c) for c in i["conquered"]],
+                                   "converted": list(i["converted"])}) for i in raw["insts"]]
+    values["players"] = [Player(p["coins"], p["active"], list(p["declined"]), dict(p["earned"]))
+                         for p in raw["players"]]
     values["tray"] = dict(raw["tray"])
     values["supply"] = dict(raw["supply"])
-    for key in ("race_deck", "power_deck", "discard", "attacked", "ghoul_queue",
-                "withdraw_queue", "dice", "highlight"):
+    for key in _PLAIN_LISTS:
         values[key] = list(raw[key])
     values["column"] = [list(c) for c in raw["column"]]
     values["allies"] = [list(a) for a in raw["allies"]]
+    values["pending"] = [dict(d) for d in values["pending"]]
+    values["extra"] = _copy_json(raw.get("extra", {}))
     return State(**values)
-
-
-def copy_state(state: State) -> State:
-    """Return an independent copy of ``state``."""
-    return load(dump(state))

@@ -11,8 +11,18 @@ from __future__ import annotations
 from rules.core.text import Msg
 from rules.core.types import View
 
-from . import actions, msgs, pending, scoring
+from . import msgs, scoring
 from .state import Instance, State
+
+
+def seats_to_act(state: State) -> list[int]:
+    """Return the seats owing a decision (Small World has one at a time)."""
+    return [] if state.over or not state.pending else [state.pending[-1]["seat"]]
+
+
+def _withdrawing(state: State) -> Instance | None:
+    top = state.pending[-1] if state.pending else None
+    return state.insts[top["inst"]] if top and top["type"] == "withdraw" else None
 
 
 def build(state: State, seat: int | None) -> View:
@@ -20,7 +30,7 @@ def build(state: State, seat: int | None) -> View:
     data = {
         "map": state.map, "turn": state.turn, "turns": state.turns,
         "current": None if state.over else state.current, "phase": phase_id(state),
-        "to_act": sorted(actions.to_act(state)), "highlight": list(state.highlight),
+        "to_act": seats_to_act(state), "highlight": list(state.highlight),
         "regions": [_region(state, r) for r in range(len(state.regions))],
         "combos": [{"race": r, "power": p, "coins": c, "cost": i}
                    for i, (r, p, c) in enumerate(state.column)],
@@ -74,7 +84,7 @@ def _player(state: State, s: int, viewer: int | None) -> dict:
 def _acting(state: State) -> dict | None:
     inst = state.inst(state.acting)
     if state.phase == "withdraw":
-        inst = pending.head(state)
+        inst = _withdrawing(state)
     if inst is None:
         return None
     return {"seat": inst.owner, "race": inst.race, "declined": inst.declined,
@@ -109,11 +119,11 @@ def prompt(state: State, seat: int) -> Msg:
     """Describe the decision ``seat`` owes now."""
     if state.over:
         return msgs.prompt("over")
-    if seat not in actions.to_act(state):
+    if seat not in seats_to_act(state):
         return msgs.prompt("wait")
     acting = state.inst(state.acting)
     if state.phase == "withdraw":
-        inst = pending.head(state)
+        inst = _withdrawing(state)
         if not inst.pending:
             return msgs.prompt("withdraw_camps", race=msgs.race(inst.race),
                                count=inst.knocked_camps)

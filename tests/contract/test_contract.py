@@ -19,6 +19,12 @@ from tests.platform.toy_game import TOY
 GAMES = [*all_games(), TOY]
 CASES = [(g, n) for g in GAMES for n in range(g.min_players, g.max_players + 1)]
 IDS = [f"{g.name}-{n}p" for g, n in CASES]
+# Option sets a game asks the contract to cover besides its defaults (e.g. expansion modules).
+VARIANTS = [(g, n, o) for g in GAMES for o in getattr(g, "contract_options", ())
+            for n in range(g.min_players, g.max_players + 1)]
+VARIANT_IDS = [f"{g.name}-{n}p-" + "-".join(
+    f"{k}={','.join(map(str, v)) if isinstance(v, list) else v}" for k, v in o.items())
+    for g, n, o in VARIANTS]
 
 
 def _names(players: int) -> list[str]:
@@ -69,8 +75,44 @@ def test_views_hide_what_they_must(game, players):
             private = [m.to_json() for m in game.view(state, viewer).private]
             again = [m.to_json() for m in game.view(other, viewer).private]
             assert private == again
+        _check_public_components(game, state, seat, action, len(seen))
 
     random_playout(game, seed=23, players=players, max_steps=300, on_step=check)
+
+
+def _posted_menu(game, state) -> list | None:
+    """The options posted in the channel: the menu of a seat deciding alone in public."""
+    to_act = game.to_act(state)
+    if len(to_act) != 1:
+        return None  # several seats decide at once: each gets its options privately
+    seat = next(iter(to_act))
+    if game.private_decision(state, seat):
+        return None  # a decision over hidden things: offered privately only
+    return [(a.text, a.label, a.group) for a in game.legal_actions(state, seat)]
+
+
+def _public_events(game, state, seat, action) -> list | None:
+    try:
+        _, events = game.apply(state, seat, action)
+    except NotLegalNow:
+        return None  # refused for the mover's own hidden reasons: nothing is posted
+    public = [e for e in events if e.audience is None]
+    if any(e.reveals for e in public):
+        return None  # a chance outcome or hidden part revealed: it may differ, and what follows
+    return [e.to_json() for e in public]
+
+
+def _check_public_components(game, state, seat, action, seed) -> None:
+    """What is posted in the channel is the same whatever the hidden parts are.
+
+    The public menu (texts, labels, groups) and the public events of the move played (unless
+    it reveals a chance outcome or hidden part, which re-randomising redraws) must not change.
+    """
+    other = game.rerandomise_hidden(state, None, seed=seed)
+    assert _posted_menu(game, state) == _posted_menu(game, other), "public menu changed"
+    mine, theirs = (_public_events(game, s, seat, action) for s in (state, other))
+    if mine is not None and theirs is not None:
+        assert mine == theirs, "public events changed with the hidden parts"
 
 
 @pytest.mark.parametrize(("game", "players"), CASES, ids=IDS)
@@ -107,6 +149,34 @@ def test_many_seeded_playouts(game, players, seed):
     playout = random_playout(game, seed=seed, players=players)
     assert game.is_over(playout.final)
     again = replay(game, seed, players, playout.options, playout.moves)
+    assert dumped(game, again) == dumped(game, playout.final)
+
+
+def _hidden_parts_stay_hidden(game, state, players, seed):
+    for viewer in [None, *range(players)]:
+        before = json.dumps(game.view(state, viewer).data, sort_keys=True, default=str)
+        other = game.rerandomise_hidden(state, viewer, seed=seed)
+        after = json.dumps(game.view(other, viewer).data, sort_keys=True, default=str)
+        assert before == after, f"view of {viewer} changed when hidden parts changed"
+
+
+@pytest.mark.parametrize(("game", "players", "options"), VARIANTS, ids=VARIANT_IDS)
+def test_option_variants_keep_the_contract(game, players, options):
+    """The whole contract (end, round trip, replay, hidden views) with a game's option sets."""
+    names = _names(players)
+    steps = []
+
+    def check(state, seat, action):
+        text = dumped(game, state)
+        assert dumped(game, game.load(json.loads(text))) == text
+        translate_all(game, state, [], names)
+        if len(steps) % 7 == 0:
+            _hidden_parts_stay_hidden(game, state, players, seed=len(steps))
+        steps.append(seat)
+
+    playout = random_playout(game, 31 + players, players, options, on_step=check)
+    assert game.is_over(playout.final), f"no end after {len(playout.moves)} moves"
+    again = replay(game, 31 + players, players, playout.options, playout.moves)
     assert dumped(game, again) == dumped(game, playout.final)
 
 

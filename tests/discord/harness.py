@@ -24,6 +24,8 @@ APP_ID = 3000
 BOT_ID = 3001
 EPHEMERAL = 64
 MANAGE_CHANNELS = 16
+# View Channel, Send Messages, Embed Links, Attach Files, Send Messages in Threads
+BOT_PERMISSIONS = 1 << 10 | 1 << 11 | 1 << 14 | 1 << 15 | 1 << 38
 
 
 @dataclass
@@ -236,6 +238,7 @@ class FakeDiscord:
         self.recorder = recorder
         self.numbers = recorder.numbers
         self.attachment_limit = 25 * 1024 * 1024
+        self.app_permissions = BOT_PERMISSIONS
         state = bot._connection
         state.user = discord.ClientUser(state=state, data={**_user(BOT_ID, "tabletop", bot=True),
                                                            "verified": True,
@@ -256,7 +259,7 @@ class FakeDiscord:
             "member": {"user": _user(user_id, name), "roles": [], "nick": None,
                        "joined_at": "2026-01-01T00:00:00+00:00", "deaf": False, "mute": False,
                        "permissions": str(MANAGE_CHANNELS if manage else 0), "flags": 0},
-            "locale": locale, "app_permissions": "0",
+            "locale": locale, "app_permissions": str(self.app_permissions),
             "attachment_size_limit": self.attachment_limit,
             "entitlements": [], "authorizing_integration_owners": {}, "context": 0,
             "data": data,

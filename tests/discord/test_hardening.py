@@ -76,7 +76,9 @@ async def test_a_typed_move_that_loses_a_race_gets_its_own_words(discord_, servi
         monkeypatch.setattr(service.store, "append_move", another_process_first)
         result = await discord_.command(ALICE, "move", action="hop 2")
         assert "changed while your move was being saved" in result.text
-        assert "earlier turn" not in result.text and not result.public
+        assert "earlier turn" not in result.text
+        # the other process's move never reached the channel: its turn is posted again
+        assert all(m.content.startswith("Game #1, version 3.") for m in result.public)
     finally:
         await other_store.close()
 

@@ -303,3 +303,15 @@ async def test_board_for_one_player_asks_for_their_board_in_full(discord_, servi
     refused = await discord_.command(ALICE, "board", player=CAROL)
     assert refused.private[-1].content == "That player is not playing in this game."
     assert not refused.public
+
+
+async def test_a_private_decision_posts_no_options_prompt_or_count_in_the_channel(
+        discord_, service, monkeypatch):
+    from tests.platform.toy_game import ToyGame
+    monkeypatch.setattr(ToyGame, "private_decision", lambda self, state, seat: True)
+    turn = await started(discord_, game="huge")
+    assert [c for c in turn.custom_ids() if c.startswith(("tt:act", "tt:sel"))] == []
+    assert "Step, roll or hop" not in turn.content and "options: type" not in turn.content
+    mine = await discord_.click(ALICE, turn, turn.custom_ids()[-1])
+    options = [c for m in mine.private for c in m.custom_ids() if c.startswith("tt:")]
+    assert mine.private[0].ephemeral and options  # the options, to the player alone

@@ -59,7 +59,6 @@ def test_the_checker_sees_a_forbidden_import(tmp_path):
 PROJECT_ROOTS = ("rules", "rendering", "bot", "bench")
 # Areas whose circles other work is removing; strict xfail flags the day each one passes.
 KNOWN_CIRCLES = {
-    "rules.smallworld": "rules.smallworld conquest <-> races",
 }
 
 

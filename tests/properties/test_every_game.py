@@ -44,7 +44,7 @@ IDS = [f"{g.name}-{n}p" for g, n in CASES]
 KINDS = ("legal", "legal", "legal", "legal", "text", "mutated", "wrong seat")
 NUMBER = re.compile(r"\d+")
 # Known faults that other work is fixing; strict xfail flags the day each one is fixed.
-KNOWN_BAD_INPUT = {"smallworld": "issue 7 item 6: a huge number raises ValueError"}
+KNOWN_BAD_INPUT: dict[str, str] = {}
 
 
 def _json(value) -> str:

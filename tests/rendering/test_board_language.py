@@ -11,7 +11,7 @@ from rules.core.playout import random_playout
 from rules.core.text import catalog
 from tests.rendering.test_fonts import missing_glyphs
 
-GAMES = ["smallworld", "caverna", "antiquity"]
+GAMES = ["smallworld", "caverna", "antiquity", "vindication", "smallworld_warcraft"]
 
 
 def drawn_words(game_name: str, locale: str) -> list[str]:

@@ -114,3 +114,30 @@ def check_invariants(state) -> None:
         for inst in state.live_insts(seat):
             assert inst.owner == seat and not inst.gone
     assert len(state.column) <= 6
+
+
+ATTACK_FORMS = ("conquer {r}", "die {r}", "convert {r}", "dragon {r}", "fortress {r}",
+                "abandon {r}")
+
+
+def check_menu(state, seat: int) -> list:
+    """Assert the menu of ``seat`` is complete, unique and legal; return it.
+
+    Every listed move is legal except a combo refused only because the player cannot afford
+    it (coins are hidden: the menu posted in the channel lists every combo). In a conquest
+    decision every legal region move (conquer, die, convert, dragon, fortress, abandon) is
+    listed, however many there are.
+    """
+    menu = list(GAME.legal_actions(state, seat))
+    texts = [a.text for a in menu]
+    assert menu and len(set(texts)) == len(texts)
+    for action in menu:
+        why = GAME.explain_illegal(state, seat, action.text)
+        assert why is None or why.key == "smallworld.error.cannot_afford", (action.text, why)
+    if state.phase == "conquest":
+        for region in range(len(state.regions)):
+            for form in ATTACK_FORMS:
+                text = form.format(r=region)
+                if GAME.explain_illegal(state, seat, text) is None:
+                    assert text in texts, f"legal {text!r} not listed"
+    return menu

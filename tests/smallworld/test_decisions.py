@@ -8,12 +8,12 @@ import pytest
 
 from rules.core.errors import CannotParse, NotLegalNow, NotYourDecision
 from rules.core.text import translate
-from rules.smallworld import GAME, actions
-from tests.smallworld.helpers import NAMES, active, new, play
+from rules.smallworld import GAME, moves
+from tests.smallworld.helpers import NAMES, active, check_menu, new, play
 
 
 def _documented_forms() -> list[str]:
-    doc = actions.__doc__.split("Canonical forms", 1)[1]
+    doc = moves.__doc__.split("Canonical forms", 1)[1]
     return re.findall(r"``([^`]+)``", doc)
 
 
@@ -22,7 +22,7 @@ def test_every_documented_form_is_a_known_action_text():
     assert len(forms) == 23
     for form in forms:
         sample = re.sub(r"\b[NRSAB]\b", "3", form)
-        assert actions.parse(sample) is not None, form
+        assert moves.parse(sample) is not None, form
         assert sample.split()[0] in GAME.verbs
 
 
@@ -103,16 +103,14 @@ def test_common_refusals_carry_the_rule():
     assert _refusal(state, 0, "decline") == "decline_first"
 
 
-def test_menus_are_short_unique_and_labelled_in_every_phase():
+def test_menus_are_complete_unique_and_labelled_in_every_phase():
     """Flying conquest menus (every land region), a wide redeployment, withdrawals, heroes."""
     state = new(2, "amazons:flying,ratmen:heroic")
     seen = set()
 
     def check(state, seat):
-        menu = GAME.legal_actions(state, seat)
-        assert 0 < len(menu) <= 25 and len({a.text for a in menu}) == len(menu)
+        menu = check_menu(state, seat)
         for action in menu:
-            assert GAME.is_legal(state, seat, action)
             translate(action.label, "en", NAMES)
             translate(action.label, "ja", NAMES)
         seen.add(state.phase)
@@ -151,7 +149,7 @@ def _six_regions(combos: str):
     state, _ = play(state, 0, "conquer 10", "end conquest")
     assert len(state.regions_of(active(state, 0).id)) == 6 and active(state, 0).hand >= 3
     menu = [a.text for a in GAME.legal_actions(state, 0)]
-    assert len(menu) <= 25 and "redeploy auto" in menu
+    assert "redeploy auto" in menu
     assert any(t.startswith(f"place {active(state, 0).hand} on") for t in menu)
     assert any(t.startswith("move") for t in menu) and any(t.startswith("take") for t in menu)
     return menu

@@ -116,7 +116,8 @@ def test_costs_targets_and_scores_match_the_spec_oracle(players, seed, combos):
             _check_conquest_step(state, seat)
         menu = GAME.legal_actions(state, seat)
         decline = [a for a in menu if a.text == "decline"]
-        action = decline[0] if decline and policy.randbelow(4) == 0 else policy.choice(menu)
+        legal = [a for a in menu if GAME.is_legal(state, seat, a)]  # unaffordable combos
+        action = decline[0] if decline and policy.randbelow(4) == 0 else policy.choice(legal)
         before = state
         state, events = GAME.apply(state, seat, action)
         scores = [e for e in events if e.key == "smallworld.event.score"]

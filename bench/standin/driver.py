@@ -1,0 +1,108 @@
+"""Run the real bot process against the stand-in and wait for it to finish interactions."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import signal
+import sys
+from pathlib import Path
+
+from .model import Interaction
+from .server import StandIn
+
+ROOT = Path(__file__).resolve().parents[2]
+HANDLED = re.compile(r"interaction (\d+) handled")
+START_SECONDS = 30.0
+ANSWER_SECONDS = 3.5
+DONE_SECONDS = 15.0
+
+
+class BotProcess:
+    """``python -m bench.standin.launcher`` as a subprocess, with its log read line by line."""
+
+    def __init__(self, standin: StandIn, database: Path, plugins: Path | None = None,
+                 env: dict[str, str] | None = None):
+        self.standin = standin
+        self.database = database
+        self.plugins = plugins  # a folder of extra ``rules`` packages (games) to register
+        self.env = env or {}
+        self.process: asyncio.subprocess.Process | None = None
+        self.lines: list[str] = []
+        self._handled: dict[int, asyncio.Event] = {}
+        self._reader: asyncio.Task | None = None
+        self.done_seconds = DONE_SECONDS
+
+    async def start(self) -> "BotProcess":
+        """Start the bot and wait until it has identified on the gateway."""
+        self.standin.gateway.identified.clear()
+        env = {**os.environ, "DISCORD_TOKEN": "fake", "DATABASE_PATH": str(self.database),
+               "LOG_LEVEL": "INFO", "PYTHONUNBUFFERED": "1", "RENDER_PROCESSES": "0",
+               **self.env}
+        if "DEV_GUILD_ID" not in self.env:
+            env.pop("DEV_GUILD_ID", None)
+        args = [sys.executable, "-m", "bench.standin.launcher", self.standin.url,
+                self.standin.gateway_url, *([str(self.plugins)] if self.plugins else [])]
+        self.process = await asyncio.create_subprocess_exec(
+            *args, cwd=ROOT, env=env, stdout=asyncio.subprocess.DEVNULL,
+            stderr=asyncio.subprocess.PIPE)
+        self._reader = asyncio.create_task(self._read())
+        identified = asyncio.create_task(self.standin.gateway.identified.wait())
+        done, _ = await asyncio.wait({identified, self._reader}, timeout=START_SECONDS,
+                                     return_when=asyncio.FIRST_COMPLETED)
+        if identified not in done:
+            identified.cancel()
+            raise AssertionError("the bot did not log in:\n" + self.log)
+        return self
+
+    async def _read(self) -> None:
+        assert self.process is not None and self.process.stderr is not None
+        async for raw in self.process.stderr:
+            line = raw.decode(errors="replace").rstrip()
+            self.lines.append(line)
+            found = HANDLED.search(line)
+            if found:
+                self._event(int(found.group(1))).set()
+
+    def _event(self, interaction_id: int) -> asyncio.Event:
+        return self._handled.setdefault(interaction_id, asyncio.Event())
+
+    @property
+    def log(self) -> str:
+        """Everything the bot logged so far."""
+        return "\n".join(self.lines)
+
+    async def done(self, interaction: Interaction) -> Interaction:
+        """Wait until the bot acknowledged ``interaction`` and finished handling it."""
+        try:
+            await asyncio.wait_for(interaction.answered.wait(), ANSWER_SECONDS)
+        except asyncio.TimeoutError:
+            raise AssertionError(f"interaction {interaction.id} not acknowledged in time\n"
+                                 + self.log[-3000:]) from None
+        if interaction.type != 4:
+            try:
+                await asyncio.wait_for(self._event(interaction.id).wait(), self.done_seconds)
+            except asyncio.TimeoutError:
+                raise AssertionError(f"interaction {interaction.id} never finished\n"
+                                     + self.log[-3000:]) from None
+        return interaction
+
+    async def stop(self, sig: int = signal.SIGTERM, timeout: float = 15.0) -> int:
+        """Send ``sig`` and wait for the exit code (killing the process after ``timeout``)."""
+        assert self.process is not None
+        if self.process.returncode is None:
+            self.process.send_signal(sig)
+        try:
+            code = await asyncio.wait_for(self.process.wait(), timeout)
+        except asyncio.TimeoutError:
+            self.process.kill()
+            code = await self.process.wait()
+        if self._reader is not None:
+            await asyncio.wait({self._reader}, timeout=2)
+        return code
+
+    def errors(self) -> list[str]:
+        """Log lines at ERROR or above (tracebacks included)."""
+        return [line for line in self.lines if " ERROR " in line or " CRITICAL " in line
+                or line.startswith("Traceback")]

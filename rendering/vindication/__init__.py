@@ -1,0 +1,92 @@
+"""Vindication board image: the island (hexes, triangles, medals, control), the card offer,
+triggers and tokens, each player's power board and tableau; ``focus_seat`` draws one
+player's tableau in full (``/board player``)."""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from typing import Sequence
+
+from PIL import Image, ImageDraw
+
+from rendering.common import PAPER, board_locale
+from rules.core import View
+
+from . import board, geometry, panels
+
+GAME_NAME = "vindication"
+WIDTH = 1400
+HEADER_H = 70
+SIDE_X = 920
+
+
+def preload() -> None:
+    """Build the static map layer now."""
+    board.static_layer()
+
+
+def _marks(last_move: str | None) -> tuple[set, set]:
+    words = (last_move or "").upper().split()
+    hexes = {w for w in words if w.startswith("H") and w[1:].isdigit()}
+    triangles = {w for w in words if w.startswith("T") and w[1:].isdigit()}
+    return hexes, triangles
+
+
+def render(view: View, last_move: str | None = None, focus_seat: int | None = None,
+           names: Sequence[str] | None = None) -> Image.Image:
+    """Draw the public or seat ``view``; mark ``last_move``; ``focus_seat`` shows one tableau."""
+    data = dict(view.data, names=list(names or []))
+    if focus_seat is not None and 0 <= focus_seat < len(data["players"]):
+        return _tableau(data, focus_seat, last_move)
+    map_image = board.draw_map(data, *_marks(last_move))
+    canvas = Image.new("RGB", (WIDTH, 3000), PAPER)
+    draw = ImageDraw.Draw(canvas)
+    panels.header(draw, data, WIDTH, last_move)
+    canvas.paste(map_image, (0, HEADER_H))
+    side = panels.side_panel(draw, data, SIDE_X, HEADER_H + 6, WIDTH - SIDE_X - 12)
+    y = HEADER_H + max(map_image.height, side) + 10
+    y += panels.final_scores(draw, data, 12, y, WIDTH - 24)
+    column = (WIDTH - 36) // 2
+    heights = [0, 0]
+    for index, player in enumerate(data["players"]):
+        col = index % 2
+        if col == 0 and index:
+            y += max(heights) + 10
+            heights = [0, 0]
+        panel = _panel_image(_panel_key(data, player), column)
+        canvas.paste(panel, (12 + col * (column + 12), y))
+        heights[col] = panel.height
+    y += max(heights) + 12
+    return canvas.crop((0, 0, WIDTH, y))
+
+
+def _panel_key(data: dict, player: dict) -> str:
+    """The parts of the view one player's panel depends on, as a cache key."""
+    current = player["seat"] == data["current"] and not data.get("over")
+    names = data.get("names") or []
+    name = names[player["seat"]] if player["seat"] < len(names) else None
+    return json.dumps([player, current, name, board_locale()], sort_keys=True)
+
+
+@lru_cache(maxsize=64)
+def _panel_image(key: str, width: int) -> Image.Image:
+    """Draw one player's panel once per distinct content (most panels do not change)."""
+    player, current, name, _ = json.loads(key)
+    data = {"current": player["seat"] if current else -1, "over": False,
+            "names": {player["seat"]: name} if name else {}}
+    scratch = Image.new("RGB", (width + 1, 900), PAPER)
+    height = panels.player_panel(ImageDraw.Draw(scratch), data, player, 0, 0, width)
+    return scratch.crop((0, 0, width + 1, height + 1))
+
+
+def _tableau(data: dict, seat: int, last_move: str | None) -> Image.Image:
+    canvas = Image.new("RGB", (1000, 2400), PAPER)
+    draw = ImageDraw.Draw(canvas)
+    panels.header(draw, data, 1000, last_move)
+    height = panels.player_panel(draw, data, data["players"][seat], 12, HEADER_H + 8, 976,
+                                 full=True)
+    return canvas.crop((0, 0, 1000, HEADER_H + height + 20))
+
+
+__all__ = ["GAME_NAME", "geometry", "preload", "render"]

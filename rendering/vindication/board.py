@@ -1,0 +1,135 @@
+"""The island map: hexes (discovered regions, control), triangles (ids, starts), medals."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from rendering.common import (
+    GREY,
+    HIGHLIGHT,
+    INK,
+    PAPER,
+    board_locale,
+    draw_centred,
+    player_colour,
+    readable_on,
+)
+from rules.vindication.data import board, modules
+
+from . import geometry as geo
+from .labels import region_name, word
+
+SEA = (168, 205, 226)
+TRIANGLE = (236, 226, 200)
+UNDISCOVERED = (120, 124, 130)
+REGION_COLOURS = {
+    "academy": (255, 236, 160), "ancient_tomb": (170, 215, 170), "arcane_tower": (205, 180, 230),
+    "command_post": (240, 170, 150), "fort": (235, 140, 130), "gaping_maw": (250, 190, 120),
+    "holy_spire": (255, 225, 120), "inn": (250, 205, 150), "library": (150, 190, 240),
+    "monastery": (170, 200, 235), "shrine": (255, 240, 190), "well_of_wishes": (150, 225, 220),
+    "temple_ruins": (210, 200, 170), "sacred_stones": (200, 200, 210),
+}
+
+
+@lru_cache(maxsize=1)
+def static_layer() -> Image.Image:
+    """Draw the sea, the triangles with their ids and the start numbers (cached)."""
+    width, height = geo.size()
+    image = Image.new("RGB", (width, height), SEA)
+    draw = ImageDraw.Draw(image)
+    for tid, tri in board()["triangles"].items():
+        draw.polygon(geo.triangle_polygon(tid), fill=TRIANGLE, outline=(190, 175, 140))
+        cx, cy = geo.triangle_centre(tid)
+        label = tid[1:] if "start" not in tri else f"{tid[1:]}·S{tri['start']}"
+        draw_centred(draw, (cx, cy), label, 13 if "start" not in tri else 12, fill=(110, 95, 70))
+    return image
+
+
+def draw_map(data: dict, highlight_hexes: set, highlight_triangles: set) -> Image.Image:
+    """Return the map with regions, control markers, medals and the last move marked."""
+    image = static_layer().copy()
+    draw = ImageDraw.Draw(image)
+    for tid in highlight_triangles:
+        draw.polygon(geo.triangle_polygon(tid), fill=(255, 200, 200), outline=HIGHLIGHT)
+    for hid, (tile, owner) in data["hexes"].items():
+        wishes = tuple(data.get("wishes", {}).get(hid) or ())
+        sprite, mask, corner = _hex_sprite(hid, tile, owner, hid in highlight_hexes, wishes,
+                                           board_locale())
+        image.paste(sprite, corner, mask)
+    for player in data["players"]:
+        _draw_medal(draw, player, player["seat"] == data["current"])
+    return image
+
+
+@lru_cache(maxsize=512)
+def _hex_sprite(hid, tile, owner, marked, wishes, locale):
+    """Draw one hex (region, control, wishes) once per distinct look and language; return it
+    with its mask and top-left corner on the map."""
+    xs = [x for x, _ in geo.hex_polygon(hid)]
+    ys = [y for _, y in geo.hex_polygon(hid)]
+    left, top = int(min(xs)) - 4, int(min(ys)) - 4
+    width, height = int(max(xs)) - left + 5, int(max(ys)) - top + 5
+    sprite = Image.new("RGB", (width, height), PAPER)
+    mask = Image.new("L", (width, height), 0)
+    shifted = [(x - left, y - top) for x, y in geo.hex_polygon(hid)]
+    ImageDraw.Draw(mask).polygon(shifted, fill=255, outline=255)
+    _draw_hex(ImageDraw.Draw(sprite), shifted, (left, top), hid, tile, owner, marked, wishes)
+    return sprite, mask, (left, top)
+
+
+def _draw_hex(draw, polygon, offset, hid, tile, owner, marked, wishes) -> None:
+    fill = REGION_COLOURS.get(tile, (220, 220, 220)) if tile else UNDISCOVERED
+    outline = player_colour(owner) if owner is not None else (90, 90, 90)
+    draw.polygon(polygon, fill=fill, outline=outline, width=7 if owner is not None else 2)
+    if marked:
+        draw.polygon(polygon, outline=HIGHLIGHT, width=4)
+    cx, cy = geo.hex_centre(hid)
+    cx, cy = cx - offset[0], cy - offset[1]
+    draw_centred(draw, (cx, cy - 40), hid, 14, fill=INK if tile else PAPER)
+    if tile is None:
+        draw_centred(draw, (cx, cy), "?", 30, fill=PAPER, bold=True)
+        return
+    _region_label(draw, region_name(tile), cx, cy)
+    if owner is not None:
+        colour = player_colour(owner)
+        draw.ellipse((cx - 13, cy + 22, cx + 13, cy + 48), fill=colour, outline=INK)
+        draw_centred(draw, (cx, cy + 35), str(owner + 1), 14, fill=readable_on(colour), bold=True)
+    if wishes:
+        draw_centred(draw, (cx, cy + 50), " ".join(wish_label(w) for w in wishes), 12, bold=True)
+
+
+def _region_label(draw, name: str, cx: float, cy: float) -> None:
+    words = name.split()
+    half = len(words) // 2 + len(words) % 2
+    lines = [name] if len(name) <= 10 or len(words) == 1 else [
+        " ".join(words[:half]), " ".join(words[half:])]
+    top = cy - 9 * (len(lines) - 1) - 4
+    for i, line in enumerate(lines):
+        draw_centred(draw, (cx, top + 18 * i), line, 16, bold=True)
+
+
+def _draw_medal(draw, player: dict, current: bool) -> None:
+    cx, cy = geo.triangle_centre(player["triangle"])
+    colour = player_colour(player["seat"])
+    radius = 15
+    draw.ellipse((cx - radius, cy - radius, cx + radius, cy + radius), fill=colour,
+                 outline=HIGHLIGHT if current else INK, width=4 if current else 2)
+    draw_centred(draw, (cx, cy), str(player["seat"] + 1), 16, fill=readable_on(colour), bold=True)
+
+
+def wish_label(token: str) -> str:
+    """Return a short label for a wish token: an attribute abbreviation or a star, and n."""
+    effect = next(w for w in modules()["wish_tokens"] if w["id"] == token)["effects"][0]
+    if effect["op"] == "honor":
+        return f"★{effect['n']}"
+    return f"{word('board.abbr.' + effect['attr'])}{effect['n']}"
+
+
+def legend_text() -> str:
+    """Return the short legend under the map."""
+    return f"? = {word('board.empty')}"
+
+
+__all__ = ["GREY", "draw_map", "legend_text", "static_layer"]

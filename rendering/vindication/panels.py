@@ -1,0 +1,195 @@
+"""Panels beside and under the map: header, card offer, triggers and tokens, players."""
+
+from __future__ import annotations
+
+from PIL import ImageDraw
+
+from rendering.common import GREY, HIGHLIGHT, INK, font, player_colour, readable_on, words
+from rules.core.text import Msg
+from rules.vindication.data import ATTRIBUTES, CARD_DECKS, card
+
+from .describe import ability_text, quest_text, trigger_text
+
+__all__ = ["ability_text"]
+from .labels import card_name, player_name, word
+
+ATTR_COLOURS = {"inspiration": (240, 205, 40), "strength": (215, 60, 50),
+                "knowledge": (50, 110, 210), "courage": (240, 140, 30),
+                "vision": (140, 80, 190), "wisdom": (60, 160, 80)}
+DECK_COLOURS = {"companions_red": (215, 60, 50), "companions_blue": (50, 110, 210),
+                "companions_yellow": (240, 205, 40), "traits": (60, 160, 80),
+                "relics": (140, 80, 190), "monsters": (240, 140, 30)}
+LINE = 24
+
+
+def b(key: str, **params) -> str:
+    """Return a board word with parameters."""
+    return words(Msg(f"vindication.board.{key}", params))
+
+
+def text(draw, xy, value: str, size: int = 18, fill=INK, bold=False, width: int | None = None):
+    """Draw ``value`` at ``xy``, clipped with an ellipsis to ``width`` pixels."""
+    if width is not None:
+        while value and draw.textlength(value, font=font(size, bold)) > width:
+            value = value[:-2] + "…" if len(value) > 2 else ""
+    draw.text(xy, value, font=font(size, bold), fill=fill)
+
+
+def header(draw: ImageDraw.ImageDraw, data: dict, width: int, last_move: str | None) -> None:
+    """Title line: round, whose turn, end status; last move caption."""
+    draw.rectangle((0, 0, width, 64), fill=(40, 48, 60))
+    title = f"{word('title')} · {b('round')} {data['round']}"
+    if data.get("over"):
+        title += f" · {b('game_over')}"
+    elif data.get("end_round") is not None:
+        title += f" · {b('end_round')} {data['end_round'] + 1}"
+    text(draw, (16, 8), title, 26, fill=(255, 255, 255), bold=True)
+    pending = data.get("pending") or []
+    if pending and not data.get("over"):
+        who = ", ".join(player_name(data, p["seat"]) for p in pending)
+        kind = b(f"kind.{pending[0]['type']}")
+        text(draw, (16, 38), f"{b('pending')}: {who} ({kind})", 18, fill=(255, 230, 150))
+    if last_move:
+        text(draw, (width // 2, 38), f"{b('last_move')}: {last_move}", 18, fill=(255, 170, 170),
+             width=width // 2 - 20)
+
+
+def side_panel(draw: ImageDraw.ImageDraw, data: dict, x: int, y: int, width: int) -> int:
+    """Face-up cards, triggers, tokens, supplies; return the height used."""
+    top = y
+    text(draw, (x, y), b("offer"), 22, bold=True)
+    y += 30
+    for deck in CARD_DECKS:
+        colour = DECK_COLOURS[deck]
+        draw.rectangle((x, y + 2, x + 14, y + 40), fill=colour)
+        cid = data["face_up"].get(deck)
+        size = data["deck_sizes"][deck]
+        if cid:
+            honor = card(cid)["honor"]
+            text(draw, (x + 22, y), f"{cid} {card_name(cid)} ({honor}★)", 18, bold=True,
+                 width=width - 90)
+            text(draw, (x + 22, y + 21), _card_detail(cid), 14, fill=(70, 70, 70), width=width - 30)
+        else:
+            text(draw, (x + 22, y + 8), b("empty"), 18, fill=GREY)
+        text(draw, (x + width - 60, y), f"{b('deck')} {size}", 14, fill=(90, 90, 90))
+        y += 48
+    y += 6
+    text(draw, (x, y), b("triggers"), 22, bold=True)
+    y += 30
+    for tid in data["triggers_up"]:
+        text(draw, (x, y), f"{tid} {card_name(tid)}", 17, bold=True, width=width)
+        text(draw, (x + 10, y + 20), trigger_text(tid), 14, fill=(70, 70, 70), width=width - 10)
+        y += 42
+    tokens = " ".join(str(t) for t in data["tokens_left"]) or b("empty")
+    text(draw, (x, y), f"{b('tokens')}: {tokens}   {b('bag')}: {data['bag']}   "
+                       f"({data['trigger_deck']} ▼)", 17)
+    y += LINE
+    supply = "  ".join(f"{word('board.abbr.' + a)} {n}" for a, n in data["prof_supply"].items())
+    text(draw, (x, y), f"{b('supply')}: {supply}", 16, width=width)
+    return y + LINE - top
+
+
+def _card_detail(cid: str) -> str:
+    item = card(cid)
+    bits = []
+    if item["type"] == "companion":
+        bits.append(f"+{item['icon']['n']} {word('attr.' + item['icon']['attr'])}")
+        bits.append(b("initiative", n=item["initiative"]))
+    if item["type"] == "relic":
+        bits.append(b("capacity", n=item["capacity"], max=item["capacity"]))
+    described = ability_text(cid)
+    return " · ".join(bits + ([described] if described else []))
+
+
+def player_panel(draw: ImageDraw.ImageDraw, data: dict, player: dict, x: int, y: int,
+                 width: int, full: bool = False) -> int:
+    """One player's tableau: power board, attributes, honor, cards; return the height."""
+    seat = player["seat"]
+    colour = player_colour(seat)
+    current = seat == data["current"] and not data.get("over")
+    draw.rectangle((x, y, x + width, y + 34), fill=colour)
+    side = word("board.vindicated") if player["vindicated"] else word("board.wretched")
+    title = (f"{seat + 1}. {player_name(data, seat)} · {b('honor')} {player['honor']} · "
+             f"{b('speed')} {player['speed']} · {side}")
+    text(draw, (x + 8, y + 5), title, 20, fill=readable_on(colour), bold=True, width=width - 16)
+    if current:
+        draw.rectangle((x, y, x + width, y + 34), outline=HIGHLIGHT, width=3)
+    y0 = y
+    y += 42
+    _spheres(draw, player, x + 8, y)
+    _attributes(draw, player, x + 200, y)
+    y += 46
+    for label, entries in _card_rows(player):
+        if not entries and not full:
+            continue
+        text(draw, (x + 8, y), f"{label}:", 16, bold=True)
+        if full:
+            for entry, cid in entries:
+                text(draw, (x + 130, y), entry, 16, width=width - 140)
+                if cid:
+                    y += 19
+                    text(draw, (x + 150, y), _card_detail(cid), 14, fill=(70, 70, 70),
+                         width=width - 160)
+                y += 21
+            if not entries:
+                y += 21
+        else:
+            text(draw, (x + 130, y), "  ".join(e for e, _ in entries), 16, width=width - 140)
+            y += 21
+    extra = [f"{b('tokens')}: {' '.join(map(str, player['tokens'])) or '-'}",
+             f"{b('quests')}: " + (" ".join(player.get("quests") or [])
+                                   or str(player["quest_count"]))]
+    text(draw, (x + 8, y), "   ".join(extra), 16)
+    y += 22
+    if full and player.get("quests"):
+        for qid in player["quests"]:
+            text(draw, (x + 8, y), f"{qid} {card_name(qid)}: {quest_text(qid)}", 14,
+                 width=width - 16)
+            y += 19
+    draw.rectangle((x, y0, x + width, y + 4), outline=(180, 180, 180))
+    return y + 4 - y0
+
+
+def _spheres(draw, player, x, y) -> None:
+    for i, sphere in enumerate(("potential", "influence", "conviction")):
+        cx = x + 28 + 60 * i
+        draw.ellipse((cx - 24, y - 2, cx + 24, y + 38), fill=(245, 240, 225), outline=INK, width=2)
+        draw.text((cx, y + 9), word(f"board.abbr.{sphere}"), font=font(13, True),
+                  fill=(90, 90, 90), anchor="mm")
+        draw.text((cx, y + 25), str(player[sphere]), font=font(19, True), fill=INK, anchor="mm")
+
+
+def _attributes(draw, player, x, y) -> None:
+    for i, attr in enumerate(ATTRIBUTES):
+        bx = x + 62 * i
+        colour = ATTR_COLOURS[attr]
+        draw.rounded_rectangle((bx, y, bx + 56, y + 36), 6, fill=colour, outline=INK)
+        tile = player["proficiency"].get(attr, 0)
+        label = word(f"board.abbr.{attr}") + (f" ▣{tile}" if tile else "")
+        text(draw, (bx + 4, y + 1), label, 12, fill=readable_on(colour))
+        draw.text((bx + 28, y + 25), str(player["attrs"][attr]), font=font(18, True),
+                  fill=readable_on(colour), anchor="mm")
+
+
+def _card_rows(player) -> list[tuple[str, list]]:
+    companions = [(f"{c} {card_name(c)} ●{n}", c) for c, n in player["companions"]]
+    relics = [(f"{r} {card_name(r)} {n}/{card(r)['capacity']}", r) for r, n in player["relics"]]
+    traits = [(f"{t} {card_name(t)}", t) for t in player["traits"]]
+    monsters = [(f"{m} {card_name(m)}", m) for m in player["monsters"]]
+    return [(b("companions"), companions), (b("relics"), relics), (b("traits"), traits),
+            (b("monsters"), monsters)]
+
+
+def final_scores(draw, data: dict, x: int, y: int, width: int) -> int:
+    """The final-scoring table with every category (when the game is over)."""
+    scores = data.get("scores") or {}
+    if not scores:
+        return 0
+    text(draw, (x, y), b("final"), 22, bold=True)
+    y0, y = y, y + 30
+    for seat, line in sorted(scores.items(), key=lambda kv: -kv[1]["total"]):
+        parts = ", ".join(f"{words(Msg(k))} {v}" for k, v in line["breakdown"].items())
+        text(draw, (x, y), f"{player_name(data, int(seat))}: {line['total']} ({parts})", 17,
+             width=width)
+        y += LINE
+    return y - y0

@@ -1,0 +1,199 @@
+"""The board decisions of the acting race: conquests, then redeployment.
+
+Each lists every legal option (every conquest, die roll, conversion, dragon, fortress and
+abandon; redeployment: a sensible selection of its parametric forms, every other legal typed
+form being accepted through ``problem``).
+"""
+
+from __future__ import annotations
+
+from rules.core.types import Action
+
+from . import conquest, data, effects, flow, powers, races, redeploy
+from .handling import (
+    ENDS_CONQUEST,
+    PLAIN_ACTIONS,
+    TurnHandler,
+    delegate_effect,
+    delegate_problem,
+    edit_inst_of,
+    inst_of,
+    option,
+)
+from .state import Instance, State, copy_state
+from .targets import attackable, costs, owned_set
+
+_CONQUER: dict[tuple[int, int], Action] = {}
+
+
+def conquer_option(region: int, price: int) -> Action:
+    """Return the listed ``conquer region`` labelled with its ``price`` (made once)."""
+    found = _CONQUER.get((region, price))
+    if found is None:
+        found = _CONQUER[(region, price)] = option(("conquer", region), cost=price)
+    return found
+
+
+class ConquestDecision(TurnHandler):
+    """Conquests of the acting race; a redeployment move ends them first."""
+
+    kind = "conquest"
+    accepts = frozenset({"abandon", "conquer", "die", "berserk", "convert", "dragon", "fortress",
+                         "end_conquest", "redeploy_auto"})
+
+    def options(self, state, d):
+        inst = inst_of(state, d)
+        owned = owned_set(state, inst)
+        fixed = []
+        if effects.power_has(state, inst, "berserk") and powers.berserk_problem(state,
+                                                                               inst) is None:
+            fixed.append(option(("berserk",)))
+        fixed.append(option(("end_conquest",)))
+        return fixed + self._attacks(state, inst, owned) + self._own(state, inst, owned)
+
+    def _attacks(self, state: State, inst: Instance, owned: set[int]) -> list[Action]:
+        conquer, die, convert, dragon = [], [], [], []
+        may_die = not effects.power_has(state, inst, "berserk")
+        may_convert = effects.race_has(state, inst, "convert")
+        may_dragon = effects.power_has(state, inst, "dragon") and not inst.dragon_used
+        roll, hand, berserk = inst.berserk or 0, inst.hand, inst.berserk is not None
+        targets = attackable(state, inst, owned)
+        for r, price in zip(targets, costs(state, inst, targets), strict=True):
+            if berserk or hand >= price:  # conquest.conquer_cost_problem
+                conquer.append((price, r))
+            if may_die and hand < price <= hand + 3:  # conquest.die_cost_problem
+                die.append(option(("die", r), cost=price))
+            if may_convert and races.convert_problem(state, inst, r, owned) is None:
+                convert.append(option(("convert", r)))
+            if may_dragon:
+                dragon.append(option(("dragon", r)))
+        conquer.sort()
+        listed = [conquer_option(r, max(1, c - roll)) for c, r in conquer]
+        return listed + die + convert + dragon
+
+    def _own(self, state: State, inst: Instance, owned: set[int]) -> list[Action]:
+        mine = sorted(owned)
+        listed = []
+        if effects.power_has(state, inst, "fortress"):
+            listed += [option(("fortress", r)) for r in mine
+                       if powers.fortress_problem(state, inst, r) is None]
+        if not (inst.conquered or inst.conquests_over):  # conquest.abandon_problem
+            listed += [option(("abandon", r)) for r in mine]
+        return listed
+
+    def problem(self, state, d, move):
+        if move[0] in ENDS_CONQUEST:
+            probe = copy_state(state)
+            flow.end_conquest(probe, [])
+            return delegate_problem(probe, move)
+        return super().problem(state, d, move)
+
+    def check(self, state, d, move):
+        inst, kind = inst_of(state, d), move[0]
+        if kind in ("end_conquest", "redeploy_auto"):
+            return None
+        if kind == "berserk":
+            return powers.berserk_problem(state, inst)
+        return _CONQUEST_CHECKS[kind](state, inst, move[1])
+
+    def effect(self, state, d, move, events):
+        kind = move[0]
+        if kind in ENDS_CONQUEST or kind in ("end_conquest", "redeploy_auto"):
+            flow.end_conquest(state, events)
+            if kind != "end_conquest":
+                delegate_effect(state, move, events)
+            return
+        inst = edit_inst_of(state, d)
+        if kind == "berserk":
+            powers.berserk_roll(state, inst, events)
+            return
+        _CONQUEST_EFFECTS[kind](state, inst, move[1], events)
+        if kind == "die" or (kind == "conquer" and inst.conquests_over):
+            flow.end_conquest(state, events)
+
+
+_CONQUEST_CHECKS = {
+    "abandon": conquest.abandon_problem, "conquer": conquest.conquer_problem,
+    "die": conquest.die_problem, "convert": races.convert_problem,
+    "dragon": powers.dragon_problem, "fortress": powers.fortress_problem,
+}
+_CONQUEST_EFFECTS = {
+    "abandon": conquest.abandon, "conquer": conquest.conquer, "die": conquest.die,
+    "convert": races.convert, "dragon": powers.dragon, "fortress": powers.fortress,
+}
+
+
+class RedeployDecision(TurnHandler):
+    """Redeployment of the acting race (a sensible selection listed, any legal form typed)."""
+
+    kind = "redeploy"
+    accepts = frozenset({"place", "move", "take", "redeploy_auto", "done", "fortress",
+                         "encampment", "encampment_off"})
+
+    def options(self, state, d):
+        inst = inst_of(state, d)
+        owned = state.regions_of(inst.id)
+        hand, regions = inst.hand, state.regions
+        need = races.reserve_needed(state, inst) if owned else 0
+        fixed = [option(("redeploy_auto",))]
+        if not owned or hand == need:  # redeploy.done_problem
+            fixed.append(option(("done",)))
+        if not owned:
+            return fixed
+        targets = redeploy.threatened(state, inst, owned)
+        rich = owned[0]
+        for r in owned:
+            if regions[r].tokens > regions[rich].tokens:
+                rich = r
+        listed = [("place", hand, r) for r in owned] if hand else []
+        if hand > 1:
+            listed += [("place", 1, r) for r in targets]
+        if regions[rich].tokens > 1:
+            listed += [("move", 1, rich, r) for r in targets if r != rich]
+        # take_problem for one token: legal where two or more lie, or when Amazons must empty
+        emptying = need > 0 and redeploy.must_abandon(state, inst)
+        listed += [("take", 1, r) for r in owned if regions[r].tokens > 1 or emptying]
+        return fixed + [PLAIN_ACTIONS.get(m) or option(m) for m in listed] + \
+            self._power_options(state, d, inst, owned, targets)
+
+    def _power_options(self, state: State, d: dict, inst: Instance, owned: list[int],
+                       targets: list[int]) -> list[Action]:
+        hooks = () if inst.declined else data.power_hooks(inst.power, state.variant)
+        listed = []
+        if "fortress" in hooks:
+            listed += self._legal(state, d, [("fortress", r) for r in owned])
+        if "encampments" in hooks:
+            listed += self._legal(state, d, [("encampment", r) for r in targets])
+            listed += self._legal(state, d, [("encampment_off", r) for r in owned
+                                             if state.regions[r].encampments])
+        return [option(m) for m in listed]
+
+    def _legal(self, state: State, d: dict, candidates: list) -> list:
+        return [m for m in candidates if self.check(state, d, m) is None]
+
+    def check(self, state, d, move):
+        inst, kind, args = inst_of(state, d), move[0], move[1:]
+        if kind == "redeploy_auto":
+            return None
+        if kind == "done":
+            return redeploy.done_problem(state, inst)
+        if kind in ("encampment", "encampment_off"):
+            return powers.encampment_problem(state, inst, args[0], kind == "encampment_off")
+        return _REDEPLOY_CHECKS[kind](state, inst, *args)
+
+    def effect(self, state, d, move, events):
+        inst, kind, args = edit_inst_of(state, d), move[0], move[1:]
+        if kind in ("redeploy_auto", "done"):
+            flow.finish_redeploy(state, events, auto=kind == "redeploy_auto")
+        elif kind in ("encampment", "encampment_off"):
+            powers.encampment(state, inst, args[0], kind == "encampment_off", events)
+        else:
+            _REDEPLOY_EFFECTS[kind](state, inst, *args, events)
+
+
+_REDEPLOY_CHECKS = {"place": redeploy.place_problem, "move": redeploy.move_problem,
+                    "take": redeploy.take_problem, "fortress": powers.fortress_problem}
+_REDEPLOY_EFFECTS = {"place": redeploy.place, "move": redeploy.move, "take": redeploy.take,
+                     "fortress": powers.fortress}
+
+

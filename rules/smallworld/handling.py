@@ -1,0 +1,143 @@
+"""What every Small World decision handler shares: listed actions, wrong-step reasons, the
+registry of handlers by variant, and the delegation of a later step's move.
+
+A move of a later step of the same turn is accepted where the rules allow it: the first move of
+a turn readies the troops (``start``), and a redeployment move typed during the conquests ends
+them first. Such moves are judged on a probe copy that took the step, and played by the
+handler of the step they belong to (:func:`delegate_problem`, :func:`delegate_effect`).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from rules.core.decisions import Handler, Handlers
+from rules.core.types import Action
+
+from . import decline, flow, moves, msgs, view
+from .state import PROBE, Instance, State, copy_state
+
+ATTACKS = frozenset({"abandon", "conquer", "die", "berserk", "convert", "dragon"})
+ENDING = frozenset({"ally", "end_turn", "end_turn_decline"})
+ENDS_CONQUEST = frozenset({"place", "move", "take", "done", "encampment", "encampment_off"})
+
+
+# the numbers of a move, in order, as the parameters of its label smallworld.action.<kind>
+LABEL_PARAMS = {"pick": ("index",), "abandon": ("region",), "conquer": ("region",),
+                "die": ("region",), "convert": ("region",), "dragon": ("region",),
+                "fortress": ("region",), "encampment": ("region",),
+                "encampment_off": ("region",), "hero": ("region",), "ally": ("ally_seat",),
+                "place": ("tokens", "region"), "move": ("tokens", "from_region", "to_region"),
+                "take": ("tokens", "region"), "withdraw": ("tokens", "region")}
+
+
+def option(move: tuple, **extra) -> Action:
+    """Return the listed action of ``move``: canonical text, label (``extra`` parameters)."""
+    if not extra:
+        found = PLAIN_ACTIONS.get(move)
+        if found is None:
+            found = PLAIN_ACTIONS[move] = _option(move, ())
+        return found
+    return _option(move, tuple(extra.items()))
+
+
+PLAIN_ACTIONS: dict[tuple, Action] = {}  # actions whose label holds only the move's own numbers
+
+
+@lru_cache(maxsize=8192)
+def _option(move: tuple, extra: tuple) -> Action:
+    params = dict(zip(LABEL_PARAMS.get(move[0], ()), move[1:], strict=False))
+    params.update(extra)
+    return Action(moves.text(move), msgs.label(move[0], **params), None, move)
+
+
+def wrong_step(state: State, seat: int, kind: str):
+    """Return the most helpful reason for a move of another step of the turn."""
+    phase = state.phase
+    acting = state.inst(state.acting)
+    own_race_step = acting is None or not acting.declined
+    if kind == "decline":
+        return decline.decline_problem(state, seat)
+    if kind == "pick" and state.active(seat) is not None:
+        return msgs.err("pick_has_race")
+    if kind == "pick" and not own_race_step:
+        return msgs.err("ghouls_first")
+    if phase == "pick" and kind != "pick":
+        return msgs.err("pick_first")
+    if kind in ENDING and phase in ("conquest", "redeploy"):
+        return msgs.err("finish_first")
+    if kind in ENDING | ATTACKS and phase == "heroes":
+        return msgs.err("heroes_first")
+    if kind in ATTACKS and own_race_step and phase in ("redeploy", "end"):
+        return msgs.err("conquests_over")
+    return msgs.err("not_now")
+
+
+class TurnHandler(Handler):
+    """Common parts of Small World's decisions: the moves each accepts, dispatch by kind."""
+
+    accepts: frozenset[str] = frozenset()
+
+    def has_options(self, state, d):
+        return True  # every decision offers at least one move (end, auto, done...)
+
+    def problem(self, state, d, move):
+        if move[0] not in self.accepts:
+            return wrong_step(state, d["seat"], move[0])
+        return self.check(state, d, move)
+
+    def check(self, state: State, d: dict, move: tuple):
+        """Return why ``move`` (of a kind this decision accepts) is refused, or None."""
+        return None
+
+    def prompt(self, state, d):
+        return view.prompt(state, d["seat"])
+
+
+def inst_of(state: State, d: dict) -> Instance:
+    """Return the race instance decision ``d`` concerns (to read)."""
+    return state.insts[d["inst"]]
+
+
+def edit_inst_of(state: State, d: dict) -> Instance:
+    """Return the race instance decision ``d`` concerns, ready to be changed."""
+    return state.edit_inst(d["inst"])
+
+
+def handler_of(state: State, d: dict) -> Handler:
+    """Return the handler of decision ``d`` in the registry of ``state``'s variant."""
+    return BY_VARIANT[state.variant][d["type"]]
+
+
+def register_handlers(variant: str, handlers: Handlers) -> None:
+    """Use ``handlers`` for the decisions of games of ``variant`` (a variant's own list)."""
+    BY_VARIANT[variant] = handlers
+
+
+def delegate_problem(probe: State, move: tuple):
+    top = probe.pending[-1]
+    return handler_of(probe, top).problem(probe, top, move)
+
+
+def delegate_effect(state: State, move: tuple, events: list) -> None:
+    top = state.pending[-1]
+    handler_of(state, top).effect(state, top, move, events)
+
+
+def start_probe(state: State) -> State:
+    """Return a copy of ``state`` past the start step (troops readied), made once per state.
+
+    The copy is kept beside the state (never dumped or copied) and only read; changing the
+    state in place drops it (:meth:`rules.smallworld.game.SmallWorld.apply_unchecked`).
+    """
+    probe = state.__dict__.get(PROBE)
+    if probe is None:
+        probe = copy_state(state)
+        flow.begin(probe, [])
+        state.__dict__[PROBE] = probe
+    return probe
+
+
+
+BY_VARIANT: dict[str, Handlers] = {}  # filled by rules.smallworld.handlers (and variants)
+

@@ -1,0 +1,63 @@
+"""Coins gained and paid during a Warcraft turn (spec §3.11): never below zero, told privately.
+
+Every gain or payment is booked under a source (a race, power or score id) so the final
+breakdown explains the total. A consequence payment pays ``min(amount, coins)``. A precondition
+payment is checked with :func:`affords`, which menus switch off (:func:`menu_listing`): a menu
+never depends on a player's hidden coins, a move they cannot pay is refused when chosen.
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+
+from rules.smallworld.scoring import source_msg
+from rules.smallworld.state import State
+
+from . import msgs
+
+
+def gain(state: State, seat: int, amount: int, source: str, events: list) -> None:
+    """Give ``seat`` ``amount`` coins now (Orcs, Battlemaster, Furious...), told to that seat."""
+    if amount <= 0:
+        return
+    player = state.edit_player(seat)
+    player.coins += amount
+    player.earned[source] = player.earned.get(source, 0) + amount
+    events.append(msgs.event("coins_gained", audience=frozenset({seat}), seat=seat,
+                             coins=amount, total=player.coins,
+                             source=source_msg(state, source)))
+
+
+def transfer(state: State, payer: int, payee: int, amount: int, source: str,
+             events: list) -> int:
+    """Make ``payer`` pay up to ``amount`` coins to ``payee``; return what was paid.
+
+    Both players are told the amount; each sees only their own new total.
+    """
+    paid = min(amount, state.players[payer].coins)
+    if paid <= 0:
+        return 0
+    for seat, sign in ((payer, -1), (payee, 1)):
+        player = state.edit_player(seat)
+        player.coins += sign * paid
+        player.earned[source] = player.earned.get(source, 0) + sign * paid
+    events.append(msgs.event("coins_paid", audience=frozenset({payer, payee}), seat=payer,
+                             target=payee, coins=paid, source=source_msg(state, source)))
+    return paid
+
+
+def affords(state: State, seat: int, amount: int) -> bool:
+    """Tell whether ``seat`` can pay ``amount`` now (always, while a menu is being listed)."""
+    return state.extra.get("turn", {}).get("listing", False) or state.players[
+        seat].coins >= amount
+
+
+@contextmanager
+def menu_listing(state: State):
+    """List a menu without looking at hidden coins (see :func:`affords`)."""
+    turn = state.extra.setdefault("turn", {})
+    turn["listing"] = True
+    try:
+        yield
+    finally:
+        turn.pop("listing", None)

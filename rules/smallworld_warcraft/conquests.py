@@ -1,0 +1,98 @@
+"""The Warcraft conquest decision: Small World's, plus the artifact conquests
+(``frostmourne R``, ``ashes R``, ``doomhammer R``), the Ethereals' steal (``steal A to B``: the
+face-up artifact of region A into their region B next to it), the Portal Mage's ``swap A B``
+and Intimidating's ``intimidate R`` / ``intimidate R to D``."""
+
+from __future__ import annotations
+
+from rules.core.types import Action
+from rules.smallworld import flow
+from rules.smallworld import handlers as base
+from rules.smallworld.state import State
+from rules.smallworld.variant import rules_of
+
+from . import artifacts, coins, ethereals, gnomes, moves, msgs, placements, powers
+
+ARTIFACT_MOVES = {"frostmourne": "frostmourne", "ashes": "ashes_of_alar",
+                  "doomhammer": "doomhammer"}
+
+
+def option(move: tuple, label) -> Action:
+    """Return the listed action of ``move`` with its canonical Warcraft text."""
+    return Action(moves.text(move), label, None, move)
+
+
+class WarcraftConquest(base.ConquestDecision):
+    """Conquests of the active race, with the artifacts' and the Ethereals' moves."""
+
+    accepts = base.ConquestDecision.accepts | frozenset(ARTIFACT_MOVES) | {
+        "steal", "swap", "intimidate", "pay_aegis", "air_raid"}
+
+    def options(self, state, d):
+        with coins.menu_listing(state):
+            return self._options(state, d)
+
+    def _options(self, state, d):
+        inst = state.insts[d["inst"]]
+        listed = super().options(state, d)
+        for verb, marker in ARTIFACT_MOVES.items():
+            if artifacts.problem(state, inst, marker, None) is None:
+                listed += [option((verb, r), msgs.label(verb, region=r))
+                           for r in range(len(state.regions))
+                           if artifacts.problem(state, inst, marker, r) is None]
+        if gnomes.is_gnome(inst) and not gnomes.flags(state).get("air_raid_used"):
+            listed += [option(("air_raid", r), msgs.label("air_raid", region=r))
+                       for r in range(len(state.regions))
+                       if gnomes.problem(state, inst, r) is None]
+        if placements.pay_problem(state, inst) is None:
+            listed.append(option(("pay_aegis",), msgs.label("pay_aegis")))
+        listed += [option(("steal", a, b), msgs.label("steal", region=a, target=b))
+                   for a, b in ethereals.steals(state, inst)]
+        listed += [option(("swap", a, b), msgs.label("swap", region=a, target=b))
+                   for a, b in powers.swaps(state, inst)]
+        for region, dest in powers.pushes(state, inst):
+            move = ("intimidate", region) if dest is None else ("intimidate", region, dest)
+            listed.append(option(move, msgs.label(
+                "intimidate" if dest is None else "intimidate_to", region=region, target=dest)))
+        return listed
+
+    def check(self, state: State, d: dict, move: tuple):
+        inst = state.insts[d["inst"]]
+        if move[0] in ARTIFACT_MOVES:
+            return artifacts.problem(state, inst, ARTIFACT_MOVES[move[0]], move[1])
+        if move[0] == "steal":
+            return ethereals.steal_problem(state, inst, move[1], move[2])
+        if move[0] == "pay_aegis":
+            return placements.pay_problem(state, inst)
+        if move[0] == "air_raid":
+            return gnomes.problem(state, inst, move[1])
+        if move[0] == "swap":
+            return powers.swap_problem(state, inst, move[1], move[2])
+        if move[0] == "intimidate":
+            return powers.push_problem(state, inst, move[1], (move[2:] or (None,))[0])
+        return super().check(state, d, move)
+
+    def effect(self, state, d, move, events):
+        inst = state.edit_inst(d["inst"])
+        if move[0] in ARTIFACT_MOVES:
+            artifacts.conquer(state, inst, ARTIFACT_MOVES[move[0]], move[1], events)
+            if inst.conquests_over:
+                flow.end_conquest(state, events)
+            return
+        if move[0] == "steal":
+            ethereals.steal(state, inst, move[1], move[2], events)
+            return
+        if move[0] == "swap":
+            powers.swap(state, inst, move[1], move[2], events)
+            return
+        if move[0] == "pay_aegis":
+            placements.pay(state, inst, events)
+            return
+        if move[0] == "air_raid":
+            gnomes.declare(state, inst, move[1], events)
+            return
+        if move[0] == "intimidate":
+            powers.push(state, inst, move[1], (move[2:] or (None,))[0], events,
+                        rules_of(state).discard_token)
+            return
+        super().effect(state, d, move, events)

@@ -1,0 +1,102 @@
+"""The Gnomes' air raid (spec §4.1 Gnomes): ``air raid R``, once a turn.
+
+The target may be any region on any island (treated as adjacent, no travel; never water, an
+immune region, their own region, nor a first conquest). The die is rolled at once and its
+result taken off the cost. With enough tokens in hand the region is conquered at once; with 1
+to 3 tokens too few the Gnomes may make it their final attempt (``die R``, a second roll);
+otherwise, or with ``abort air raid``, nothing is conquered and the conquests go on.
+``state.extra["turn"]["air_raid"]`` holds the target and the roll while it matters.
+"""
+
+from __future__ import annotations
+
+from rules.core.decisions import Handler, pop
+from rules.core.types import Action
+from rules.smallworld import conquest, flow
+from rules.smallworld.state import Instance, State
+from rules.smallworld.targets import attack_problem, cost
+
+from . import data, msgs
+
+KIND = "air_raid"
+
+
+def flags(state: State) -> dict:
+    """Return this turn's flags."""
+    return state.extra.setdefault("turn", {})
+
+
+def raid(state: State) -> dict | None:
+    """Return the air raid in progress ({"region", "roll"}), if any."""
+    return flags(state).get("air_raid")
+
+
+def is_gnome(inst: Instance) -> bool:
+    """Tell whether ``inst`` is an active race with the air raid."""
+    return not inst.declined and "air_raid" in data.races()[inst.race].get("hooks", ())
+
+
+def problem(state: State, inst: Instance, region: int):
+    """Return why ``inst`` may not declare an air raid on ``region`` now, or None."""
+    if not is_gnome(inst):
+        return msgs.err("not_gnomes")
+    if flags(state).get("air_raid_used"):
+        return msgs.err("air_raid_used")
+    if not state.regions_of(inst.id):
+        return msgs.err("not_first_conquest")
+    flags(state)["air_raid"] = {"region": region, "roll": 0}
+    try:
+        return attack_problem(state, inst, region)
+    finally:
+        flags(state).pop("air_raid", None)
+
+
+def declare(state: State, inst: Instance, region: int, events: list) -> None:
+    """Spend the air raid on ``region``, roll, then conquer, or ask what to do."""
+    flags(state)["air_raid_used"] = True
+    roll = conquest.roll_die(state)
+    flags(state)["air_raid"] = {"region": region, "roll": roll}
+    need = cost(state, inst, region)
+    events.append(msgs.event("air_raid", reveals=True, seat=inst.owner, region=region,
+                             value=roll, need=need, have=inst.hand))
+    if inst.hand >= need:
+        conquest.conquer(state, inst, region, events)
+        flags(state).pop("air_raid", None)
+        return
+    state.pending.append({"type": KIND, "seat": inst.owner, "inst": inst.id, "region": region})
+
+
+class AirRaidDecision(Handler):
+    """After an air-raid roll short of tokens: ``die R`` (final attempt) or ``abort air raid``."""
+
+    kind = KIND
+
+    def options(self, state, d):
+        listed = [Action("abort air raid", msgs.label("abort_air_raid"), None,
+                         ("abort_air_raid",))]
+        if self.problem(state, d, ("die", d["region"])) is None:
+            listed.insert(0, Action(f"die {d['region']}", msgs.label("air_raid_die",
+                                                                    region=d["region"]),
+                                    None, ("die", d["region"])))
+        return listed
+
+    def problem(self, state, d, move):
+        if move == ("abort_air_raid",):
+            return None
+        if move[0] != "die" or move[1] != d["region"]:
+            return msgs.err("air_raid_pending", region=d["region"])
+        inst = state.insts[d["inst"]]
+        return conquest.die_cost_problem(state, inst, d["region"])
+
+    def effect(self, state, d, move, events):
+        pop(state, d)
+        inst = state.edit_inst(d["inst"])
+        if move[0] == "die":
+            conquest.die(state, inst, d["region"], events)
+            flow.end_conquest(state, events)
+        else:
+            events.append(msgs.event("air_raid_aborted", seat=inst.owner, region=d["region"]))
+        flags(state).pop("air_raid", None)
+
+    def prompt(self, state, d):
+        return msgs.prompt("air_raid", region=d["region"])

@@ -1,0 +1,383 @@
+"""Small World of Warcraft as a variant of the Small World engine: its hook points.
+
+Islands instead of a map (entry regions, travel, no bridges), Murlocs as the ownerless
+defenders, rounds by player count, Naga on water, Kobold caverns, Tauren pairs, the faction
+bonus, conquest coins (Orcs, Battlemaster, Furious, the Swamp-dweller toll), the markers
+(face down until entered; the legendary places' effects) and the Draenei's first loss.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from rules.core.errors import CannotParse
+from rules.smallworld import effects, targets
+from rules.smallworld import msgs as base_msgs
+from rules.smallworld.state import Instance, RegionState, State
+from rules.smallworld.variant import Rules, register
+
+from . import (
+    archipelago,
+    artifacts,
+    coins,
+    data,
+    faction,
+    gnomes,
+    goblins,
+    harmony,
+    markers,
+    msgs,
+    objectives,
+    pieces,
+    placements,
+    races,
+    reach,
+    tally,
+)
+from .wells import well_revealed
+
+NAME = "warcraft"
+
+
+def _race(inst: Instance) -> dict:
+    return data.races()[inst.race]
+
+
+def _hooks(inst: Instance) -> frozenset[str]:
+    return frozenset(_race(inst).get("hooks", ())) if not inst.declined else frozenset()
+
+
+def _power_is(inst: Instance, power: str) -> bool:
+    return not inst.declined and inst.power == power
+
+
+def wc_board(state: State) -> data.Board:
+    """Return the Warcraft board of ``state`` (region codes and islands)."""
+    return data.board(tuple(state.extra["islands"]))
+
+
+def flags(state: State) -> dict:
+    """Return this turn's flags (reset at every turn's upkeep)."""
+    return state.extra.setdefault("turn", {})
+
+
+class WarcraftRules(Rules):
+    """The Warcraft behaviour at every Small World hook point."""
+
+    name = NAME
+    declined_defenders_lose_all = True
+
+    # -- set-up ------------------------------------------------------------------------------
+    def choose_map(self, state: State, options: Mapping[str, Any]) -> str:
+        """Draw the islands for the player count (or take the ``islands`` option)."""
+        try:
+            islands = archipelago.choose_islands(
+                state.rng, state.n, str(options.get("two_player_boards") or "LM").upper(),
+                list(options.get("islands") or []))
+        except archipelago.SetupError as bad:
+            raise CannotParse(msgs.err(bad.key, **bad.params)) from bad
+        state.extra["islands"] = list(islands)
+        state.extra["fixed_markers"] = list(options.get("markers") or [])
+        return "+".join(islands)
+
+    def place_neutrals(self, state: State) -> None:
+        """Put a Murloc and a Mountain where printed, a face-down marker on each size icon."""
+        for static in state.board.regions:
+            state.regions.append(RegionState(lost_tribe=static.lost_tribe,
+                                             mountain=static.mountain))
+        state.lt_placed = sum(r.lost_tribe for r in state.regions)
+        state.supply["murloc"] -= state.lt_placed
+        state.supply["mountain"] -= sum(r.mountain for r in state.regions)
+        fixed = state.extra.pop("fixed_markers", [])
+        try:
+            placed, pool = archipelago.deal_markers(state.rng, wc_board(state), fixed)
+        except archipelago.SetupError as bad:
+            raise CannotParse(msgs.err(bad.key, **bad.params)) from bad
+        state.extra["markers"] = [{"id": m, "region": r, "up": False} for r, m in placed.items()]
+        state.extra["pool"] = pool
+
+    # -- a turn ------------------------------------------------------------------------------
+    def upkeep(self, state: State, seat: int, events: list) -> None:
+        """Reset the per-turn flags (regions taken, Draenei saves, once-per-turn uses)."""
+        state.extra["turn"] = {"taken": {}, "draenei_saved": [], "ethereal_used": False}
+        goblins.resolve(state, seat, events)
+        harmony.recover(state, seat, events)
+        active = state.active(seat)
+        if races.wants_form(state, active):
+            races.ask_form(state, active)
+
+    def after_pick(self, state: State, inst: Instance) -> None:
+        """A Worgen race just picked chooses its form at once; the first Goblins make the
+        bomb pile."""
+        if goblins.is_goblin(inst):
+            goblins.create_pile(state)
+        if races.wants_form(state, inst):
+            races.ask_form(state, inst)
+
+    # -- conquest ----------------------------------------------------------------------------
+    def reach_of(self, state: State, inst: Instance) -> reach.Reach:
+        """Return what lets ``inst`` reach regions (race hooks, travel waivers)."""
+        waived = _power_is(inst, "seafarer") or markers.held_by(
+            state, inst, "meeting_stone") is not None
+        ashes = artifacts.using(state) == "ashes_of_alar"
+        return reach.Reach(hooks=_hooks(inst), no_travel=waived,
+                           as_if_adjacent=ashes or gnomes.raid(state) is not None)
+
+    def reach_problem(self, state: State, inst: Instance, region: int, owned: set[int]):
+        """Entry regions on any island, adjacency, Kobold caverns, Naga water (§3.3.1); not
+        immune; the Harmony fee payable."""
+        problem = self.open_problem(state, inst, region, owned)
+        if problem is not None:
+            return problem
+        fee = harmony.fee_due(state, inst, region)
+        if fee and not coins.affords(state, inst.owner, fee):
+            return msgs.err("harmony_fee", coins=fee)
+        return None
+
+    def open_problem(self, state: State, inst: Instance, region: int, owned: set[int]):
+        """Return why ``region`` is out of reach or immune for ``inst``, coins aside."""
+        if placements.immune(state, region, inst.owner):
+            return base_msgs.err("immune")
+        why = reach.problem(wc_board(state), region, frozenset(owned), self.reach_of(state, inst))
+        if why is None:
+            return None
+        if why == "not_entry":
+            return msgs.err("not_entry", region=region)
+        return base_msgs.err(why, region=region) if why != "water" else base_msgs.err("water")
+
+    def reachable(self, state: State, inst: Instance, owned: set[int]):
+        """Return every region in reach and not immune, for menus (which never depend on a
+        player's hidden coins: a fee that cannot be paid is refused when chosen)."""
+        return [r for r in range(len(state.regions))
+                if self.open_problem(state, inst, r, owned) is None]
+
+    def may_enter_water(self, state: State, inst: Instance) -> bool:
+        """Only active Naga conquer seas and lakes."""
+        return "water_conquest" in _hooks(inst)
+
+    def extra_discount(self, state: State, inst: Instance, region: int) -> int:
+        """Frostmourne's 2 tokens, everything above the minimum for Doomhammer, the Gnomes'
+        air-raid roll on its target."""
+        air = gnomes.raid(state)
+        roll = air["roll"] if air is not None and air["region"] == region else 0
+        return artifacts.discount(state) + roll
+
+    def min_tokens(self, state: State, inst: Instance) -> int:
+        """Active Tauren conquer with and keep at least 2 tokens."""
+        return 1 if inst.declined else _race(inst).get("min_tokens", 1)
+
+    def defence(self, state: State, inst: Instance, region: int) -> int:
+        """Base 2 + Mountain + Murloc + other races' tokens + travel (§3.3.2)."""
+        reg = state.regions[region]
+        cost = 2 + reg.mountain + reg.lost_tribe + pieces.count(state, region)
+        if reg.inst is not None and reg.inst != inst.id:
+            cost += reg.tokens
+        owned = frozenset(state.regions_of(inst.id))
+        return cost + reach.travel(wc_board(state), region, owned, self.reach_of(state, inst))
+
+    def remove_neutrals(self, state: State, region: int, events: list) -> None:
+        """The Murloc of a conquered region goes to the box."""
+        if state.regions[region].lost_tribe:
+            state.edit(region).lost_tribe = False
+            state.lt_removed += 1
+            events.append(msgs.event("murloc_removed", region=region))
+
+    def before_attack(self, state: State, inst: Instance, region: int, events: list) -> None:
+        """The Harmony fee before attacking the Pandaren; the Pandaren's attack record."""
+        harmony.before_attack(state, inst, region, events)
+
+    def before_defenders_leave(self, state: State, inst: Instance, region: int,
+                               events: list) -> None:
+        """Record the defeated race; pay Orc, Battlemaster and Furious coins and the toll."""
+        reg = state.regions[region]
+        defender = state.inst(reg.inst)
+        flags(state)["conquering"] = region
+        if self._ethereal_discount_helps(state, inst, region):
+            flags(state)["ethereal_used"] = True
+        defenders = (reg.tokens if defender is not None else 0) + reg.lost_tribe
+        lost = reg.lost_tribe + (0 if defender is None else reg.tokens if defender.declined
+                                 else min(1, reg.tokens))
+        races.count_kill(state, inst, lost)
+        if _power_is(inst, "battlemaster") and defenders:
+            coins.gain(state, inst.owner, 1, "battlemaster", events)
+        if _power_is(inst, "furious") and defenders >= 2:
+            coins.gain(state, inst.owner, defenders, "furious", events)
+        objectives.claim(state, inst, region, events)
+        if defender is None or defender.owner == inst.owner:
+            return
+        taken = flags(state)["taken"]
+        taken[str(defender.id)] = taken.get(str(defender.id), 0) + 1
+        if "alliance_conquest_coins" in _hooks(inst) and data.faction(defender.race) == "alliance":
+            coins.gain(state, inst.owner, 1, "orcs", events)
+        if defender.power == "swamp_dweller" and state.board.regions[region].terrain == "swamp":
+            coins.transfer(state, inst.owner, defender.owner, 1, "swamp_dweller", events)
+
+    def _ethereal_discount_helps(self, state: State, inst: Instance, region: int) -> bool:
+        """Tell whether the Ethereals' discount lowers this conquest's cost (only then is it
+        declared, using up the turn's steal-or-discount, §4.1 Ethereals)."""
+        if ("ethereal_steal" not in _hooks(inst) or flags(state).get("ethereal_used")
+                or not markers.legendary_place_at(state, region)):
+            return False
+        with_discount = targets.cost(state, inst, region)
+        flags(state)["ethereal_used"] = True
+        without = targets.cost(state, inst, region)
+        flags(state)["ethereal_used"] = False
+        return with_discount < without
+
+    def spares_defender(self, state: State, inst: Instance, defender: Instance, region: int,
+                        events: list) -> bool:
+        """Light's Hope Chapel first, then the Draenei's first loss of this turn (§3.3.4)."""
+        if defender.declined:
+            return False
+        if markers.held_by(state, defender, "lights_hope_chapel") is not None:
+            events.append(msgs.event("chapel_saved", seat=defender.owner, region=region))
+        elif ("first_loss_saved" in _hooks(defender)
+              and defender.owner not in flags(state)["draenei_saved"]):
+            flags(state)["draenei_saved"].append(defender.owner)
+            events.append(msgs.event("draenei_saved", seat=defender.owner, region=region))
+        else:
+            return False
+        races.count_kill(state, inst, -1)
+        return True
+
+    def clear_region(self, state: State, region: int) -> None:
+        """Wisp walls and forts of a conquered or emptied region go back to the supply; the
+        bomb of a region left empty (not conquered) goes back on the pile."""
+        pieces.clear(state, region)
+        if flags(state).get("conquering") != region:
+            goblins.return_bomb(state, region, [])
+
+    def end_placements(self, state: State, inst: Instance, events: list) -> None:
+        """Forts, watchtowers, military objectives, Harmony (§3.1 T7b, c, f, g)."""
+        active = inst
+        if _power_is(active, "garrison"):
+            pieces.place_forts(state, active, events)
+        if _power_is(active, "fortified"):
+            pieces.update_watchtowers(state, active, events)
+        if harmony.is_pandaren(active):
+            harmony.hand_out(state, active, events)
+        if objectives.is_humans(active):
+            objectives.ask(state, active)
+        if goblins.is_goblin(active):
+            goblins.ask(state, active)
+        placements.ask(state, active)
+
+    def before_decline(self, state: State, inst: Instance, events: list) -> None:
+        """Watchtowers and military objectives go when their race declines."""
+        pieces.remove_watchtowers(state, inst, events)
+        objectives.remove(state, inst)
+
+    def discard_token(self, state: State, victim: Instance, region: int, events: list) -> None:
+        """Discard one token of ``victim`` outside a conquest (Intimidating): to the tray,
+        unless it is the Draenei's first loss of the turn (then to their hand)."""
+        acting = state.inst(state.acting)
+        saved = flags(state)["draenei_saved"]
+        if "first_loss_saved" in _hooks(victim) and victim.owner not in saved:
+            saved.append(victim.owner)
+            state.edit_inst(victim.id).pending += 1
+            events.append(msgs.event("draenei_saved", seat=victim.owner, region=region))
+            return
+        state.tray[victim.race] += 1
+        events.append(msgs.event("token_discarded", seat=victim.owner, region=region))
+        if acting is not None:
+            races.count_kill(state, acting, 1)
+
+    def after_conquest(self, state: State, inst: Instance, region: int, events: list) -> None:
+        """Reveal a face-down marker the tokens entered (the Well moves to water); Night Elves
+        raise a wisp wall on a conquered forest."""
+        flags(state).pop("conquering", None)
+        if "wisp_walls" in _hooks(inst) and state.board.regions[region].terrain == "forest":
+            pieces.put(state, region, "wisp_wall", events, inst.owner)
+        if "well_of_eternity" in markers.reveal(state, inst, region, events):
+            well_revealed(state, inst, region, events)
+        for found in markers.in_region(state, region):
+            artifacts.record_owner(state, found["id"], inst.owner)
+
+    def after_conquests(self, state: State, inst: Instance, events: list) -> None:
+        """Forsaken recruitment (a decision), Spirit Healer: one more token into hand."""
+        races.ask_recruit(state, inst)
+        if inst.declined or markers.held_by(state, inst, "spirit_healer") is None:
+            return
+        if state.tray[inst.race] > 0:
+            state.tray[inst.race] -= 1
+            state.edit_inst(inst.id).hand += 1
+            events.append(msgs.event("spirit_healer", seat=inst.owner))
+
+    # -- decline and scoring -----------------------------------------------------------------
+    def tokens_kept_in_decline(self, state: State, inst: Instance) -> int | None:
+        """Tokens per region left at decline: 1 (Tauren 2)."""
+        return _race(inst).get("decline_keep", 1)
+
+    def extra_score_lines(self, state: State, seat: int) -> list[tuple[str, int]]:
+        """Faction bonus, Dark Portal, Karazhan (active race); Well of Eternity (any race)."""
+        lines = []
+        active = state.active(seat)
+        if active is not None:
+            lines.append(("faction_bonus", self.faction_bonus(state, active)))
+            if markers.held_by(state, active, "dark_portal") is not None:
+                lines.append(("dark_portal", data.markers()["dark_portal"]["coins"]))
+            place = markers.held_by(state, active, "karazhan")
+            if place is not None:
+                owned = state.regions_of(active.id)
+                lines.append(("karazhan", tally.karazhan(wc_board(state), place, owned)))
+        lines.append(("well_of_eternity", self.well_coins(state, seat)))
+        return [(source, amount) for source, amount in lines if amount]
+
+    def faction_bonus(self, state: State, active: Instance) -> int:
+        """Return the faction bonus of the active race for this turn (§3.6, §5.7)."""
+        taken = [(data.faction(state.insts[int(i)].race), n)
+                 for i, n in flags(state).get("taken", {}).items()]
+        ground = markers.held_by(state, active, "battleground") is not None
+        side = data.faction(active.race)
+        if side != "neutral" or not ground:
+            return faction.faction_bonus(side, taken, ground)
+        return max(faction.faction_bonus(side, taken, True, pick) for pick in ("alliance",
+                                                                              "horde"))
+
+    def well_coins(self, state: State, seat: int) -> int:
+        """Return +2 when one of ``seat``'s races leads alone around the Well (§5.13)."""
+        well = markers.region_of(state, "well_of_eternity")
+        if well is None:
+            return 0
+        occupant = {r: ("murlocs" if reg.lost_tribe else reg.inst)
+                    for r, reg in enumerate(state.regions)
+                    if reg.lost_tribe or (reg.inst is not None and reg.tokens)}
+        leader = tally.majority_holder(wc_board(state), well, occupant)
+        mine = {i.id for i in state.live_insts(seat)}
+        return data.markers()["well_of_eternity"]["coins"] if leader in mine else 0
+
+
+def _nonempty(state: State, inst: Instance, region: int, rule: dict) -> bool:
+    reg = state.regions[region]
+    return bool(reg.lost_tribe or (reg.inst is not None and reg.inst != inst.id and reg.tokens))
+
+
+def _legendary_place(state: State, inst: Instance, region: int, rule: dict) -> bool:
+    return markers.legendary_place_at(state, region) and not flags(state).get("ethereal_used")
+
+
+def _worgen_form(state: State, inst: Instance, region: int, rule: dict) -> bool:
+    return flags(state).get("form") == "worgen"
+
+
+def _islands(state: State, inst: Instance, rule: dict) -> int:
+    board = wc_board(state)
+    return len({board.regions[r].island for r in state.regions_of(inst.id)})
+
+
+def _next_to_water(state: State, inst: Instance, rule: dict) -> int:
+    board = state.board
+    return sum(any(board.regions[a].water for a in board.regions[r].adj)
+               for r in state.regions_of(inst.id))
+
+
+def _face_up_markers(state: State, inst: Instance, rule: dict) -> int:
+    return markers.face_up_count(state, state.regions_of(inst.id))
+
+
+effects.register_kinds(
+    discounts={"nonempty": _nonempty, "legendary_place": _legendary_place,
+               "worgen_form": _worgen_form},
+    scores={"islands": _islands, "next_to_water": _next_to_water,
+            "face_up_markers": _face_up_markers})
+RULES = register(WarcraftRules())

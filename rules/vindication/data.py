@@ -1,0 +1,178 @@
+"""Load Vindication content (board, regions, cards, modules) from data/vindication/.
+
+Everything is read once and cached; the rules never change it. Cards are looked up by id in
+one table (``card(cid)``) whatever their type, with ``type`` and ``deck`` added at load time.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from functools import lru_cache
+
+from rules.core.text import DATA_DIR
+
+FOLDER = DATA_DIR / "vindication"
+BASIC = ("inspiration", "strength", "knowledge")
+HEROIC = ("courage", "vision", "wisdom")
+ATTRIBUTES = BASIC + HEROIC
+CARD_DECKS = ("companions_red", "companions_blue", "companions_yellow", "traits", "relics",
+              "monsters")
+COLOR_DECK = {"red": "companions_red", "blue": "companions_blue",
+              "yellow": "companions_yellow"}
+
+
+def _load(name: str) -> dict:
+    with (FOLDER / f"{name}.toml").open("rb") as handle:
+        return tomllib.load(handle)
+
+
+@lru_cache(maxsize=1)
+def game() -> dict:
+    """Return the core constants (attributes, dice, regions, journeys, per-count table)."""
+    return _load("game")
+
+
+@lru_cache(maxsize=1)
+def modules() -> dict:
+    """Return the expansion data (wish tokens, module regions, tile swaps)."""
+    return _load("modules")
+
+
+@lru_cache(maxsize=1)
+def cards() -> dict:
+    """Return the raw card lists by kind (companions, relics, ... end_game_triggers)."""
+    return _load("cards")
+
+
+@lru_cache(maxsize=1)
+def card_table() -> dict[str, dict]:
+    """Return every card, quest and trigger by id, each with its ``type`` and ``deck``."""
+    raw = cards()
+    table: dict[str, dict] = {}
+    for kind, ctype in (("companions", "companion"), ("traits", "trait"), ("relics", "relic"),
+                        ("monsters", "monster"), ("secret_quests", "quest"),
+                        ("end_game_triggers", "trigger")):
+        for entry in raw[kind]:
+            item = dict(entry, type=ctype)
+            item["deck"] = _deck_of(item)
+            table[item["id"]] = item
+    return table
+
+
+def _deck_of(item: dict) -> str | None:
+    if item["type"] == "companion":
+        return COLOR_DECK[item["color"]]
+    return {"trait": "traits", "relic": "relics", "monster": "monsters"}.get(item["type"])
+
+
+def card(cid: str) -> dict:
+    """Return the card (or quest, or trigger) with id ``cid``."""
+    return card_table()[cid]
+
+
+def deck_cards(deck: str) -> list[str]:
+    """Return the ids of every card of ``deck`` in data order."""
+    return [cid for cid, item in card_table().items() if item["deck"] == deck]
+
+
+def card_color(cid: str) -> str:
+    """Return the Mastery colour of a card (companions by colour, then deck colour)."""
+    return game()["decks"][card(cid)["deck"]]["color"]
+
+
+@lru_cache(maxsize=1)
+def regions() -> dict[str, dict]:
+    """Return every region definition (basic and module regions) by id."""
+    table = dict(game()["regions"])
+    table.update(modules()["regions"])
+    return table
+
+
+@lru_cache(maxsize=1)
+def board() -> dict:
+    """Return the board: ``hexes`` and ``triangles`` keyed by id, checked for consistency."""
+    raw = _load("board")
+    hexes = {h["id"]: h for h in raw["hexes"]}
+    triangles = {t["id"]: t for t in raw["triangles"]}
+    _check_neighbours(triangles)
+    return {"hexes": hexes, "triangles": triangles}
+
+
+def _check_neighbours(triangles: dict[str, dict]) -> None:
+    """Verify that the listed neighbours are exactly the triangles sharing a vertex."""
+    by_vertex: dict[tuple, list[str]] = {}
+    for tid, tri in triangles.items():
+        for vertex in tri["vertices"]:
+            by_vertex.setdefault(tuple(vertex), []).append(tid)
+    for tid, tri in triangles.items():
+        derived = {other for vertex in tri["vertices"] for other in by_vertex[tuple(vertex)]}
+        derived.discard(tid)
+        if derived != set(tri["neighbors"]):
+            raise ValueError(f"board data: neighbours of {tid} disagree with its vertices")
+
+
+def neighbours(tid: str) -> list[str]:
+    """Return the triangles sharing a vertex with ``tid`` (sorted)."""
+    return board()["triangles"][tid]["neighbors"]
+
+
+def triangle_hexes(tid: str) -> list[str]:
+    """Return the hexes edge-adjacent to triangle ``tid`` (ascending)."""
+    return board()["triangles"][tid]["hexes"]
+
+
+def hex_triangles(hid: str) -> list[str]:
+    """Return the six triangles around hex ``hid``."""
+    return board()["hexes"][hid]["triangles"]
+
+
+def journey(jid: str) -> dict:
+    """Return Journey card ``jid``."""
+    return next(j for j in game()["journey_cards"] if j["id"] == jid)
+
+
+def attribute(aid: str) -> dict:
+    """Return attribute ``aid`` (kind, colour, parts for heroic ones)."""
+    return next(a for a in game()["attributes"] if a["id"] == aid)
+
+
+def speed_honor(level: int) -> int:
+    """Return the honor gained on reaching speed ``level``."""
+    return next(x["honor"] for x in game()["speed_track"]["levels"] if x["speed"] == level)
+
+
+def ability(cid: str) -> dict | None:
+    """Return the ability of a card (None when it has none)."""
+    return card(cid).get("ability")
+
+
+def tile_mix(chosen_modules: list[str]) -> dict[str, int]:
+    """Return the region tiles in the bag for the chosen modules (spec 7.2 tile swaps)."""
+    mix = dict(game()["base_tile_mix"])
+    added: dict[str, int] = {}
+    for name in chosen_modules:
+        added.update(modules()["modules"][name]["regions"])
+    count = sum(added.values())
+    if count:
+        for region in modules()["tile_swaps"][str(count)]:
+            mix[region] -= 1
+    for region, n in added.items():
+        mix[region] = mix.get(region, 0) + n
+    return {region: n for region, n in mix.items() if n > 0}
+
+
+def swap_problems(mix: dict[str, int]) -> list[str]:
+    """Return the tile-swap constraints (spec 7.2) that ``mix`` breaks (empty when valid)."""
+    rules = modules()["tile_swap_constraints"]
+    problems = []
+    if sum(mix.values()) != rules["total_tiles"]:
+        problems.append("total_tiles")
+    problems += [f"keep:{r}" for r in rules["always_keep"] if mix.get(r, 0) < 1]
+    for group in rules["equal_counts"]:
+        if len({mix.get(r, 0) for r in group}) > 1:
+            problems.append("equal:" + ",".join(group))
+    problems += [f"min:{r}" for r, n in rules["min_counts"].items() if mix.get(r, 0) < n]
+    return problems
+
+
+MODULE_NAMES = ("well", "temple", "stones")

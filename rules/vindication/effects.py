@@ -1,0 +1,299 @@
+"""The one effect interpreter (spec 5.8): every card ability runs from its data through here.
+
+Effects become ``fx`` steps on the decision stack (data, resolved in list order); triggered
+abilities become ``ability`` steps (R35 order). Choices inside effects (which attribute, which
+empower step, how to split a recovery or a recharge) are small pending decisions.
+"""
+
+from __future__ import annotations
+
+from rules.core import Action, Event, Msg
+from rules.core.decisions import Handler, pop, push
+
+from .data import ATTRIBUTES, BASIC, HEROIC, ability, card
+from .msgs import card_msg
+from .power import apply_step, gain, gain_honor, raise_speed, step_options
+
+# -- what a player owns ---------------------------------------------------------------------
+
+def ability_cards(state, seat: int) -> list[str]:
+    """Return the ids of ``seat``'s cards that can carry abilities, ascending (R35)."""
+    player = state.players[seat]
+    owned = [c for c, _ in player.companions] + list(player.traits) + [r for r, _ in player.relics]
+    return sorted(owned)
+
+
+def statics(state, seat: int, mod: str) -> list[tuple[str, dict]]:
+    """Return ``(card, modifier)`` for every static modifier ``mod`` that ``seat`` owns."""
+    found = []
+    for cid in ability_cards(state, seat):
+        spec = ability(cid)
+        if spec and spec["timing"] == "static":
+            found += [(cid, m) for m in spec["modifiers"] if m["mod"] == mod]
+    return found
+
+
+def modifier_total(state, seat: int, mod: str, region: str | None = None) -> int:
+    """Sum the ``n`` of ``seat``'s static modifiers ``mod`` (filtered by region if given)."""
+    return sum(m["n"] for _, m in statics(state, seat, mod)
+               if region is None or m.get("region") == region)
+
+
+def seize_cost(state, seat: int) -> int:
+    """Return the Conviction needed to seize another player's region (2, or a modifier)."""
+    return min([2] + [m["n"] for _, m in statics(state, seat, "seize_cost")])
+
+
+# -- firing triggered abilities (passives) --------------------------------------------------
+
+def _matches(spec: dict, event: str, filters: dict) -> bool:
+    if spec.get("timing") != "passive" or spec.get("event") != event:
+        return False
+    for key in ("region", "deck"):
+        wanted = spec.get(key)
+        if wanted not in (None, "any") and wanted != filters.get(key):
+            return False
+    return True
+
+
+def fire(state, seat: int, event: str, filters: dict, events: list) -> None:
+    """Push the passive abilities of ``seat`` that ``event`` triggers (ascending card id);
+    on another player's turn only those with ``scope: any_turn`` work."""
+    own_turn = seat == state.current
+    hits = [cid for cid in ability_cards(state, seat)
+            if ability(cid) and _matches(ability(cid), event, filters)
+            and (own_turn or ability(cid).get("scope") == "any_turn")]
+    for cid in reversed(hits):
+        push(state, {"type": "ability", "seat": seat, "card": cid})
+
+
+def push_effects(state, seat: int, effects: list[dict], source: str | None) -> None:
+    """Push ``effects`` as ``fx`` steps so they resolve in list order."""
+    for effect in reversed(effects):
+        push(state, {"type": "fx", "seat": seat, "source": source, **effect})
+
+
+def limit_reached(state, cid: str) -> bool:
+    """Tell whether a once-per-turn ability of ``cid`` was already used this turn."""
+    return cid in state.turn["abilities_used"]
+
+
+class AbilityStep(Handler):
+    """Resolve one triggered ability: check its limit, then push its effects."""
+
+    kind = "ability"
+
+    def auto(self, state, d, events):
+        pop(state, d)
+        cid, spec = d["card"], ability(d["card"])
+        if spec.get("limit") == "once_per_turn":
+            if limit_reached(state, cid):
+                return True
+            state.turn["abilities_used"].append(cid)
+        events.append(Event("vindication.event.ability", {"seat": d["seat"],
+                                                          "card": card_msg(cid)}))
+        push_effects(state, d["seat"], spec["effects"], cid)
+        return True
+
+
+# -- the interpreter ------------------------------------------------------------------------
+
+class EffectStep(Handler):
+    """Resolve one effect op of the closed list of spec 5.8."""
+
+    kind = "fx"
+
+    def auto(self, state, d, events):
+        pop(state, d)
+        getattr(self, f"_{d['op']}")(state, d, events)
+        return True
+
+    def _gain(self, state, d, events):
+        kinds = {"any_basic": BASIC, "any_heroic": HEROIC, "any": ATTRIBUTES}.get(d["attr"])
+        if kinds is None:
+            gain(state, d["seat"], d["attr"], d["n"], events)
+        elif state.players[d["seat"]].influence > 0:
+            push(state, {"type": "any_attribute", "seat": d["seat"], "kinds": list(kinds),
+                         "n": d["n"]})
+
+    def _empower(self, state, d, events):
+        push(state, {"type": "power_step", "seat": d["seat"], "direction": "up", "n": d["n"]})
+
+    def _recover(self, state, d, events):
+        exclude = d["source"] if d.get("exclude_self") else None
+        push(state, {"type": "recover_pick", "seat": d["seat"], "n": d["n"],
+                     "exclude": exclude})
+
+    def _honor(self, state, d, events):
+        gain_honor(state, d["seat"], d["n"], events)
+
+    def _move(self, state, d, events):
+        if not state.turn["moved"] and d["seat"] == state.current:
+            state.turn["move_bonus"] += d["n"]
+
+    def _speed(self, state, d, events):
+        raise_speed(state, d["seat"], d["n"], events)
+
+    def _recharge(self, state, d, events):
+        push(state, {"type": "recharge_pick", "seat": d["seat"], "n": d["n"]})
+
+    def _roll_attribute(self, state, d, events):
+        for _ in range(d["n"]):
+            push(state, {"type": "roll", "seat": d["seat"], "die": "attribute",
+                         "purpose": "attr"})
+
+    def _acquire(self, state, d, events):
+        push(state, {"type": "acquire", "seat": d["seat"], "deck": d["deck"], "mode": None})
+
+    def _reroll(self, state, d, events):
+        """Rerolls are resolved by the reroll decision itself (reactions)."""
+
+    def _cancel_death(self, state, d, events):
+        """Cancelling a death is resolved by the avoid-death decision itself (reactions)."""
+
+
+# -- small decisions inside effects ---------------------------------------------------------
+
+class AnyAttribute(Handler):
+    """Choose the attribute of a ``gain any_*`` effect."""
+
+    kind = "any_attribute"
+
+    def options(self, state, d):
+        return [Action(f"attr {a}", Msg(f"vindication.attr.{a}"), move=("attr", a))
+                for a in d["kinds"]]
+
+    def effect(self, state, d, move, events):
+        pop(state, d)
+        gain(state, d["seat"], move[1], d["n"], events)
+
+    def prompt(self, state, d):
+        return Msg("vindication.prompt.any_attribute", {"n": d["n"]})
+
+
+class PowerStep(Handler):
+    """Choose each empower (``up``) or weaken (``down``) step when both are possible (4.2)."""
+
+    kind = "power_step"
+
+    def options(self, state, d):
+        verb = "raise" if d["direction"] == "up" else "lower"
+        return [Action(f"{verb} {s}", Msg(f"vindication.action.{verb}_{s}"), move=(verb, s))
+                for s in step_options(state.players[d["seat"]], d["direction"])]
+
+    def auto(self, state, d, events):
+        steps = step_options(state.players[d["seat"]], d["direction"])
+        if d["n"] <= 0 or not steps:
+            pop(state, d)
+            return True
+        if len(steps) == 1:
+            self._step(state, d, steps[0], events)
+            return True
+        return False
+
+    def _step(self, state, d, source, events):
+        apply_step(state, d["seat"], d["direction"], source, events)
+        d["n"] -= 1
+
+    def effect(self, state, d, move, events):
+        self._step(state, d, move[1], events)
+
+    def prompt(self, state, d):
+        return Msg(f"vindication.prompt.power_{d['direction']}", {"n": d["n"]})
+
+
+def recover_sources(state, seat: int, exclude: str | None) -> list[str]:
+    """Return the companions of ``seat`` holding cubes (minus ``exclude``)."""
+    return [c for c, cubes in state.players[seat].companions if cubes > 0 and c != exclude]
+
+
+class RecoverPick(Handler):
+    """Return cubes one at a time from companions to Influence, without discarding them."""
+
+    kind = "recover_pick"
+
+    def options(self, state, d):
+        found = [Action(f"take {c}", card_msg(c), move=("take", c))
+                 for c in recover_sources(state, d["seat"], d["exclude"])]
+        return found + [Action("done", Msg("vindication.action.done"), move=("done",))]
+
+    def auto(self, state, d, events):
+        sources = recover_sources(state, d["seat"], d["exclude"])
+        if d["n"] <= 0 or not sources:
+            pop(state, d)
+            return True
+        if len(sources) == 1:
+            while d["n"] > 0 and recover_sources(state, d["seat"], d["exclude"]):
+                self._take(state, d, sources[0], events)
+            return True
+        return False
+
+    def _take(self, state, d, cid, events):
+        player = state.players[d["seat"]]
+        entry = next(c for c in player.companions if c[0] == cid)
+        entry[1] -= 1
+        player.influence += 1
+        d["n"] -= 1
+        events.append(Event("vindication.event.cube_back", {"seat": d["seat"],
+                                                            "card": card_msg(cid)}))
+
+    def effect(self, state, d, move, events):
+        if move == ("done",):
+            pop(state, d)
+        else:
+            self._take(state, d, move[1], events)
+
+    def prompt(self, state, d):
+        return Msg("vindication.prompt.recover_pick", {"n": d["n"]})
+
+
+def recharge_targets(state, seat: int) -> list[str]:
+    """Return the relics of ``seat`` below capacity (when Influence has a cube to give)."""
+    player = state.players[seat]
+    if player.influence <= 0:
+        return []
+    return [r for r, cubes in player.relics if cubes < card(r)["capacity"]]
+
+
+class RechargePick(Handler):
+    """Move cubes one at a time from Influence onto relics (``n`` None: any number, R24)."""
+
+    kind = "recharge_pick"
+
+    def options(self, state, d):
+        found = [Action(f"charge {r}", card_msg(r), move=("charge", r))
+                 for r in recharge_targets(state, d["seat"])]
+        return found + [Action("done", Msg("vindication.action.done"), move=("done",))]
+
+    def auto(self, state, d, events):
+        targets = recharge_targets(state, d["seat"])
+        if d["n"] == 0 or not targets:
+            pop(state, d)
+            return True
+        if len(targets) == 1 and d["n"] is not None:
+            while d["n"] and recharge_targets(state, d["seat"]):
+                self._charge(state, d, targets[0], events)
+            return True
+        return False
+
+    def _charge(self, state, d, rid, events):
+        player = state.players[d["seat"]]
+        next(r for r in player.relics if r[0] == rid)[1] += 1
+        player.influence -= 1
+        if d["n"] is not None:
+            d["n"] -= 1
+        events.append(Event("vindication.event.recharged", {"seat": d["seat"],
+                                                            "card": card_msg(rid)}))
+
+    def effect(self, state, d, move, events):
+        if move == ("done",):
+            pop(state, d)
+        else:
+            self._charge(state, d, move[1], events)
+
+    def prompt(self, state, d):
+        return Msg("vindication.prompt.recharge_pick")
+
+
+HANDLERS = [AbilityStep(), EffectStep(), AnyAttribute(), PowerStep(), RecoverPick(),
+            RechargePick()]

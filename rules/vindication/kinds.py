@@ -1,0 +1,321 @@
+"""The closed list of region visit kinds (spec 5.8), one legality rule and one resolution each,
+with the module kinds of spec 7.4-7.6 (Well of Wishes, Temple Ruins, Sacred Stones).
+"""
+
+from __future__ import annotations
+
+from rules.core import Action, Event, Msg
+from rules.core.decisions import Handler, pop, push
+
+from .acquire import card_available, modes
+from .data import COLOR_DECK, board, hex_triangles, modules, triangle_hexes
+from .effects import fire, push_effects, recharge_targets
+from .movement import discover, occupied
+from .msgs import card_msg, msg
+from .power import can_pay
+from .regions import (
+    base_cost,
+    control_cost,
+    controllable,
+    discounted,
+    max_steps,
+    pay,
+    push_steps,
+    region_at,
+    take_control,
+    visit_spec,
+)
+from .tiles import draw_wish
+
+ACQUIRING = {"acquire", "acquire_companion", "acquire_and_recharge", "fight"}
+
+
+def deck_of(spec: dict, color: str | None) -> str | None:
+    """Return the deck a visit acquires from (the Inn's by colour)."""
+    if spec["kind"] == "acquire_companion":
+        return COLOR_DECK.get(color)
+    return spec.get("deck")
+
+
+def visit_problem(state, seat: int, move: tuple) -> Msg | None:
+    """Return why visit ``move`` is not legal now (R8), or None."""
+    _, hid, color, mode, control, steps = move
+    if state.turn["visited_or_rested"]:
+        return Msg("vindication.reason.visited_or_rested")
+    if hid not in triangle_hexes(state.players[seat].triangle):
+        return Msg("vindication.reason.not_next_to", {"hex": hid})
+    if region_at(state, hid) is None:
+        return Msg("vindication.reason.undiscovered", {"hex": hid})
+    if control and not controllable(state, seat, hid):
+        return Msg("vindication.reason.cannot_control")
+    need = (control_cost(state, seat, hid) if control else 0) + (mode == "empowered")
+    if state.players[seat].conviction < need:
+        return Msg("vindication.reason.need_conviction", {"n": need})
+    return kind_problem(state, seat, move)
+
+
+class VisitBody(Handler):
+    """Control before, then the region's own kind of effect, then ``visit_end``."""
+
+    kind = "visit_body"
+
+    def auto(self, state, d, events):
+        pop(state, d)
+        seat, hid = d["seat"], d["hex"]
+        if d["control"] == "before":
+            take_control(state, seat, hid, events)
+        push(state, {"type": "visit_end", "seat": seat, "hex": hid, "control": d["control"],
+                     "controlled_before": d["control"] == "before"})
+        resolve_kind(state, d, events)
+        return True
+
+
+def kind_problem(state, seat: int, move: tuple) -> Msg | None:
+    """Return why the region kind forbids visit ``move`` now, or None."""
+    _, hid, color, mode, control, steps = move
+    spec, region = visit_spec(state, hid), region_at(state, hid)
+    kind = spec["kind"]
+    player = state.players[seat]
+    if kind == "acquire_companion" and color is None:
+        if not inn_colours(state, seat, hid, mode):
+            return Msg("vindication.reason.cannot_pay")
+        return None if steps is None else Msg("vindication.reason.no_steps_here")
+    if kind != "acquire_companion" and color is not None:
+        return Msg("vindication.reason.no_colour_here")
+    if kind == "repeatable":
+        top = max_steps(state, seat, hid)
+        if top < 1:
+            return Msg("vindication.reason.cannot_pay")
+        if steps is not None and not 1 <= steps <= top:
+            return Msg("vindication.reason.steps_range", {"max": top})
+    elif steps is not None:
+        return Msg("vindication.reason.no_steps_here")
+    if kind in ACQUIRING:
+        return _acquiring_problem(state, seat, hid, spec, region, color, mode)
+    if mode is not None:
+        return Msg("vindication.reason.no_mode_here")
+    cost = discounted(state, seat, region, spec.get("cost", {}))
+    if kind == "once" and not can_pay(player, cost):
+        return Msg("vindication.reason.cannot_pay")
+    if kind == "quest_draw" and not state.quest_deck:
+        return Msg("vindication.reason.no_quests")
+    if kind == "stone_teleport":
+        held = stones_held(state, seat) + (control == "before")
+        if not stone_targets(state, seat) or (not held and state.turn["moved"]):
+            return Msg("vindication.reason.no_teleport")
+    return None
+
+
+def _acquiring_problem(state, seat, hid, spec, region, color, mode) -> Msg | None:
+    player = state.players[seat]
+    deck = deck_of(spec, color)
+    recharge_only = spec["kind"] == "acquire_and_recharge" and mode == "none"
+    if recharge_only:
+        if not state.options.get("arcane_tower_recharge_only") or not recharge_targets(state, seat):
+            return Msg("vindication.reason.no_relic")
+        return None
+    if spec["kind"] == "fight" and not player.companions:
+        return Msg("vindication.reason.no_companion")
+    if not can_pay(player, discounted(state, seat, region, base_cost(spec, color))):
+        return Msg("vindication.reason.cannot_pay")
+    if not card_available(state, deck):
+        return Msg("vindication.reason.deck_empty")
+    if mode is not None and mode not in modes(state, seat, deck):
+        return Msg("vindication.reason.mode_unavailable")
+    return None
+
+
+def resolve_kind(state, d: dict, events: list) -> None:
+    """Pay and push the steps of the region's kind (the caller pushed ``visit_end`` below)."""
+    seat, hid = d["seat"], d["hex"]
+    spec = visit_spec(state, hid)
+    kind = spec["kind"]
+    if kind == "once":
+        pay(state, seat, hid, dict(spec.get("cost", {})))
+        push_effects(state, seat, spec["effects"], None)
+    elif kind == "repeatable":
+        if d["steps"] is None:
+            push(state, {"type": "visit_steps", "seat": seat, "hex": hid})
+        else:
+            push_steps(state, seat, hid, d["steps"])
+    elif kind == "academy_roll":
+        push(state, {"type": "roll", "seat": seat, "die": "attribute", "purpose": "academy",
+                     "first": True})
+    elif kind in ACQUIRING:
+        _resolve_acquiring(state, seat, hid, spec, d)
+    elif kind == "wish":
+        push(state, {"type": "wish", "seat": seat, "hex": hid})
+    elif kind == "quest_draw":
+        _draw_quests(state, seat, events)
+    elif kind == "stone_teleport":
+        push(state, {"type": "teleport", "seat": seat})
+
+
+def inn_colours(state, seat: int, hid: str, mode: str | None) -> list[str]:
+    """Return the Inn colours ``seat`` could acquire from now (with ``mode`` if given)."""
+    spec, region = visit_spec(state, hid), region_at(state, hid)
+    return [c for c in ("red", "blue", "yellow")
+            if _acquiring_problem(state, seat, hid, spec, region, c, mode) is None]
+
+
+def _resolve_acquiring(state, seat, hid, spec, d) -> None:
+    kind, mode = spec["kind"], d["mode"]
+    if kind == "acquire_companion" and d["color"] is None:
+        push(state, {"type": "inn_colour", "seat": seat, "hex": hid, "mode": mode})
+        return
+    if kind == "acquire_and_recharge":
+        push(state, {"type": "recharge_pick", "seat": seat, "n": None})
+        if mode == "none":
+            return
+    if kind == "fight":
+        push(state, {"type": "roll", "seat": seat, "die": "attribute", "purpose": "attr"})
+        push(state, {"type": "roll", "seat": seat, "die": "monster", "purpose": "monster"})
+    pay(state, seat, hid, base_cost(spec, d["color"]))
+    push(state, {"type": "acquire", "seat": seat, "deck": deck_of(spec, d["color"]), "mode": mode})
+
+
+class InnColour(Handler):
+    """Choose the Inn's colour (and so the cost and the deck) when the visit did not say."""
+
+    kind = "inn_colour"
+
+    def options(self, state, d):
+        return [Action(f"colour {c}", msg(f"deck.{COLOR_DECK[c]}"), move=("colour", c))
+                for c in inn_colours(state, d["seat"], d["hex"], d["mode"])]
+
+    def effect(self, state, d, move, events):
+        pop(state, d)
+        spec = visit_spec(state, d["hex"])
+        _resolve_acquiring(state, d["seat"], d["hex"], spec, {"mode": d["mode"],
+                                                              "color": move[1]})
+
+    def prompt(self, state, d):
+        return msg("prompt.inn_colour")
+
+
+class VisitSteps(Handler):
+    """Choose how many steps of a repeatable region (Command Post, Monastery) to take."""
+
+    kind = "visit_steps"
+
+    def options(self, state, d):
+        return [Action(f"steps {n}", move=("steps", n))
+                for n in range(1, max_steps(state, d["seat"], d["hex"]) + 1)]
+
+    def effect(self, state, d, move, events):
+        pop(state, d)
+        push_steps(state, d["seat"], d["hex"], move[1])
+
+    def prompt(self, state, d):
+        return Msg("vindication.prompt.visit_steps")
+
+
+# -- Well of Wishes (7.4) -------------------------------------------------------------------
+
+class Wish(Handler):
+    """Take one face-up wish token; it goes back to the pool and the display is refilled."""
+
+    kind = "wish"
+
+    def options(self, state, d):
+        return [Action(f"wish {w}", Msg(f"vindication.wish.{w}"), move=("wish", w))
+                for w in sorted(set(state.wishes.get(d["hex"], [])))]
+
+    def effect(self, state, d, move, events):
+        pop(state, d)
+        token = move[1]
+        display = state.wishes[d["hex"]]
+        display.remove(token)
+        events.append(Event("vindication.event.wish", {"seat": d["seat"],
+                                                       "wish": Msg(f"vindication.wish.{token}")},
+                            reveals=True))
+        state.wish_pool.append(token)
+        state.rng.shuffle(state.wish_pool)
+        display.append(draw_wish(state))
+        effects = next(w["effects"] for w in modules()["wish_tokens"] if w["id"] == token)
+        push_effects(state, d["seat"], effects, None)
+
+    def prompt(self, state, d):
+        return Msg("vindication.prompt.wish")
+
+
+# -- Temple Ruins (7.6) ---------------------------------------------------------------------
+
+def _draw_quests(state, seat: int, events: list) -> None:
+    drawn = state.quest_deck[:2]
+    del state.quest_deck[:2]
+    if len(drawn) == 1:
+        state.players[seat].quests.append(drawn[0])
+        events.append(Event("vindication.event.quest_taken", {"seat": seat}, reveals=True))
+        return
+    events.append(Event("vindication.event.candidates_seen",
+                        {"cards": [card_msg(q) for q in drawn]},
+                        audience=frozenset({seat}), reveals=True))
+    push(state, {"type": "temple_keep", "seat": seat, "drawn": drawn})
+
+
+class TempleKeep(Handler):
+    """Keep one of the two quests drawn at the Temple Ruins (hidden from the others)."""
+
+    kind = "temple_keep"
+
+    def options(self, state, d):
+        return [Action(f"keep {q}", card_msg(q), move=("keep", q)) for q in d["drawn"]]
+
+    def effect(self, state, d, move, events):
+        pop(state, d)
+        state.players[d["seat"]].quests.append(move[1])
+        state.quest_deck.extend(q for q in d["drawn"] if q != move[1])
+        state.rng.shuffle(state.quest_deck)
+        events.append(Event("vindication.event.quest_taken", {"seat": d["seat"]}, reveals=True))
+
+    def prompt(self, state, d):
+        return Msg("vindication.prompt.keep_quest")
+
+
+# -- Sacred Stones (7.5, R25) ---------------------------------------------------------------
+
+def stone_hexes(state) -> list[str]:
+    """Return the hexes holding a Sacred Stones tile."""
+    return sorted(h for h, (tile, _) in state.hexes.items() if tile == "sacred_stones")
+
+
+def stones_held(state, seat: int) -> int:
+    """Return how many Sacred Stones ``seat`` controls."""
+    return sum(1 for h in stone_hexes(state) if state.hexes[h][1] == seat)
+
+
+def stone_targets(state, seat: int) -> list[str]:
+    """Return the triangles a stone teleport of ``seat`` may reach now."""
+    if stones_held(state, seat) >= 2:
+        pool = set(board()["triangles"])
+    else:
+        pool = {t for h in stone_hexes(state) for t in hex_triangles(h)}
+    banned = occupied(state, seat) | {state.players[seat].triangle}
+    return sorted(pool - banned)
+
+
+class Teleport(Handler):
+    """Move the medal to a stone destination; without a controlled stone it is the Move."""
+
+    kind = "teleport"
+
+    def options(self, state, d):
+        return [Action(f"teleport {t}", move=("teleport", t))
+                for t in stone_targets(state, d["seat"])]
+
+    def effect(self, state, d, move, events):
+        pop(state, d)
+        seat = d["seat"]
+        if stones_held(state, seat) == 0:
+            state.turn["moved"] = True
+        state.players[seat].triangle = move[1]
+        events.append(Event("vindication.event.teleported", {"seat": seat, "triangle": move[1]}))
+        if discover(state, [move[1]], events):
+            fire(state, seat, "after_discover", {}, events)
+
+    def prompt(self, state, d):
+        return Msg("vindication.prompt.teleport")
+
+
+HANDLERS = [VisitBody(), InnColour(), VisitSteps(), Wish(), TempleKeep(), Teleport()]

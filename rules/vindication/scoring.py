@@ -1,0 +1,117 @@
+"""Counting keys (spec 5.8), end-game triggers (6.2) and final scoring (6.3, R16, R28)."""
+
+from __future__ import annotations
+
+from rules.core import ScoreLine
+
+from .data import ATTRIBUTES, ability, attribute, card, card_color, game, regions
+
+COLORS = ("red", "blue", "yellow", "green", "purple", "orange")
+
+
+def _owned_cards(player) -> list[str]:
+    return ([c for c, _ in player.companions] + list(player.traits)
+            + [r for r, _ in player.relics] + list(player.monsters))
+
+
+def _controlled(state, seat: int) -> list[str]:
+    return [h for h, (_, owner) in state.hexes.items() if owner == seat]
+
+
+def _colors(player) -> list[str]:
+    return [card(c)["color"] for c, _ in player.companions]
+
+
+_COUNTS = {
+    "controlled_regions": lambda s, i, p: len(_controlled(s, i)),
+    "heroic_regions_controlled": lambda s, i, p: sum(
+        1 for h in _controlled(s, i) if s.hexes[h][0] in game()["heroic_regions"]),
+    "companions": lambda s, i, p: len(p.companions),
+    "companions_red": lambda s, i, p: _colors(p).count("red"),
+    "companions_blue": lambda s, i, p: _colors(p).count("blue"),
+    "companions_yellow": lambda s, i, p: _colors(p).count("yellow"),
+    "companions_min_color": lambda s, i, p: min(_colors(p).count(c)
+                                                 for c in ("red", "blue", "yellow")),
+    "monsters": lambda s, i, p: len(p.monsters),
+    "relics": lambda s, i, p: len(p.relics),
+    "traits": lambda s, i, p: len(p.traits),
+    "card_colors": lambda s, i, p: len({card_color(c) for c in _owned_cards(p)}),
+    "speed": lambda s, i, p: p.speed,
+    "speed_above_2": lambda s, i, p: p.speed - 2,
+    "proficiency_tiles": lambda s, i, p: sum(p.proficiency.values()),
+    "vindicated": lambda s, i, p: int(p.vindicated),
+    "conviction": lambda s, i, p: p.conviction,
+    "potential": lambda s, i, p: p.potential,
+    "honor": lambda s, i, p: p.honor,
+    "attribute_cubes": lambda s, i, p: sum(p.attrs[a] for a in ATTRIBUTES),
+    "board_full": lambda s, i, p: int(all(tile for tile, _ in s.hexes.values())),
+}
+
+
+def count(state, seat: int, key: str) -> int:
+    """Return the value of counting key ``key`` (spec 5.8) for ``seat``."""
+    return _COUNTS[key](state, seat, state.players[seat])
+
+
+def _cheap_first(clauses: list[dict]) -> list[dict]:
+    return sorted(clauses, key=lambda c: c["count"] != "honor")
+
+
+def holds(state, seat: int, clause: dict) -> bool:
+    """Tell whether ``seat`` satisfies a clause ``{count, at_least}``."""
+    return count(state, seat, clause["count"]) >= clause["at_least"]
+
+
+def trigger_met(state, trigger: str) -> bool:
+    """Tell whether any one player satisfies every clause of ``trigger``."""
+    clauses = _cheap_first(card(trigger)["all"])
+    return any(all(holds(state, s, c) for c in clauses) for s in range(len(state.players)))
+
+
+def mastery_counts(state, color: str) -> list[int]:
+    """Return each player's count for the Mastery tile of ``color`` (cards + 2 per tile)."""
+    attr = next(a["id"] for a in game()["attributes"] if a["color"] == color)
+    return [sum(1 for c in _owned_cards(p) if card_color(c) == color) + 2 * p.proficiency[attr]
+            for p in state.players]
+
+
+def mastery_winner(state, color: str) -> int | None:
+    """Return the seat with the sole highest count above 0 (R16), or None."""
+    counts = mastery_counts(state, color)
+    best = max(counts)
+    return counts.index(best) if best > 0 and counts.count(best) == 1 else None
+
+
+def _score_value(state, seat: int, score: dict | None) -> int:
+    if not score:
+        return 0
+    return min(score["max"], score["n"] * count(state, seat, score["per"]))
+
+
+def breakdown(state, seat: int) -> dict[str, int]:
+    """Return the final-scoring categories of ``seat`` (catalog keys to honor)."""
+    player = state.players[seat]
+    mastery = sum(t["honor"] for t in game()["mastery_tiles"]
+                  if mastery_winner(state, t["color"]) == seat)
+    cards_end = sum(_score_value(state, seat, (ability(c) or {}).get("score"))
+                    for c, _ in player.companions)
+    cards_end += sum(_score_value(state, seat, card(m).get("end_game")) for m in player.monsters)
+    quests = sum(t["honor"] for q in player.quests for t in card(q)["tiers"]
+                 if holds(state, seat, t))
+    regions_end = 2 * count(state, seat, "controlled_regions")
+    return {"vindication.score.honor": player.honor, "vindication.score.mastery": mastery,
+            "vindication.score.cards": cards_end, "vindication.score.quests": quests,
+            "vindication.score.regions": regions_end}
+
+
+def score_lines(state) -> dict[int, ScoreLine]:
+    """Return each seat's final honor with its breakdown and tie-break key (6.3)."""
+    lines = {}
+    for seat, player in enumerate(state.players):
+        parts = breakdown(state, seat)
+        tiebreak = (player.conviction, -player.potential, -len(player.tokens))
+        lines[seat] = ScoreLine(sum(parts.values()), parts, tiebreak)
+    return lines
+
+
+__all__ = ["COLORS", "attribute", "regions", "score_lines"]

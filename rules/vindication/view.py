@@ -1,0 +1,71 @@
+"""What each seat may see (spec 8.4): the public table, plus a seat's own secrets."""
+
+from __future__ import annotations
+
+from rules.core import Msg, View
+
+from .hidden import SECRET_DECISIONS
+from .msgs import card_msg
+
+
+def _player(player, seat: int, viewer: int | None, over: bool) -> dict:
+    data = {"seat": seat, "start": player.start_number, "triangle": player.triangle,
+            "potential": player.potential, "influence": player.influence,
+            "conviction": player.conviction, "attrs": dict(player.attrs), "honor": player.honor,
+            "speed": player.speed, "vindicated": player.vindicated,
+            "companions": [list(c) for c in player.companions],
+            "relics": [list(r) for r in player.relics], "traits": list(player.traits),
+            "monsters": list(player.monsters), "quest_count": len(player.quests),
+            "proficiency": dict(player.proficiency), "tokens": list(player.tokens)}
+    if viewer == seat or over:
+        data["quests"] = list(player.quests)
+    return data
+
+
+def _pending(game, state, viewer) -> list[dict]:
+    block = []
+    for d in _open(game, state):
+        entry = {"type": d["type"], "seat": d["seat"]}
+        if d["seat"] == viewer and d["type"] in SECRET_DECISIONS:
+            entry["cards"] = list(d.get("dealt") or d.get("drawn") or d.get("candidates") or [])
+        block.append(entry)
+    return block
+
+
+def _open(game, state):
+    from rules.core.decisions import open_block
+    return open_block(state, game.handlers)
+
+
+def build_view(game, state, viewer: int | None) -> View:
+    """Return the view of ``viewer`` (None: the public channel)."""
+    data = {
+        "players": [_player(p, s, viewer, state.over) for s, p in enumerate(state.players)],
+        "hexes": {h: list(v) for h, v in state.hexes.items()},
+        "face_up": dict(state.face_up),
+        "deck_sizes": {d: len(c) for d, c in state.decks.items()},
+        "bag": len(state.bag), "quest_deck": len(state.quest_deck),
+        "triggers_up": list(state.triggers_up), "trigger_deck": len(state.trigger_deck),
+        "tokens_left": list(state.tokens_left), "prof_supply": dict(state.prof_supply),
+        "wishes": {h: list(w) for h, w in state.wishes.items()}, "wish_pool": len(state.wish_pool),
+        "current": state.current, "first_seat": state.first_seat, "round": state.round,
+        "end_round": state.end_round, "over": state.over,
+        "modules": list(state.options.get("modules", [])),
+        "visited_hex": state.turn["visited_hex"],
+        "pending": _pending(game, state, viewer),
+    }
+    if state.over:
+        data["scores"] = {str(s): {"total": line.total, "breakdown": dict(line.breakdown)}
+                          for s, line in game.score(state).items()}
+    private = []
+    if viewer is not None:
+        quests = state.players[viewer].quests
+        if quests:
+            named = [card_msg(q) for q in quests]
+            private.append(Msg("vindication.private.quests", {"quests": named}))
+        for entry in data["pending"]:
+            if entry.get("cards"):
+                private.append(Msg("vindication.private.cards",
+                                   {"cards": [card_msg(c) for c in entry["cards"]]}))
+    summary = [Msg("vindication.summary.round", {"round": state.round, "seat": state.current})]
+    return View("vindication", viewer, data, private, summary)
