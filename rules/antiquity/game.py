@@ -90,6 +90,9 @@ class Antiquity(DecisionGame):
 
     def after_move(self, state, seat: int, events) -> None:
         state.last = {"seat": seat, "phase": state.phase}
+        if state.phase == "city" and state.phase2:  # phase 2: each seat sees only his own
+            own = {**state.phase2.get("own_last", {}), str(seat): state.last}
+            state.phase2["own_last"] = own
 
     def action_is_secret(self, state, seat: int, action: Action) -> bool:
         move = action.move if action.move is not None else moves.parse(action.text)

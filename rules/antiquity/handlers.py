@@ -145,7 +145,7 @@ class CountryHandler(MoveHandler):
         events.append(M.event("country_built", seat=seat, what=Msg(f"{NS}.country.{move[0]}"),
                               hex=hex_text(move[1]),
                               tokens=len(state.country[result]["tokens"])
-                              if isinstance(result, str) else 0))
+                              if result in state.country else 0))
 
     def prompt(self, state, d):
         return _prompt("country", cart_shops=len(phase4.free_cart_shops(state, d["seat"])))

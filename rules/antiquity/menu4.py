@@ -45,8 +45,7 @@ def candidates(state, seat: int, area: set) -> list[tuple]:
             out += [("mine", h, None)] if fixed else [("mine", h, o) for o in COUNTRY["mine_ores"]]
         out += [("inn", h, k) for k in data.FOOD if p["goods"][k]]
         out += fishermen(state, h, area)
-        out += cities(state, seat, h)
-    return out
+    return out + cities(state, seat, area)
 
 
 def fishermen(state, h, area) -> list[tuple]:
@@ -63,8 +62,13 @@ def fishermen(state, h, area) -> list[tuple]:
     return out
 
 
-def cities(state, seat: int, centre) -> list[tuple]:
-    """Return a new city at ``centre`` with the first payment that works, if affordable."""
+def cities(state, seat: int, area: set) -> list[tuple]:
+    """Return a new city (first payment that works, if affordable) at every centre whose
+    7 hexes touch ``area``: the centre itself may lie just outside the influence (§6.7)."""
     cost = relax(CITY_COST, functioning_type(state, seat, "faculty_philosophy"))
     pays = ways_to_pay(state.ps[seat]["goods"], cost)
-    return [("city", centre, pays[0])] if pays else []
+    if not pays:
+        return []
+    centres = area | {n for h in area for n in neighbours(h)}
+    return [("city", centre, pays[0]) for centre in sorted(centres)
+            if centre in state.board.terrain]

@@ -145,7 +145,10 @@ def carry_out(state, seat: int, move: tuple) -> str | int | None:
         p["flags"]["alchemy_used"] = True
         return None
     use_cart_shop(state, seat, kind in cs.TOKEN_TYPES)
-    return BUILDERS[kind](state, seat, move, occupied)
+    result = BUILDERS[kind](state, seat, move, occupied)
+    if kind in cs.TOKEN_TYPES and not state.country[result]["tokens"]:
+        cs.finish(state, result)  # no token could be placed: its life is over at once
+    return result
 
 
 def _build_woodcutter(state, seat, move, occupied):

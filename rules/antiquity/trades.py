@@ -14,6 +14,11 @@ from .goods import holds
 MAX_OPEN = 3
 
 
+def is_ready(state, seat: int) -> bool:
+    """Tell whether ``seat`` is ready in this phase 2 (ready flags are keyed by "seat")."""
+    return bool(state.phase2.get("ready", {}).get(str(seat)))
+
+
 def open_offers(state, seat: int | None = None) -> dict[str, dict]:
     """Return the open offers (those involving ``seat`` when given)."""
     offers = state.phase2.get("offers", {})
@@ -23,7 +28,7 @@ def open_offers(state, seat: int | None = None) -> dict[str, dict]:
 
 def offer_problem(state, seat: int, to: int, give, get, note=None) -> str | None:
     """Return why ``seat`` cannot offer ``give`` to ``to`` for ``get`` now, or None."""
-    if state.phase2["ready"].get(seat):
+    if is_ready(state, seat):
         return "you_are_ready"
     if to == seat or not 0 <= to < state.players or state.ps[to]["eliminated"]:
         return "trade_partner"
@@ -55,8 +60,10 @@ def answer_problem(state, seat: int, oid: str, verb: str) -> str | None:
         return None if offer["from"] == seat else "not_your_offer"
     if offer["to"] != seat:
         return "not_your_offer"
-    if verb == "accept" and state.phase2["ready"].get(seat):
+    if verb == "accept" and is_ready(state, seat):
         return "you_are_ready"
+    if verb == "accept" and state.ps[offer["from"]]["eliminated"]:
+        return "trade_partner"  # he has left the game (§8.3)
     return None
 
 

@@ -101,13 +101,21 @@ def build_view(game, state, seat: int | None) -> View:
         "pools": dict(shown.pools), "map": map_data(state),
         "ps": [player_data(shown, s) for s in range(state.players)],
         "pending": pending_data(state, game), "over": state.over,
-        "winners": list(state.winners), "last": state.last,
+        "winners": list(state.winners), "last": shown_last(state, seat),
         "offers": own_offers(state, seat),
     }
     private = [] if seat is None else private_lines(shown, seat)
     summary = [Msg("antiquity.summary", {"turn": state.turn, "phase": M.phase(state.phase),
                                          "famine": state.famine})]
     return View("antiquity", seat, data, private, summary)
+
+
+def shown_last(state, seat: int | None) -> dict | None:
+    """Return who moved last as ``seat`` may know it: during phase 2 only his own last move
+    (spec §9.3: the others' phase-2 actions, even their timing, stay hidden)."""
+    if state.phase == "city" and state.phase2:
+        return None if seat is None else state.phase2.get("own_last", {}).get(str(seat))
+    return state.last
 
 
 def own_offers(state, seat: int | None) -> dict:
