@@ -90,3 +90,17 @@ def out_of_tree_sentence() -> str:
     from rules.core.text import Msg, translate
 
     return translate(Msg("core.service.not_your_turn"), "ja")
+
+
+def test_a_checkout_that_was_never_installed_finds_its_data(tmp_path):
+    """Running the tests straight from a clone (no pip install) still finds data/."""
+    import subprocess
+    import sys
+    code = (f"import sys; sys.path.insert(0, {str(ROOT)!r}); "
+            "import importlib.util; assert importlib.util.find_spec('tabletop_data') is None; "
+            "from rules.core.paths import data_path; "
+            "print(data_path('messages', 'en', 'core.toml').is_file())")
+    # -I -S: no site-packages, so no installed (or editable) tabletop_data is visible
+    out = subprocess.run([sys.executable, "-I", "-S", "-c", code], capture_output=True,
+                         text=True, cwd=tmp_path, timeout=60)
+    assert out.stdout.strip() == "True", out.stderr
