@@ -18,9 +18,13 @@ from .variant import rules_of
 def ready(state: State, inst: Instance, events: list) -> None:
     """Take every token above 1 per region into hand; Amazons also take their reserve (3.4)."""
     gained = 0
-    keep = rules_of(state).min_tokens(state, inst)
+    rules = rules_of(state)
+    rules.before_ready(state, inst, events)
     for r, reg in enumerate(state.regions):
-        if reg.inst == inst.id and reg.tokens > keep:
+        if reg.inst != inst.id:
+            continue
+        keep = rules.ready_keep(state, inst, r)
+        if reg.tokens > keep:
             gained += reg.tokens - keep
             state.edit(r).tokens = keep
     gained += inst.reserve
@@ -127,15 +131,20 @@ def roll_die(state: State) -> int:
 
 
 def resolve(state: State, inst: Instance, region: int, used: int, events: list,
-            kind: str) -> None:
-    """Move ``used`` tokens into ``region``, remove its defenders, record the conquest (3.7)."""
+            kind: str | None, beside: int = 0) -> None:
+    """Move ``used`` tokens into ``region``, remove its defenders, record the conquest (3.7).
+
+    ``kind`` names the announcing event (None: the caller announced it); ``beside`` counts
+    pieces entering with the tokens and counted among them (SWoW: the Champion).
+    """
     reg = state.edit(region)
     non_empty = reg.lost_tribe or reg.inst is not None
-    events.append(msgs.event(kind, seat=inst.owner, race=msgs.race(inst.race), region=region,
-                             cost=used))
+    if kind is not None:
+        events.append(msgs.event(kind, seat=inst.owner, race=msgs.race(inst.race),
+                                 region=region, cost=used))
     rules_of(state).before_defenders_leave(state, inst, region, events)
     _remove_defenders(state, inst, region, events)
-    reg.inst, reg.tokens = inst.id, used
+    reg.inst, reg.tokens = inst.id, used + beside
     inst.hand -= used
     inst.conquered.append([region, non_empty])
     state.highlight.append(region)
@@ -177,7 +186,7 @@ def _defender_losses(state: State, inst: Instance, defender: Instance, tokens: i
     if defender.declined and rules_of(state).declined_defenders_lose_all:
         lost = tokens
     lost = min(lost, tokens)
-    state.tray[defender.race] += lost
+    rules_of(state).discard_lost(state, defender, region, lost, events)
     rest = tokens - lost
     straight_to_hand = (inst.declined and inst.owner == defender.owner
                         and not defender.declined)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from . import data
 from .state import State
+from .variant import rules_of
 
 PIECES = ("lair", "fortress", "hero", "hole", "dragon")
 
@@ -26,9 +27,11 @@ def shared(state: State) -> list[str]:
 
 def _tokens(state: State) -> list[str]:
     found = []
+    rules = rules_of(state)
     for race, definition in data.races(state.variant).items():
         insts = [i for i in state.insts if i.race == race]
-        held = sum(state.on_board(i.id) + i.hand + i.pending + i.reserve for i in insts)
+        held = sum(state.on_board(i.id) + i.hand + i.pending + i.reserve
+                   - rules.not_from_tray(state, i) for i in insts)
         if state.tray[race] < 0:
             found.append(f"{race}: {state.tray[race]} tokens in the tray")
         if state.tray[race] + held != definition["tray"]:

@@ -52,7 +52,8 @@ def score_turn(state: State, seat: int, events: list) -> int:
 
 def tokens_on_board(state: State, seat: int) -> int:
     """Return the seat's race tokens on the board (the tie-break; no reserve, no pieces)."""
-    return sum(state.on_board(i.id) for i in state.live_insts(seat))
+    rules = rules_of(state)
+    return sum(rules.tiebreak_tokens(state, i) for i in state.live_insts(seat))
 
 
 def final_scores(state: State) -> dict[int, ScoreLine]:

@@ -54,6 +54,15 @@ class Rules:
     def upkeep(self, state: State, seat: int, events: list) -> None:
         """Automatic effects at the start of ``seat``'s turn, before any choice (none here)."""
 
+    def before_ready(self, state: State, inst: Instance, events: list) -> None:
+        """Start-of-turn steps of a race that goes on conquering, just before its troops are
+        readied (SWoW: the Beastmaster's beasts); none."""
+
+    def ready_keep(self, state: State, inst: Instance, region: int) -> int:
+        """Return how many tokens stay in ``region`` when troops are readied (SWoW: one
+        more beside the Champion)."""
+        return self.min_tokens(state, inst)
+
     # -- conquest ----------------------------------------------------------------------------
     def extra_discount(self, state: State, inst: Instance, region: int) -> int:
         """Return a cost reduction beyond the data discounts (SWoW: Frostmourne; none)."""
@@ -133,6 +142,12 @@ class Rules:
         own rule; SWoW: Light's Hope Chapel, the Draenei's first loss of a turn)."""
         return False
 
+    def discard_lost(self, state: State, defender: Instance, region: int, lost: int,
+                     events: list) -> None:
+        """Discard the ``lost`` tokens of ``defender`` in the conquered ``region`` (base: to
+        its tray; SWoW: a beast first)."""
+        state.tray[defender.race] += lost
+
     def after_conquests(self, state: State, inst: Instance, events: list) -> None:
         """Variant effects when ``inst``'s conquests end, before redeployment (SWoW: Spirit
         Healer)."""
@@ -159,6 +174,15 @@ class Rules:
     def extra_score_lines(self, state: State, seat: int) -> list[tuple[str, int]]:
         """Return variant coins of ``seat`` at turn end as (source, coins) (faction bonus)."""
         return []
+
+    def not_from_tray(self, state: State, inst: Instance) -> int:
+        """Return how many of ``inst``'s counted tokens (board, hand, withdrawn) are not race
+        tokens of its tray (SWoW: beasts, the Champion); none."""
+        return 0
+
+    def tiebreak_tokens(self, state: State, inst: Instance) -> int:
+        """Return ``inst``'s tokens on the board for the tie-break (SWoW: not the Champion)."""
+        return state.on_board(inst.id)
 
 
 _VARIANTS: dict[str, Rules] = {"base": Rules()}

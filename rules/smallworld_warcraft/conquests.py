@@ -1,17 +1,33 @@
 """The Warcraft conquest decision: Small World's, plus the artifact conquests
 (``frostmourne R``, ``ashes R``, ``doomhammer R``), the Ethereals' steal (``steal A to B``: the
-face-up artifact of region A into their region B next to it), the Portal Mage's ``swap A B``
-and Intimidating's ``intimidate R`` / ``intimidate R to D``."""
+face-up artifact of region A into their region B next to it), the Portal Mage's ``swap A B``,
+Intimidating's ``intimidate R`` / ``intimidate R to D``, the Champion's ``champion R`` and
+``hold R``; ``abandon R`` takes the Champion and beasts of R into hand too, and the Warcraft
+redeployment moves (beasts, the Champion) typed now end the conquests first."""
 
 from __future__ import annotations
 
 from rules.core.types import Action
 from rules.smallworld import flow
 from rules.smallworld import handlers as base
-from rules.smallworld.state import State
+from rules.smallworld.handling import delegate_problem
+from rules.smallworld.state import State, copy_state
 from rules.smallworld.variant import rules_of
 
-from . import artifacts, coins, ethereals, gnomes, moves, msgs, placements, powers
+from . import (
+    artifacts,
+    beasts,
+    champion,
+    coins,
+    ethereals,
+    gnomes,
+    holding,
+    moves,
+    msgs,
+    placements,
+    powers,
+)
+from .redeploying import REDEPLOY_MOVES
 
 ARTIFACT_MOVES = {"frostmourne": "frostmourne", "ashes": "ashes_of_alar",
                   "doomhammer": "doomhammer"}
@@ -26,7 +42,7 @@ class WarcraftConquest(base.ConquestDecision):
     """Conquests of the active race, with the artifacts' and the Ethereals' moves."""
 
     accepts = base.ConquestDecision.accepts | frozenset(ARTIFACT_MOVES) | {
-        "steal", "swap", "intimidate", "pay_aegis", "air_raid"}
+        "steal", "swap", "intimidate", "pay_aegis", "air_raid", "champion", "hold"}
 
     def options(self, state, d):
         with coins.menu_listing(state):
@@ -44,6 +60,11 @@ class WarcraftConquest(base.ConquestDecision):
             listed += [option(("air_raid", r), msgs.label("air_raid", region=r))
                        for r in range(len(state.regions))
                        if gnomes.problem(state, inst, r) is None]
+        listed += [option(("champion", r), msgs.label("champion", region=r))
+                   for r in champion.targets(state, inst)]
+        region = champion.region_of(state, inst)
+        if region is not None and champion.hold_problem(state, inst, region) is None:
+            listed.append(option(("hold", region), msgs.label("hold", region=region)))
         if placements.pay_problem(state, inst) is None:
             listed.append(option(("pay_aegis",), msgs.label("pay_aegis")))
         listed += [option(("steal", a, b), msgs.label("steal", region=a, target=b))
@@ -56,8 +77,19 @@ class WarcraftConquest(base.ConquestDecision):
                 "intimidate" if dest is None else "intimidate_to", region=region, target=dest)))
         return listed
 
+    def problem(self, state, d, move):
+        if move[0] in REDEPLOY_MOVES:
+            probe = copy_state(state)
+            flow.end_conquest(probe, [])
+            return delegate_problem(probe, move)
+        return super().problem(state, d, move)
+
     def check(self, state: State, d: dict, move: tuple):
         inst = state.insts[d["inst"]]
+        if move[0] == "champion":
+            return champion.conquer_problem(state, inst, move[1])
+        if move[0] == "hold":
+            return champion.hold_problem(state, inst, move[1])
         if move[0] in ARTIFACT_MOVES:
             return artifacts.problem(state, inst, ARTIFACT_MOVES[move[0]], move[1])
         if move[0] == "steal":
@@ -73,7 +105,20 @@ class WarcraftConquest(base.ConquestDecision):
         return super().check(state, d, move)
 
     def effect(self, state, d, move, events):
+        if move[0] in REDEPLOY_MOVES:
+            flow.end_conquest(state, events)
+            base.handler_of(state, state.pending[-1]).effect(state, state.pending[-1], move,
+                                                            events)
+            return
         inst = state.edit_inst(d["inst"])
+        if move[0] == "champion":
+            champion.conquer(state, inst, move[1], events)
+            return
+        if move[0] == "hold":
+            champion.hold(state, inst, move[1], events)
+            return
+        if move[0] == "abandon":
+            _lift_specials(state, inst, move[1], events)
         if move[0] in ARTIFACT_MOVES:
             artifacts.conquer(state, inst, ARTIFACT_MOVES[move[0]], move[1], events)
             if inst.conquests_over:
@@ -96,3 +141,13 @@ class WarcraftConquest(base.ConquestDecision):
                         rules_of(state).discard_token)
             return
         super().effect(state, d, move, events)
+
+
+def _lift_specials(state: State, inst, region: int, events: list) -> None:
+    """Before abandoning ``region``: its Champion goes to hand, its beasts join the hand."""
+    if champion.region_of(state, inst) == region:
+        del state.extra["champion"]  # back in hand; Small World's abandon empties the region
+        state.edit(region).tokens -= 1
+    count = holding.beasts_at(state, region)
+    if count:
+        beasts.take(state, inst, count, region, events)

@@ -18,14 +18,17 @@ from .goblins import BombsDecision
 from .objectives import ObjectivesDecision
 from .placements import PlaceArtifactDecision
 from .races import FormDecision, RecruitDecision
+from .redeploying import WarcraftRedeploy, WarcraftWithdraw
 from .variant import NAME
 from .wells import WellDecision
 
 CODE = re.compile(r"\b([lms][12])-?(\d{1,2})\b")
 OWN_DECISIONS = (WellDecision(), FormDecision(), RecruitDecision(), ObjectivesDecision(),
                  PlaceArtifactDecision(), AirRaidDecision(), BombsDecision())
-HANDLERS = Handlers(tuple(WarcraftConquest() if h.kind == "conquest" else h
-                          for h in handlers.BASE_HANDLERS) + OWN_DECISIONS)
+WARCRAFT_VERSIONS = {"conquest": WarcraftConquest(), "redeploy": WarcraftRedeploy(),
+                     "withdraw": WarcraftWithdraw()}
+HANDLERS = Handlers(tuple(WARCRAFT_VERSIONS.get(h.kind, h) for h in handlers.BASE_HANDLERS)
+                    + OWN_DECISIONS)
 OWN_KINDS = frozenset(d.kind for d in OWN_DECISIONS)
 handlers.register_handlers(NAME, HANDLERS)
 
@@ -51,6 +54,8 @@ class SmallWorldWarcraft(SmallWorld):
         OptionSpec("first_player", "int", -1, "smallworld_warcraft.option.first_player",
                    minimum=-1, maximum=4),
         OptionSpec("dice", "list", [], "smallworld_warcraft.option.dice"),
+        OptionSpec("champion_conquest_places_token", "bool", False,
+                   "smallworld_warcraft.option.champion_conquest_places_token"),
     )
 
     def parse_move(self, text: str) -> tuple | None:

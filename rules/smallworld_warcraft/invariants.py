@@ -4,7 +4,9 @@ Small World's shared ones (token conservation per race, coins never negative and
 one declined race a seat) plus the Warcraft board: Murlocs and Mountains within their
 supplies, wisp walls, forts and watchtowers conserved, markers never more than twelve, bombs
 never more than twelve, Harmony tokens and objectives within their supplies, regions either
-empty or held by tokens, Murlocs never beside a race, water held only by Naga.
+empty or held by tokens, Murlocs never beside a race, water held only by Naga; beasts within
+their supply among their race's tokens, the Champion with its active race (race tokens are
+counted without beasts and the Champion, which come from the supply).
 """
 
 from __future__ import annotations
@@ -12,14 +14,15 @@ from __future__ import annotations
 from rules.smallworld import invariants as base
 from rules.smallworld.state import State
 
-from . import data, goblins, harmony, objectives
+from . import beasts, champion, data, goblins, harmony, objectives
 
 PIECES = ("wisp_wall", "fort", "watchtower")
 
 
 def problems(state: State) -> list[str]:
     """Return every broken invariant of ``state`` (empty when all hold)."""
-    return [*base.shared(state), *_pieces(state), *_board(state), *_hidden(state)]
+    return [*base.shared(state), *_pieces(state), *_board(state), *_hidden(state),
+            *beasts.problems(state), *champion.problems(state)]
 
 
 def _pieces(state: State) -> list[str]:

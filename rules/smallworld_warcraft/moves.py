@@ -5,7 +5,10 @@ count number. Warcraft forms (regions are numbers on this game's board):
 ``well R`` · ``form human`` · ``form worgen`` · ``recruit N`` · ``objective R`` ·
 ``objectives done`` · ``aegis R`` · ``heart R`` · ``pay aegis`` · ``bomb R`` · ``bombs done`` ·
 ``frostmourne R`` · ``ashes R`` · ``doomhammer R`` · ``steal A to B`` · ``swap A B`` ·
-``intimidate R`` · ``intimidate R to D`` · ``air raid R`` · ``abort air raid``.
+``intimidate R`` · ``intimidate R to D`` · ``air raid R`` · ``abort air raid`` ·
+``champion R`` (Champion conquest) · ``hold R`` (the Champion alone holds R) ·
+``champion to R`` (move the Champion) · ``place N beasts on R`` ·
+``move N beasts from A to B`` · ``take N beasts from R``.
 """
 
 from __future__ import annotations
@@ -24,6 +27,11 @@ FORMS: dict[str, tuple[str, ...]] = {
     "steal": ("steal", "#", "to", "#"), "swap": ("swap", "#", "#"),
     "intimidate": ("intimidate", "#"), "intimidate_to": ("intimidate", "#", "to", "#"),
     "air_raid": ("air", "raid", "#"), "abort_air_raid": ("abort", "air", "raid"),
+    "champion": ("champion", "#"), "hold": ("hold", "#"),
+    "champion_to": ("champion", "to", "#"),
+    "place_beasts": ("place", "#", "beasts", "on", "#"),
+    "move_beasts": ("move", "#", "beasts", "from", "#", "to", "#"),
+    "take_beasts": ("take", "#", "beasts", "from", "#"),
 }
 FORMS_OF_WORGEN = ("human", "worgen")
 VERBS = base.VERBS | {words[0] for words in FORMS.values()} | {"form"}

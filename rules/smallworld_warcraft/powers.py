@@ -17,7 +17,20 @@ from __future__ import annotations
 
 from rules.smallworld.state import Instance, State
 
-from . import coins, data, goblins, harmony, markers, msgs, pieces, placements, races
+from . import (
+    beasts,
+    champion,
+    coins,
+    data,
+    goblins,
+    harmony,
+    holding,
+    markers,
+    msgs,
+    pieces,
+    placements,
+    races,
+)
 from .wells import well_revealed
 
 SWAPS = 2
@@ -90,6 +103,8 @@ def swap(state: State, inst: Instance, a: int, b: int, events: list) -> None:
     ra.inst, rb.inst = rb.inst, ra.inst
     ra.tokens, rb.tokens = rb.tokens, ra.tokens
     ra.lost_tribe, rb.lost_tribe = rb.lost_tribe, ra.lost_tribe
+    beasts.swap(state, a, b)
+    champion.swap(state, a, b)
     held = state.extra.setdefault("pieces", {})
     pa, pb = held.pop(str(a), None), held.pop(str(b), None)
     if pb:
@@ -136,7 +151,7 @@ def push_problem(state: State, inst: Instance, region: int, dest: int | None):
     if victim is not None and victim.owner == inst.owner:  # an opponent's region only
         return msgs.err("push_target", region=region)
     wall = pieces.count(state, region)
-    if not (wall or reg.lost_tribe or (victim is not None and reg.tokens)):
+    if not (wall or reg.lost_tribe or (victim is not None and holding.living(state, region))):
         return msgs.err("push_target", region=region)
     problem = _fee_problem(state, inst, region)
     if problem is not None:
@@ -189,18 +204,33 @@ def push(state: State, inst: Instance, region: int, dest: int | None, events: li
         races.count_kill(state, inst, 1)
         return
     victim = state.edit_inst(reg.inst)
-    reg.tokens -= 1
-    if dest is not None:
-        state.edit(dest).tokens += 1
-        events.append(msgs.event("intimidated", seat=victim.owner, region=region, target=dest))
-    else:
-        discard(state, victim, region, events)
-    least = data.races()[victim.race].get("min_tokens", 1) if not victim.declined else 1
-    if 0 < reg.tokens < least:  # a lone active Tauren token leaves at once (placed at T10a)
-        victim.pending += reg.tokens
-        reg.tokens = 0
+    _push_token(state, victim, region, dest, events, discard)
+    left = holding.living(state, region)  # the Champion never moves and keeps holding
+    if 0 < left < holding.least(victim):  # a lone active Tauren token leaves at once (T10a)
+        victim.pending += left
+        reg.tokens -= left
         events.append(msgs.event("lone_token", seat=victim.owner, region=region))
     if reg.tokens == 0:
         reg.inst = None
         pieces.clear(state, region)
         goblins.return_bomb(state, region, events)
+
+
+def _push_token(state: State, victim: Instance, region: int, dest: int | None, events: list,
+                discard) -> None:
+    """Move (or discard) one token of ``region``: a race token, a beast when only beasts are
+    left beside the Champion."""
+    beast = holding.plain(state, region) == 0
+    if dest is not None:
+        if beast:
+            beasts.move(state, victim, 1, region, dest, [])
+        else:
+            state.edit(region).tokens -= 1
+            state.edit(dest).tokens += 1
+        events.append(msgs.event("intimidated", seat=victim.owner, region=region, target=dest))
+    elif beast:
+        beasts.discard_one(state, region, events)
+        races.count_kill(state, state.inst(state.acting), 1)
+    else:
+        state.edit(region).tokens -= 1
+        discard(state, victim, region, events)

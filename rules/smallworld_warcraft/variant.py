@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from rules.core.errors import CannotParse
+from rules.core.text import Msg
 from rules.smallworld import effects, targets
 from rules.smallworld import msgs as base_msgs
 from rules.smallworld.state import Instance, RegionState, State
@@ -19,6 +20,8 @@ from rules.smallworld.variant import Rules, register
 from . import (
     archipelago,
     artifacts,
+    beasts,
+    champion,
     coins,
     data,
     faction,
@@ -34,6 +37,7 @@ from . import (
     reach,
     tally,
 )
+from .holding import champion_at
 from .wells import well_revealed
 
 NAME = "warcraft"
@@ -78,6 +82,8 @@ class WarcraftRules(Rules):
             raise CannotParse(msgs.err(bad.key, **bad.params)) from bad
         state.extra["islands"] = list(islands)
         state.extra["fixed_markers"] = list(options.get("markers") or [])
+        if _flag(options, champion.OPTION):
+            state.extra.setdefault("options", {})[champion.OPTION] = True
         return "+".join(islands)
 
     def place_neutrals(self, state: State) -> None:
@@ -113,6 +119,14 @@ class WarcraftRules(Rules):
             goblins.create_pile(state)
         if races.wants_form(state, inst):
             races.ask_form(state, inst)
+
+    def before_ready(self, state: State, inst: Instance, events: list) -> None:
+        """T3 of an expand turn: the Beastmaster's beasts are discarded, then gained."""
+        beasts.start_of_turn(state, inst, events)
+
+    def ready_keep(self, state: State, inst: Instance, region: int) -> int:
+        """Ready troops leave 1 race token (Tauren 2), and the Champion beside them (§3.1 T4)."""
+        return self.min_tokens(state, inst) + champion_at(state, region)
 
     # -- conquest ----------------------------------------------------------------------------
     def reach_of(self, state: State, inst: Instance) -> reach.Reach:
@@ -194,11 +208,12 @@ class WarcraftRules(Rules):
         flags(state)["conquering"] = region
         if self._ethereal_discount_helps(state, inst, region):
             flags(state)["ethereal_used"] = True
-        defenders = (reg.tokens if defender is not None else 0) + reg.lost_tribe
+        hero = champion_at(state, region)  # never a defending race token (§4.2 Furious)
+        defenders = (reg.tokens - hero if defender is not None else 0) + reg.lost_tribe
         lost = reg.lost_tribe + (0 if defender is None else reg.tokens if defender.declined
                                  else min(1, reg.tokens))
         races.count_kill(state, inst, lost)
-        if _power_is(inst, "battlemaster") and defenders:
+        if _power_is(inst, "battlemaster") and (defenders or hero):
             coins.gain(state, inst.owner, 1, "battlemaster", events)
         if _power_is(inst, "furious") and defenders >= 2:
             coins.gain(state, inst.owner, defenders, "furious", events)
@@ -211,6 +226,8 @@ class WarcraftRules(Rules):
             coins.gain(state, inst.owner, 1, "orcs", events)
         if defender.power == "swamp_dweller" and state.board.regions[region].terrain == "swamp":
             coins.transfer(state, inst.owner, defender.owner, 1, "swamp_dweller", events)
+        if champion.take_hostage(state, inst, region, events):
+            flags(state)["hostage"] = region
 
     def _ethereal_discount_helps(self, state: State, inst: Instance, region: int) -> bool:
         """Tell whether the Ethereals' discount lowers this conquest's cost (only then is it
@@ -226,7 +243,12 @@ class WarcraftRules(Rules):
 
     def spares_defender(self, state: State, inst: Instance, defender: Instance, region: int,
                         events: list) -> bool:
-        """Light's Hope Chapel first, then the Draenei's first loss of this turn (§3.3.4)."""
+        """A hostage Champion (its race loses nothing); else Light's Hope Chapel first, then
+        the Draenei's first loss of this turn (§3.3.4)."""
+        if flags(state).get("hostage") == region:
+            del flags(state)["hostage"]
+            races.count_kill(state, inst, -1)
+            return True
         if defender.declined:
             return False
         if markers.held_by(state, defender, "lights_hope_chapel") is not None:
@@ -239,6 +261,12 @@ class WarcraftRules(Rules):
             return False
         races.count_kill(state, inst, -1)
         return True
+
+    def discard_lost(self, state: State, defender: Instance, region: int, lost: int,
+                     events: list) -> None:
+        """A beast is discarded instead of a race token; the other beasts are withdrawn."""
+        lost = beasts.lose(state, defender, region, lost, events)
+        state.tray[defender.race] += lost
 
     def clear_region(self, state: State, region: int) -> None:
         """Wisp walls and forts of a conquered or emptied region go back to the supply; the
@@ -263,7 +291,10 @@ class WarcraftRules(Rules):
         placements.ask(state, active)
 
     def before_decline(self, state: State, inst: Instance, events: list) -> None:
-        """Watchtowers and military objectives go when their race declines."""
+        """Beasts, the Champion, watchtowers and military objectives go when their race
+        declines (a region held only by beasts or the Champion becomes empty, §3.8)."""
+        beasts.discard_all(state, inst, events)
+        champion.remove(state, inst, events)
         pieces.remove_watchtowers(state, inst, events)
         objectives.remove(state, inst)
 
@@ -286,6 +317,7 @@ class WarcraftRules(Rules):
         """Reveal a face-down marker the tokens entered (the Well moves to water); Night Elves
         raise a wisp wall on a conquered forest."""
         flags(state).pop("conquering", None)
+        beasts.settle_hand(state, inst, region)
         if "wisp_walls" in _hooks(inst) and state.board.regions[region].terrain == "forest":
             pieces.put(state, region, "wisp_wall", events, inst.owner)
         if "well_of_eternity" in markers.reveal(state, inst, region, events):
@@ -304,6 +336,15 @@ class WarcraftRules(Rules):
             events.append(msgs.event("spirit_healer", seat=inst.owner))
 
     # -- decline and scoring -----------------------------------------------------------------
+    def not_from_tray(self, state: State, inst: Instance) -> int:
+        """Beasts and the Champion lie among a race's tokens but come from the supply."""
+        hero = champion.region_of(state, inst) is not None or champion.is_pending(state, inst)
+        return beasts.held(state, inst) + hero
+
+    def tiebreak_tokens(self, state: State, inst: Instance) -> int:
+        """Race tokens and beasts on the board, never the Champion (§3.12)."""
+        return state.on_board(inst.id) - (champion.region_of(state, inst) is not None)
+
     def tokens_kept_in_decline(self, state: State, inst: Instance) -> int | None:
         """Tokens per region left at decline: 1 (Tauren 2)."""
         return _race(inst).get("decline_keep", 1)
@@ -345,6 +386,19 @@ class WarcraftRules(Rules):
         leader = tally.majority_holder(wc_board(state), well, occupant)
         mine = {i.id for i in state.live_insts(seat)}
         return data.markers()["well_of_eternity"]["coins"] if leader in mine else 0
+
+
+_TRUE, _FALSE = ("1", "true", "yes", "on"), ("0", "false", "no", "off")
+
+
+def _flag(options: Mapping[str, Any], name: str) -> bool:
+    """Return a yes/no engine option (§6.7), refusing anything else."""
+    value = options.get(name, False)
+    if isinstance(value, bool):
+        return value
+    if str(value).strip().lower() in _TRUE + _FALSE:
+        return str(value).strip().lower() in _TRUE
+    raise CannotParse(Msg("core.error.bad_option_value", {"option": name, "value": value}))
 
 
 def _nonempty(state: State, inst: Instance, region: int, rule: dict) -> bool:

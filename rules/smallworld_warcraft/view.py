@@ -8,7 +8,7 @@ from rules.core.types import View
 from rules.smallworld import view as base_view
 from rules.smallworld.state import State
 
-from . import data, goblins, harmony, markers, objectives, pieces
+from . import champion, data, goblins, harmony, holding, markers, objectives, pieces
 
 
 def build(state: State, seat: int | None) -> View:
@@ -31,10 +31,12 @@ def _region(state: State, board: data.Board, region: dict) -> dict:
              for m in markers.in_region(state, rid)]
     race = region.get("race")
     held = pieces.of(state, rid)
-    return dict(region, code=board.regions[rid].code,
+    beasts = holding.beasts_at(state, rid)
+    hero = holding.champion_at(state, rid)
+    return dict(region, code=board.regions[rid].code, tokens=region["tokens"] - beasts - hero,
                 faction=data.faction(race) if race in data.races() else None,
-                murlocs=int(region.get("lost_tribe") or 0), markers=shown, beasts=0,
-                champion=False, wisp_wall=bool(held.get("wisp_wall")),
+                murlocs=int(region.get("lost_tribe") or 0), markers=shown, beasts=beasts,
+                champion=bool(hero), wisp_wall=bool(held.get("wisp_wall")),
                 fort=bool(held.get("fort")),
                 watchtower=bool(held.get("watchtower")),
                 bomb=str(rid) in goblins.placed(state),
@@ -44,6 +46,9 @@ def _region(state: State, board: data.Board, region: dict) -> dict:
 def _player(state: State, player: dict) -> dict:
     declined = player.get("declined") or []
     active = player.get("active")
+    if active is not None:
+        active = dict(active, champion_in_hand=champion.in_hand(
+            state, state.active(player["seat"])))
     if active is not None and player["seat"] == state.current:
         active = dict(active, form=state.extra.get("turn", {}).get("form"))
     return dict(player, active=active, declined=declined[-1] if declined else None,

@@ -11,7 +11,8 @@ from rules.core.text import translate
 from rules.smallworld import flow
 from rules.smallworld.state import Instance
 from rules.smallworld.targets import cost as conquest_cost
-from rules.smallworld_warcraft import GAME, data
+from rules.smallworld.variant import rules_of
+from rules.smallworld_warcraft import GAME, beasts, champion, data
 from rules.smallworld_warcraft.variant import wc_board
 
 NAMES = ["A", "B", "C", "D", "E"]
@@ -105,14 +106,17 @@ def face_up(state, code: str, marker: str) -> None:
 
 
 def check_invariants(state) -> None:
-    """Tokens are conserved per race; pieces within supply; coins never negative."""
+    """Tokens are conserved per race (beasts and the Champion come from the supply); pieces
+    within supply; coins never negative."""
+    rules = rules_of(state)
     for race, definition in data.races().items():
         held = sum(state.on_board(i.id) + i.hand + i.pending + i.reserve
-                   for i in state.insts if i.race == race)
+                   - rules.not_from_tray(state, i) for i in state.insts if i.race == race)
         assert state.tray[race] + held == definition["tray"], race
     assert sum(r.lost_tribe for r in state.regions) + state.lt_removed == state.lt_placed
     assert all(p.coins >= 0 for p in state.players)
     assert len(state.extra["markers"]) + len(state.extra["pool"]) <= 12
+    assert not beasts.problems(state) and not champion.problems(state)
 
 
 def restart(state) -> list:

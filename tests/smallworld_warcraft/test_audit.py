@@ -263,20 +263,16 @@ def test_battlemaster_coin_for_a_murloc_region():
     assert [e.params["coins"] for e in find(events, "coins_gained")] == [1]
 
 
-def test_champion_and_beastmaster_stay_out_of_the_deck_until_their_rules_exist():
-    """Interim (main 1ff463d): the two unimplemented powers are never dealt, so no game can
-    give a race a badge whose rule does nothing."""
+def test_every_power_is_dealt_champion_and_beastmaster_included():
+    """§1.2: all 20 powers go into the deck (issue 9 implemented the last two)."""
     from rules.smallworld import data as sw_data
-    assert set(sw_data.dealt_powers("warcraft")) == set(data.powers()) - {"champion",
-                                                                          "beastmaster"}
-    for seed in range(5):
+    assert set(sw_data.dealt_powers("warcraft")) == set(data.powers())
+    for seed in range(3):
         state = new(5, seed=seed)
         dealt = {power for _, power, _ in state.column} | set(state.power_deck)
-        assert dealt == set(data.powers()) - {"champion", "beastmaster"}
+        assert dealt == set(data.powers())
 
 
-@pytest.mark.xfail(strict=True, reason="Beastmaster not implemented (no beasts: §4.2 Beastmaster, "
-                   "T42); kept out of the deck with in_deck = false")
 def test_beastmaster_gains_a_beast_per_hill_at_turn_start():
     """§4.2 Beastmaster: at T3 the race gains one beast per hill it occupies (supply 5); beasts
     are race tokens that conquer. With no race token in hand, 2 hills give 2 beasts, enough
@@ -288,9 +284,6 @@ def test_beastmaster_gains_a_beast_per_hill_at_turn_start():
     assert reason(state, 0, "conquer L1-03") is None
 
 
-@pytest.mark.xfail(strict=True, reason="Champion not implemented (no CHAMPION_CONQUER, no "
-                   "Champion token: §4.2 Champion, §6.3, T25); kept out of the deck with "
-                   "in_deck = false")
 def test_champion_power_offers_a_champion_conquest():
     """§4.2 Champion and §6.3 CHAMPION_CONQUER: once per turn a free conquest of an adjacent
     region with the Champion alone. Some legal move must offer it."""

@@ -240,15 +240,10 @@ def test_every_content_id_has_a_name_in_the_catalog():
         assert has_message(f"smallworld_warcraft.faction.{faction}")
 
 
-def test_powers_not_yet_implemented_are_never_dealt():
-    from rules.core import CannotParse, get_game
+def test_every_power_is_dealt():
+    from rules.core import get_game
     from rules.smallworld import data
     game = get_game("smallworld_warcraft")
-    left_out = {"champion", "beastmaster"}
-    assert left_out.isdisjoint(data.dealt_powers("warcraft"))
-    assert len(data.dealt_powers("warcraft")) == 18
-    for seed in range(20):
-        state = game.new_game(seed, 3, {})
-        assert left_out.isdisjoint(state.power_deck)
-    with pytest.raises(CannotParse):
-        game.new_game(1, 2, {"combos": ["orcs:champion"]})
+    assert len(data.dealt_powers("warcraft")) == 20
+    state = game.new_game(1, 2, {"combos": ["orcs:champion", "trolls:beastmaster"]})
+    assert [c[:2] for c in state.column[:2]] == [["orcs", "champion"], ["trolls", "beastmaster"]]
