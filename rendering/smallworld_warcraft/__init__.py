@@ -8,13 +8,15 @@ View data (``view.data``):
   ``round``, ``rounds``, ``phase``, ``to_act``, ``current``, ``over``, ``scores``
   ``highlight`` region ids (board indices) to outline, e.g. the last move's regions
   ``regions``   one dict per region: ``id``, ``code`` (``L1-07``), ``race``, ``faction``,
-                ``owner``, ``declined``, ``tokens``, ``beasts``, ``champion``, ``murlocs``,
-                ``wisp_wall``, ``fort``, ``watchtower``, ``bomb`` (face down), ``objective``,
+                ``owner``, ``declined``, ``tokens`` (race tokens only), ``beasts``,
+                ``champion``, ``murlocs``, ``wisp_wall``, ``fort``, ``watchtower``,
+                ``bomb`` (face down), ``objective``,
                 ``markers`` (``[{"id": id or None, "face_up": bool}]``; a face-down marker
                 carries no id)
   ``combos``    ``[{"race", "power", "coins", "cost"}]``, position 0 first
   ``players``   ``[{"seat", "coins" (own / game over only), "harmony",
-                "active": {"race", "power", "hand", "form", "champion_in_hand"} | None,
+                "active": {"race", "power", "hand", "form", "champion_in_hand",
+                "beasts_in_hand"} | None,
                 "declined": {"race", "power"} | None}]``
   ``bomb_pile``, ``marker_pool``  sizes of the face-down piles
 """

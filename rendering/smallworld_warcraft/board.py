@@ -160,7 +160,8 @@ def _static_layer(island_ids: tuple[str, ...], locale: str) -> Image.Image:
 @lru_cache(maxsize=1024)
 def pill_sprite(race: str | None, declined: bool, count: int, owner: int | None,
                 faction: str | None, locale: str = "en") -> Image.Image:
-    """Return an occupant marker: race colour (grey in decline), race mark, count.
+    """Return an occupant marker: race colour (grey in decline), race mark, count (none
+    when only the Champion or beasts hold the region: their icons follow).
 
     An owned marker has a ring in the owner's seat colour; a faction stripe (Alliance blue,
     Horde red, neutral bronze) closes its right end. ``locale`` (the board's language, which
@@ -171,7 +172,8 @@ def pill_sprite(race: str | None, declined: bool, count: int, owner: int | None,
     f_mark, f_count = font(19, True), font(23, True)
     probe = ImageDraw.Draw(Image.new("RGBA", (1, 1)))
     w_mark = probe.textlength(mark, font=f_mark)
-    w_count = probe.textlength(str(count), font=f_count)
+    shown = str(count) if count else ""
+    w_count = probe.textlength(shown, font=f_count) - (4 if not count else 0)
     ring = 4 if owner is not None else 0
     stripe = 8 if faction else 0
     width, height = int(w_mark + w_count + 25 + 2 * ring + stripe), 31 + 2 * ring
@@ -192,7 +194,8 @@ def pill_sprite(race: str | None, declined: bool, count: int, owner: int | None,
     ink = readable_on(fill)
     left, mid = box[0] + 8, height / 2
     draw.text((left, mid), mark, font=f_mark, fill=ink, anchor="lm")
-    draw.text((left + 4 + w_mark, mid + 1), str(count), font=f_count, fill=ink, anchor="lm")
+    if shown:
+        draw.text((left + 4 + w_mark, mid + 1), shown, font=f_count, fill=ink, anchor="lm")
     return sprite
 
 

@@ -246,13 +246,16 @@ def _active(draw, x: float, y: float, w: float, active: dict | None) -> None:
 
 
 def _extras(draw, x: float, y: float, w: float, player: dict) -> None:
-    """Draw what a player holds beside the board: Harmony, the Champion, the Worgen form."""
+    """Draw what a player holds beside the board: Harmony, the Champion, beasts in hand, the
+    Worgen form."""
     items = []
     if player.get("harmony"):
         items.append(text("label.harmony"))
     active = player.get("active") or {}
     if active.get("champion_in_hand"):
         items.append(text("label.champion_in_hand"))
+    if active.get("beasts_in_hand"):
+        items.append(text("label.beasts_in_hand", count=active["beasts_in_hand"]))
     if active.get("form") in ("human", "worgen"):
         items.append(text(f"label.form_{active['form']}"))
     if items:

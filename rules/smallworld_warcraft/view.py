@@ -8,7 +8,7 @@ from rules.core.types import View
 from rules.smallworld import view as base_view
 from rules.smallworld.state import State
 
-from . import champion, data, goblins, harmony, holding, markers, objectives, pieces
+from . import beasts, champion, data, goblins, harmony, holding, markers, objectives, pieces
 
 
 def build(state: State, seat: int | None) -> View:
@@ -47,8 +47,9 @@ def _player(state: State, player: dict) -> dict:
     declined = player.get("declined") or []
     active = player.get("active")
     if active is not None:
-        active = dict(active, champion_in_hand=champion.in_hand(
-            state, state.active(player["seat"])))
+        inst = state.active(player["seat"])
+        active = dict(active, champion_in_hand=champion.in_hand(state, inst),
+                      beasts_in_hand=beasts.in_hand(state, inst))
     if active is not None and player["seat"] == state.current:
         active = dict(active, form=state.extra.get("turn", {}).get("form"))
     return dict(player, active=active, declined=declined[-1] if declined else None,
