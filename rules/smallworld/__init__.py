@@ -26,6 +26,11 @@ method of :class:`variant.Rules`, the base game's behaviour being the default):
 * ``defence``: the cost before reductions (SWoW: travel +1, Murlocs, forts, the Champion).
 * ``remove_neutrals``: ownerless defenders of a conquered region (Lost Tribes; Murlocs).
 * ``after_conquest``: triggers after a conquest (SWoW: markers, faction records).
+* ``before_ready`` / ``ready_keep``: start-of-turn steps before troops are readied and the
+  tokens a region keeps (SWoW: the Beastmaster's beasts; one more beside the Champion).
+* ``discard_lost``: where a conquered race's lost tokens go (SWoW: a beast first).
+* ``not_from_tray`` / ``tiebreak_tokens``: pieces counted among a race's tokens that are not
+  from its tray, and the tie-break count (SWoW: beasts and the Champion; not the Champion).
 * ``tokens_kept_in_decline``: tokens per region left at decline (Ghouls all; Tauren 2).
 * ``extra_score_lines``: variant coins at turn end (SWoW: faction bonus, legendary places).
 * decisions: a variant game class lists ``handlers.BASE_HANDLERS`` plus its own handlers

@@ -4,7 +4,8 @@ Champion (spec §3.1 T7a, T10a; §4.2 Beastmaster, Champion).
 Small World's ``place``, ``move`` and ``take`` handle race tokens (never a beast or the
 Champion); beasts have their own forms (``place N beasts on R``, ``move N beasts from A to B``,
 ``take N beasts from R``) and so has the Champion (``champion to R``). Every region of the race
-keeps at least 1 token, the Champion counting as 1 (Tauren: 2 Tauren tokens or beasts). At
+keeps at least 1 token, the Champion counting as 1 (Tauren: 2 Tauren tokens or beasts); the
+Champion in hand is placed like every hand token. At
 T10a withdrawn race tokens go first, then withdrawn beasts, then a ransomed Champion (or
 ``champion to R`` first); ``withdraw auto`` and ``redeploy auto`` place the Champion and
 beasts too.
@@ -54,9 +55,11 @@ class WarcraftRedeploy(RedeployDecision):
 
     def options(self, state, d):
         inst = state.insts[d["inst"]]
-        listed = [a for a in super().options(state, d)
-                  if race_token_problem(state, inst, a.move) is None]
         owned = state.regions_of(inst.id)
+        hero_waits = bool(owned) and champion.in_hand(state, inst)
+        listed = [a for a in super().options(state, d)
+                  if race_token_problem(state, inst, a.move) is None
+                  and not (hero_waits and a.move == ("done",))]
         if not owned:
             return listed
         targets = redeploy.threatened(state, inst, owned)
@@ -84,6 +87,8 @@ class WarcraftRedeploy(RedeployDecision):
             return beasts.take_problem(state, inst, move[1], move[2])
         if kind == "champion_to":
             return champion.move_problem(state, inst, move[1])
+        if kind == "done" and champion.in_hand(state, inst) and state.regions_of(inst.id):
+            return msgs.err("place_champion")
         return race_token_problem(state, inst, move) or super().check(state, d, move)
 
     def effect(self, state, d, move, events):

@@ -339,3 +339,16 @@ def test_intimidating_moves_a_beast():
     state, _ = play(state, 0, "intimidate L2-06 to L2-10")
     assert state.regions[r(state, "L2-06")].inst is None
     assert beasts.record(state)["regions"] == {str(r(state, "L2-10")): 1}
+
+
+def test_the_champion_in_hand_is_placed_at_redeployment():
+    """§3.1 T7a: every hand token is placed, the Champion too (``redeploy auto`` places it)."""
+    state, a, _, _ = _t25()
+    state, _ = play(state, 0, "place 3 on L1-07")
+    assert reason(state, 0, "done") == "place_champion"
+    assert "done" not in [GAME.move_text(x.move) for x in GAME.legal_actions(state, 0)]
+    state, _ = play(state, 0, "champion to L1-07", "done")
+    assert _champion_at(state, "L1-07")
+    other, _, _, _ = _t25()
+    other, _ = play(other, 0, "redeploy auto")
+    assert _champion_at(other, "L1-07") and other.insts[a.id].hand == 0
