@@ -10,7 +10,7 @@ from __future__ import annotations
 from rules.core.types import Action
 from rules.smallworld import flow
 from rules.smallworld import handlers as base
-from rules.smallworld.handling import delegate_problem
+from rules.smallworld.handling import delegate_effect, delegate_problem
 from rules.smallworld.state import State, copy_state
 from rules.smallworld.variant import rules_of
 
@@ -107,8 +107,7 @@ class WarcraftConquest(base.ConquestDecision):
     def effect(self, state, d, move, events):
         if move[0] in REDEPLOY_MOVES:
             flow.end_conquest(state, events)
-            base.handler_of(state, state.pending[-1]).effect(state, state.pending[-1], move,
-                                                            events)
+            delegate_effect(state, move, events)
             return
         inst = state.edit_inst(d["inst"])
         if move[0] == "champion":

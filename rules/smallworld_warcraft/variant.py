@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from rules.core.errors import CannotParse
-from rules.core.text import Msg
 from rules.smallworld import effects, targets
 from rules.smallworld import msgs as base_msgs
 from rules.smallworld.state import Instance, RegionState, State
@@ -24,6 +23,7 @@ from . import (
     champion,
     coins,
     data,
+    engine_options,
     faction,
     gnomes,
     goblins,
@@ -82,8 +82,7 @@ class WarcraftRules(Rules):
             raise CannotParse(msgs.err(bad.key, **bad.params)) from bad
         state.extra["islands"] = list(islands)
         state.extra["fixed_markers"] = list(options.get("markers") or [])
-        if _flag(options, champion.OPTION):
-            state.extra.setdefault("options", {})[champion.OPTION] = True
+        engine_options.read(state, options)
         return "+".join(islands)
 
     def place_neutrals(self, state: State) -> None:
@@ -386,19 +385,6 @@ class WarcraftRules(Rules):
         leader = tally.majority_holder(wc_board(state), well, occupant)
         mine = {i.id for i in state.live_insts(seat)}
         return data.markers()["well_of_eternity"]["coins"] if leader in mine else 0
-
-
-_TRUE, _FALSE = ("1", "true", "yes", "on"), ("0", "false", "no", "off")
-
-
-def _flag(options: Mapping[str, Any], name: str) -> bool:
-    """Return a yes/no engine option (§6.7), refusing anything else."""
-    value = options.get(name, False)
-    if isinstance(value, bool):
-        return value
-    if str(value).strip().lower() in _TRUE + _FALSE:
-        return str(value).strip().lower() in _TRUE
-    raise CannotParse(Msg("core.error.bad_option_value", {"option": name, "value": value}))
 
 
 def _nonempty(state: State, inst: Instance, region: int, rule: dict) -> bool:
