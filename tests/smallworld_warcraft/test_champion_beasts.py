@@ -352,3 +352,55 @@ def test_the_champion_in_hand_is_placed_at_redeployment():
     other, _, _, _ = _t25()
     other, _ = play(other, 0, "redeploy auto")
     assert _champion_at(other, "L1-07") and other.insts[a.id].hand == 0
+
+
+def _champion_region(state, seat: int, code: str, tokens: int, race: str = "orcs"):
+    """Give ``seat`` a Champion race holding ``code`` with ``tokens`` race tokens + Champion."""
+    inst = give(state, seat, race, "champion", hand=tokens)
+    occupy(state, inst, **{code.replace("-", "_"): tokens})
+    region = r(state, code)
+    state.regions[region].tokens += 1
+    if tokens == 0:
+        state.regions[region].inst = inst.id
+    state.extra["champion"] = {"inst": inst.id, "region": region}
+    return inst
+
+
+def test_the_champion_defends_and_is_no_defending_token_for_furious():
+    """§3.3.2 (+1 in defence), §4.2 Furious RULING (the Champion is not counted), Trolls."""
+    state = new(2, islands="L1,M1")
+    _champion_region(state, 1, "L1-03", 1)
+    a = give(state, 0, "blood_elves", "furious", hand=6)
+    occupy(state, a, L1_07=1)
+    restart(state)
+    assert cost(state, 0, "L1-03") == 4  # 2 + 1 token + the Champion
+    state, events = play(state, 0, "conquer L1-03")
+    assert not find(events, "coins_gained")  # 1 defending token only: no Furious coins
+
+
+def test_a_region_held_by_the_champion_alone_is_not_empty():
+    """§0.1: Trolls' discount and Battlemaster's coin apply; the race loses no token."""
+    state = new(2, islands="L1,M1")
+    b = _champion_region(state, 1, "L1-03", 0)
+    occupy(state, b, L1_02=1)
+    a = give(state, 0, "trolls", "battlemaster", hand=6)
+    occupy(state, a, L1_07=1)
+    restart(state)
+    assert cost(state, 0, "L1-03") == 2  # 2 + the Champion - 1 (Trolls, non-empty)
+    tray = state.tray["orcs"]
+    state, events = play(state, 0, "conquer L1-03")
+    assert [e.params["coins"] for e in find(events, "coins_gained")] == [1]  # Battlemaster
+    assert find(events, "champion_hostage") and state.tray["orcs"] == tray
+    assert champion.is_pending(state, state.insts[b.id])
+
+
+def test_portal_mage_swaps_the_champion_and_beasts():
+    """§4.2 Portal Mage RULING: beasts and the Champion are exchanged with their region."""
+    state = new(2, islands="L1,M1")
+    b = _champion_region(state, 1, "L1-08", 1)
+    a = give(state, 0, "orcs", "portal_mage")
+    occupy(state, a, L1_03=1)
+    restart(state)
+    state, _ = play(state, 0, "swap L1-03 L1-08")
+    assert _champion_at(state, "L1-03") and state.regions[r(state, "L1-03")].inst == b.id
+    assert state.regions[r(state, "L1-08")].inst == a.id
