@@ -207,6 +207,7 @@ def push(state: State, inst: Instance, region: int, dest: int | None, events: li
     _push_token(state, victim, region, dest, events, discard)
     left = holding.living(state, region)  # the Champion never moves and keeps holding
     if 0 < left < holding.least(victim):  # a lone active Tauren token leaves at once (T10a)
+        beasts.lose(state, victim, region, 0, events)  # a lone beast is withdrawn as well
         victim.pending += left
         reg.tokens -= left
         events.append(msgs.event("lone_token", seat=victim.owner, region=region))

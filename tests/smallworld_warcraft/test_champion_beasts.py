@@ -404,3 +404,29 @@ def test_portal_mage_swaps_the_champion_and_beasts():
     state, _ = play(state, 0, "swap L1-03 L1-08")
     assert _champion_at(state, "L1-03") and state.regions[r(state, "L1-03")].inst == b.id
     assert state.regions[r(state, "L1-08")].inst == a.id
+
+
+def test_a_lone_tauren_beast_left_by_intimidating_is_withdrawn():
+    """§4.1 Tauren with beasts (race tokens in every respect): 1 Tauren + 1 beast, the Tauren
+    token pushed away, the lone beast goes to hand for T10a and the region empties."""
+    state = new(2, islands="L2,M1")
+    b = give(state, 1, "tauren", "beastmaster", hand=0)
+    occupy(state, b, L2_06=1, L2_10=2)
+    _beasts(state, b, L2_06=1)
+    a = give(state, 0, "trolls", "intimidating")
+    occupy(state, a, L2_01=2)
+    restart(state)
+    state, _ = play(state, 0, "intimidate L2-06 to L2-10")
+    assert state.regions[r(state, "L2-06")].inst is None
+    assert beasts.in_pending(state, state.insts[b.id]) == 1 and state.insts[b.id].pending == 1
+
+
+def test_withdrawn_race_tokens_go_before_the_ransomed_champion():
+    """T10a: ``withdraw N to R`` places race tokens first, the ransomed Champion last."""
+    state, a, _, _ = _after_a_turn()
+    state, _ = play(state, 1, "conquer L1-11", "end conquest", "redeploy auto", "end turn")
+    assert reason(state, 0, "done") is not None
+    state, _ = play(state, 0, "withdraw 2 to L1-07")
+    assert champion.is_pending(state, state.insts[a.id]) and state.insts[a.id].pending == 1
+    state, _ = play(state, 0, "withdraw 1 to L1-07")
+    assert _champion_at(state, "L1-07") and state.insts[a.id].pending == 0
