@@ -345,6 +345,7 @@ def test_the_champion_in_hand_is_placed_at_redeployment():
     """§3.1 T7a: every hand token is placed, the Champion too (``redeploy auto`` places it)."""
     state, a, _, _ = _t25()
     state, _ = play(state, 0, "place 3 on L1-07")
+    assert GAME.view(state, None).data["players"][0]["active"]["champion_in_hand"]
     assert reason(state, 0, "done") == "place_champion"
     assert "done" not in [GAME.move_text(x.move) for x in GAME.legal_actions(state, 0)]
     state, _ = play(state, 0, "champion to L1-07", "done")
