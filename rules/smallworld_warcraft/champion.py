@@ -127,7 +127,9 @@ def conquer(state: State, inst: Instance, region: int, events: list) -> None:
     placed = tokens_with(state, inst)
     events.append(msgs.event("champion_conquest", seat=inst.owner, region=region,
                              tokens=placed))
+    spent = flags(state).get("ethereal_used")  # a free conquest spends no cost discount
     conquest.resolve(state, inst, region, placed, events, kind=None, beside=1)
+    flags(state)["ethereal_used"] = spent
     state.extra["champion"] = {"inst": inst.id, "region": region}
 
 

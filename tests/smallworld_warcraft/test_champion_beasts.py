@@ -8,6 +8,7 @@ from rules.smallworld import scoring
 from rules.smallworld_warcraft import GAME, beasts, champion
 from tests.smallworld_warcraft.helpers import (
     cost,
+    face_up,
     find,
     give,
     new,
@@ -431,3 +432,17 @@ def test_withdrawn_race_tokens_go_before_the_ransomed_champion():
     assert champion.is_pending(state, state.insts[a.id]) and state.insts[a.id].pending == 1
     state, _ = play(state, 0, "withdraw 1 to L1-07")
     assert _champion_at(state, "L1-07") and state.insts[a.id].pending == 0
+
+
+def test_a_champion_conquest_spends_no_ethereal_discount():
+    """§4.2 Champion: free of cost, so the Ethereals' once-a-turn discount stays unused."""
+    state = new(2, islands="L1,M1")
+    face_up(state, "L1-07", "karazhan")
+    b = give(state, 1, "orcs", "farmer", hand=2)
+    occupy(state, b, L1_07=2)
+    a = give(state, 0, "ethereals", "champion", hand=4)
+    occupy(state, a, L1_03=1)
+    restart(state)
+    state, _ = play(state, 0, "champion L1-07")
+    assert state.regions[r(state, "L1-07")].inst == a.id
+    assert state.extra["turn"]["ethereal_used"] is False
