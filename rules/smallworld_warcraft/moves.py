@@ -8,7 +8,7 @@ count number. Warcraft forms (regions are numbers on this game's board):
 ``intimidate R`` · ``intimidate R to D`` · ``air raid R`` · ``abort air raid`` ·
 ``champion R`` (Champion conquest) · ``hold R`` (the Champion alone holds R) ·
 ``champion to R`` (move the Champion) · ``place N beasts on R`` ·
-``move N beasts from A to B`` · ``take N beasts from R``.
+``move N beasts from A to B`` · ``take N beasts from R`` (``beast`` is read as ``beasts``).
 """
 
 from __future__ import annotations
@@ -60,7 +60,7 @@ def _match(words: list[str], form: tuple[str, ...]) -> list[int] | None:
 
 def parse(text: str) -> tuple | None:
     """Return the structured move of normalised ``text``, or None if it is not a move."""
-    words = text.split(" ")
+    words = ["beasts" if word == "beast" else word for word in text.split(" ")]
     if len(words) == 2 and words[0] == "form" and words[1] in FORMS_OF_WORGEN:
         return ("form", words[1])
     for kind, form in FORMS.items():
