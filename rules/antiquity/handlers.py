@@ -10,7 +10,7 @@ from __future__ import annotations
 from rules.core import Msg
 from rules.core.decisions import NOT_AN_OPTION, AnytimeHandler, Handler, Handlers, pop
 
-from . import exploration, famine, harvest, menu2, phase2, phase4, pollution, storage
+from . import countryside, exploration, famine, harvest, menu2, phase2, phase4, pollution, storage
 from . import msgs as M
 from .board import start_centres
 from .elimination import eliminate
@@ -142,13 +142,50 @@ class CountryHandler(MoveHandler):
             events.append(M.event("country_done", seat=seat))
             return
         result = phase4.carry_out(state, seat, move)
+        choosing = state.pending[-1] if state.pending[-1]["type"] == "tokens" else None
+        tokens = (choosing["due"] if choosing else len(state.country[result]["tokens"])
+                  if result in state.country else 0)
         events.append(M.event("country_built", seat=seat, what=Msg(f"{NS}.country.{move[0]}"),
-                              hex=hex_text(move[1]),
-                              tokens=len(state.country[result]["tokens"])
-                              if result in state.country else 0))
+                              hex=hex_text(move[1]), tokens=tokens))
 
     def prompt(self, state, d):
         return _prompt("country", cart_shops=len(phase4.free_cart_shops(state, d["seat"])))
+
+
+class TokensHandler(MoveHandler):
+    """Phase 4, bank short (spec §2.8): the builder chooses which hexes get the last tokens.
+
+    The decision holds the new building's id, the hexes still eligible and ``due``, the
+    tokens the bank can still give; one or several hexes per move.
+    """
+
+    kind, verbs = "tokens", frozenset({"tokens"})
+
+    def moves(self, state, d):
+        return [("tokens", (tuple(h),)) for h in d["hexes"]]
+
+    def check(self, state, d, move):
+        hexes = move[1]
+        if len(hexes) > d["due"] or len(set(hexes)) != len(hexes):
+            return "too_many"
+        eligible = {tuple(h) for h in d["hexes"]}
+        return None if all(h in eligible for h in hexes) else "token_hex"
+
+    def effect(self, state, d, move, events):
+        countryside.place_tokens(state, d["building"], move[1])
+        chosen = set(move[1])
+        d["hexes"] = [h for h in d["hexes"] if tuple(h) not in chosen]
+        d["due"] -= len(move[1])
+        if not d["due"]:
+            pop(state, d)
+            events.append(M.event("tokens_placed", seat=d["seat"],
+                                  hexes=" ".join(hex_text(tuple(h)) for h in sorted(
+                                      state.country[d["building"]]["tokens"]))))
+
+    def prompt(self, state, d):
+        good = state.country[d["building"]]["good"]
+        return _prompt("tokens", count=d["due"], good=M.good(good),
+                       hexes=len(d["hexes"]))
 
 
 class StorageHandler(MoveHandler):
@@ -309,7 +346,8 @@ class ConcedeHandler(AnytimeHandler):
             close_city_phase(state, events)
 
 
-HANDLERS = Handlers([StartHandler(), CityHandler(), CountryHandler(), StorageHandler(),
+HANDLERS = Handlers([StartHandler(), CityHandler(), CountryHandler(), TokensHandler(),
+                     StorageHandler(),
                      HarvestHandler(), ExploreHandler(), GravesHandler(), PolluteHandler()],
                     anytime=[ConcedeHandler()])
 

@@ -18,6 +18,7 @@ number then "row,col"; a grave cell is "city,row,col"; payments are kinds joined
   inn 3,0 sheep | city 4,0 gold+grain+stone+wine+wood | alchemy 2,0 | done
   discard wood | keep grain+wood | take 3,0 | explore 3,0 | pass
   grave 0,1,2 [0,1,3 ...] | pollute 3,0 [4,0 ...]   (several graves or markers at once)
+  tokens 3,0 [4,0 ...]              (bank short: the hexes that get the last tokens, §2.8)
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ SIMPLE = frozenset({"raze", "reset", "ready", "unready", "concede", "done", "pas
 VERBS = frozenset({"start", "build", "storage", "house", "staff", "hospital", "move",
                    "regrave", "bank", "offer", "accept", "decline", "cancel", "woodcutter",
                    "farm", "mine", "fisherman", "inn", "city", "alchemy", "discard", "take",
-                   "explore", "grave", "pollute", "keep"}) | SIMPLE
+                   "explore", "grave", "pollute", "keep", "tokens"}) | SIMPLE
 
 
 def _int(word: str, low: int = 0, high: int = 99) -> int | None:
@@ -226,6 +227,7 @@ PARSERS = {
     "take": _one_word("take", parse_hex), "explore": _one_word("explore", parse_hex),
     "grave": lambda w: _many("grave", w, _cell3),
     "pollute": lambda w: _many("pollute", w, parse_hex),
+    "tokens": lambda w: _many("tokens", w, parse_hex),
 }
 
 
@@ -277,6 +279,7 @@ TEXTS = {
     "explore": lambda m: f"explore {hex_text(m[1])}",
     "grave": lambda m: "grave " + " ".join(_c3(c) for c in m[1]),
     "pollute": lambda m: "pollute " + " ".join(hex_text(h) for h in m[1]),
+    "tokens": lambda m: "tokens " + " ".join(hex_text(h) for h in m[1]),
 }
 
 
