@@ -17,12 +17,13 @@ from typing import Sequence
 
 from PIL import Image, ImageDraw
 
-from rendering.common import HIGHLIGHT, INK, PAPER, fit_text, font, player_colour
+from rendering.common import HIGHLIGHT, INK, PAPER, fit_text, font, readable_on
 from rules.core import View
 
 from .cities import draw_panel, panel_height
 from .hexmap import draw_map, parse
 from .labels import phrase, seat_name, word
+from .palette import seat_colours
 
 GAME_NAME = "antiquity"
 WIDTH = 1500
@@ -81,17 +82,18 @@ def _header(draw, data: dict, names) -> int:
     draw.text((x, 44), "→", font=font(20, True), fill=INK)
     x += 26
     owing = {d["seat"]: d for d in data["pending"]}
+    colours = seat_colours(data)
     for seat in data["order"]:
         label = seat_name(names, seat)
         pending = owing.get(seat)
         if pending is not None:
-            label += " ✓" if pending.get("ready") else " …"
-        colour = player_colour(seat)
+            label += " ✔" if pending.get("ready") else " …"
+        colour = colours[seat]
         width = draw.textlength(label, font=font(18, True)) + 16
         draw.rounded_rectangle([x, 42, x + width, 70], radius=8, fill=colour,
                                outline=HIGHLIGHT if pending and not pending.get("ready") else INK,
                                width=3 if pending and not pending.get("ready") else 1)
-        draw.text((x + 8, 56), label, font=font(18, True), fill=(255, 255, 255), anchor="lm")
+        draw.text((x + 8, 56), label, font=font(18, True), fill=readable_on(colour), anchor="lm")
         x += width + 10
     return HEADER_H
 

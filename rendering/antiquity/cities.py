@@ -11,12 +11,12 @@ from rendering.common import (
     draw_centred,
     fit_text,
     font,
-    player_colour,
     readable_on,
 )
 
 from .hexmap import GOOD_COLOUR
 from .labels import phrase, seat_name, word
+from .palette import PIECE_COLOURS
 
 BUILDING_COLOUR = {
     "cart_shop": (196, 150, 90), "storage": (180, 160, 120), "fountain": (120, 190, 230),
@@ -46,7 +46,7 @@ def panel_height(full: bool) -> int:
 def draw_panel(draw: ImageDraw.ImageDraw, x: int, y: int, width: int, seat: int, p: dict,
                names, full: bool, last_cells: set) -> int:
     """Draw one player's panel at (x, y); return its height."""
-    colour = player_colour(seat)
+    colour = PIECE_COLOURS.get(p.get("colour"), GREY)
     draw.rectangle([x, y, x + width, y + 30], fill=colour)
     text = phrase("board.panel_out" if p["eliminated"] else "board.panel",
                   name=seat_name(names, seat), saint=word(f"saint.{p['saint'] or 'none'}"),

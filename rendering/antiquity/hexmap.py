@@ -11,9 +11,10 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from rendering.common import HIGHLIGHT, INK, draw_centred, player_colour, readable_on
+from rendering.common import HIGHLIGHT, INK, draw_centred, readable_on
 
 from .labels import word
+from .palette import seat_colours
 
 MAX_SIZE = 34
 PAD = 10
@@ -100,11 +101,12 @@ def draw_map(data: dict, last_hexes: set, width: int) -> Image.Image:
         draw.rectangle([c[0] - 7 * k, c[1] - 11 * k, c[0] + 7 * k, c[1] + k],
                        fill=(60, 50, 40), outline=(240, 230, 200))
         draw_centred(draw, (c[0], c[1] - 5 * k), "?", int(10 * k), fill=(240, 230, 200))
-    _cities(draw, m, origin, k)
-    _country(draw, m, origin, k)
+    colours = seat_colours(data)
+    _cities(draw, m, origin, k, colours)
+    _country(draw, m, origin, k, colours)
     for text, seat in m["inns"].items():
-        _inn(draw, centre_of(parse(text), origin), seat, k)
-    _influence(draw, data, origin)
+        _inn(draw, centre_of(parse(text), origin), colours[seat], k)
+    _influence(draw, data, origin, colours)
     for h in last_hexes:
         draw.polygon(corners(centre_of(h, origin), SIZE - 1), outline=HIGHLIGHT, width=4)
     return image
@@ -116,10 +118,10 @@ def _pollution(draw, c, k) -> None:
         draw.ellipse([x - 2.5 * k, y - 2.5 * k, x + 2.5 * k, y + 2.5 * k], fill=POLLUTION)
 
 
-def _cities(draw, m, origin, k) -> None:
+def _cities(draw, m, origin, k, colours) -> None:
     for text, (seat, _) in m["cities"].items():
         c = centre_of(parse(text), origin)
-        draw.polygon(corners(c, SIZE - 1), fill=player_colour(seat) + (215,))
+        draw.polygon(corners(c, SIZE - 1), fill=colours[seat] + (215,))
     for text, (_, index) in m["cities"].items():
         q, r = parse(text)
         neighbours = [(q + 1, r), (q + 1, r - 1), (q, r - 1), (q - 1, r), (q - 1, r + 1),
@@ -131,17 +133,16 @@ def _cities(draw, m, origin, k) -> None:
             draw_centred(draw, c, str(index), int(14 * k), fill=INK, bold=True)
 
 
-def _inn(draw, c, seat, k) -> None:
-    colour = player_colour(seat)
+def _inn(draw, c, colour, k) -> None:
     draw.polygon([(c[0] - 9 * k, c[1] + 2 * k), (c[0], c[1] - 10 * k),
                   (c[0] + 9 * k, c[1] + 2 * k)], fill=colour, outline=INK)
     draw.rectangle([c[0] - 7 * k, c[1] + 2 * k, c[0] + 7 * k, c[1] + 10 * k], fill=colour,
                    outline=INK)
 
 
-def _country(draw, m, origin, k) -> None:
+def _country(draw, m, origin, k, colours) -> None:
     for b in m["country"].values():
-        colour = player_colour(b["owner"])
+        colour = colours[b["owner"]]
         if b["type"] == "fisherman":
             for h in b["site"]:
                 draw.polygon(corners(centre_of(tuple(h), origin), SIZE - 3), outline=colour,
@@ -157,12 +158,12 @@ def _country(draw, m, origin, k) -> None:
         draw.ellipse([site[0] + 3 * k, site[1] - 2 * k, site[0] + 13 * k, site[1] + 8 * k],
                      fill=colour, outline=INK)
 
-def _influence(draw, data, origin) -> None:
+def _influence(draw, data, origin, colours) -> None:
     for seat, p in enumerate(data["ps"]):
         if p["eliminated"]:
             continue
         area = {parse(t) for t in p["influence"]} | {parse(t) for t in p["anchors"]}
-        colour = player_colour(seat)
+        colour = colours[seat]
         for h in area:
             c = centre_of(h, origin)
             pts = corners(c, SIZE - 2 - 2 * seat)

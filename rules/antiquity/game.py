@@ -32,6 +32,7 @@ class Antiquity(DecisionGame):
         OptionSpec("tiles", "list", [], "antiquity.option.tiles"),
         OptionSpec("counters", "list", [], "antiquity.option.counters"),
         OptionSpec("order", "list", [], "antiquity.option.order"),
+        OptionSpec("colours", "list", [], "antiquity.option.colours"),
     )
     verbs = moves.VERBS
     handlers = HANDLERS

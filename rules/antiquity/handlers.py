@@ -8,79 +8,17 @@ with a real choice; forced parts are done when the phase opens (see :mod:`.flow`
 from __future__ import annotations
 
 from rules.core import Msg
-from rules.core.decisions import NOT_AN_OPTION, AnytimeHandler, Handler, Handlers, pop
+from rules.core.decisions import AnytimeHandler, Handlers, pop
 
 from . import countryside, exploration, famine, harvest, menu2, phase2, phase4, pollution, storage
 from . import msgs as M
-from .board import start_centres
 from .elimination import eliminate
 from .famine import settle_graves
 from .goods import holds
-from .hexes import distance, hex_text
-from .moves import as_actions
-from .setup import found_city
+from .handler_base import NS, MoveHandler, prompt_msg
+from .hexes import hex_text
+from .setup_handlers import ColourHandler, StartHandler
 from .state import copy_player
-
-NS = "antiquity"
-
-
-def _prompt(key: str, **params) -> Msg:
-    return Msg(f"{NS}.prompt.{key}", params)
-
-
-class MoveHandler(Handler):
-    """A handler whose options are computed as moves; the game turns them into actions."""
-
-    verbs: frozenset = frozenset()
-
-    def moves(self, state, d) -> list[tuple]:
-        """Return the listed moves of ``d``."""
-        return []
-
-    def options(self, state, d):
-        return as_actions(self.moves(state, d))
-
-    def has_options(self, state, d):
-        return bool(self.moves(state, d))
-
-    def check(self, state, d, move) -> str | None:
-        """Return a reason key why ``move`` is illegal, or None (default: must be listed)."""
-        return None if move in self.moves(state, d) else "not_now"
-
-    def problem(self, state, d, move):
-        if move[0] not in self.verbs:
-            return NOT_AN_OPTION
-        why = self.check(state, d, move)
-        return None if why is None else (NOT_AN_OPTION if why == "not_now" else M.reason(why))
-
-
-class StartHandler(MoveHandler):
-    """Setup: place the starting city on an unused lettered tile (spec §3.6)."""
-
-    kind, verbs = "start", frozenset({"start"})
-
-    def moves(self, state, d):
-        used = {p.get("start_tile") for p in state.ps}
-        return [("start", t.letter, h) for t in state.board.starts if t.letter not in used
-                for h in start_centres(state.board, t)]
-
-    def check(self, state, d, move):
-        tile = state.board.start_tile(move[1])
-        if tile is None:
-            return "no_such_tile"
-        if any(p.get("start_tile") == move[1] for p in state.ps):
-            return "tile_taken"
-        return None if distance(move[2], tile.centre) <= 3 else "start_off_tile"
-
-    def effect(self, state, d, move, events):
-        seat = d["seat"]
-        state.ps[seat]["start_tile"] = move[1]
-        found_city(state, seat, move[2])
-        events.append(M.event("city_founded", seat=seat, hex=hex_text(move[2])))
-        pop(state, d)
-
-    def prompt(self, state, d):
-        return _prompt("start")
 
 
 class CityHandler(MoveHandler):
@@ -101,8 +39,8 @@ class CityHandler(MoveHandler):
 
     def prompt(self, state, d):
         if phase2.is_ready(state, d["seat"]):
-            return _prompt("city_ready")
-        return _prompt("city")
+            return prompt_msg("city_ready")
+        return prompt_msg("city")
 
 
 def close_city_phase(state, events) -> None:
@@ -149,7 +87,7 @@ class CountryHandler(MoveHandler):
                               hex=hex_text(move[1]), tokens=tokens))
 
     def prompt(self, state, d):
-        return _prompt("country", cart_shops=len(phase4.free_cart_shops(state, d["seat"])))
+        return prompt_msg("country", cart_shops=len(phase4.free_cart_shops(state, d["seat"])))
 
 
 class TokensHandler(MoveHandler):
@@ -184,7 +122,7 @@ class TokensHandler(MoveHandler):
 
     def prompt(self, state, d):
         good = state.country[d["building"]]["good"]
-        return _prompt("tokens", count=d["due"], good=M.good(good),
+        return prompt_msg("tokens", count=d["due"], good=M.good(good),
                        hexes=len(d["hexes"]))
 
 
@@ -216,7 +154,7 @@ class StorageHandler(MoveHandler):
             events.append(M.event("stored", seat=seat))
 
     def prompt(self, state, d):
-        return _prompt("storage", count=storage.excess(state, d["seat"]),
+        return prompt_msg("storage", count=storage.excess(state, d["seat"]),
                        capacity=storage.capacity(state, d["seat"]))
 
 
@@ -237,7 +175,7 @@ class HarvestHandler(MoveHandler):
             events.append(M.event("harvested", seat=d["seat"]))
 
     def prompt(self, state, d):
-        return _prompt("harvest")
+        return prompt_msg("harvest")
 
 
 class ExploreHandler(MoveHandler):
@@ -264,7 +202,7 @@ class ExploreHandler(MoveHandler):
                               good=M.good(kind), famine=state.famine, reveals=True))
 
     def prompt(self, state, d):
-        return _prompt("explore")
+        return prompt_msg("explore")
 
 
 class GravesHandler(MoveHandler):
@@ -293,7 +231,7 @@ class GravesHandler(MoveHandler):
         settle_graves(state, d, events)
 
     def prompt(self, state, d):
-        return _prompt("graves", count=d["due"])
+        return prompt_msg("graves", count=d["due"])
 
 
 class PolluteHandler(MoveHandler):
@@ -320,7 +258,7 @@ class PolluteHandler(MoveHandler):
             events.append(M.event("polluted", seat=d["seat"], count=d["total"]))
 
     def prompt(self, state, d):
-        return _prompt("pollute", count=d["due"])
+        return prompt_msg("pollute", count=d["due"])
 
 
 class ConcedeHandler(AnytimeHandler):
@@ -346,8 +284,8 @@ class ConcedeHandler(AnytimeHandler):
             close_city_phase(state, events)
 
 
-HANDLERS = Handlers([StartHandler(), CityHandler(), CountryHandler(), TokensHandler(),
-                     StorageHandler(),
-                     HarvestHandler(), ExploreHandler(), GravesHandler(), PolluteHandler()],
+HANDLERS = Handlers([ColourHandler(), StartHandler(), CityHandler(), CountryHandler(),
+                     TokensHandler(), StorageHandler(), HarvestHandler(), ExploreHandler(),
+                     GravesHandler(), PolluteHandler()],
                     anytime=[ConcedeHandler()])
 

@@ -4,6 +4,7 @@ Moves are tuples whose first element names them. Hexes are "q,r"; city cells are
 number then "row,col"; a grave cell is "city,row,col"; payments are kinds joined by "+"
 ("-" for nothing); rotations are "r0".."r3"; seats in trades are "p1".."p4".
 
+  colour red                        ("colour", name)
   start A 3,0                       ("start", letter, hex)
   build market 0 2,3 r1 wood        ("build", kind, city, cell, k, payment, saint|None)
   build cathedral 0 0,0 r0 stone san_giorgio
@@ -30,7 +31,7 @@ from .goods import parse_payment, payment_text
 from .hexes import hex_text, parse_hex
 
 SIMPLE = frozenset({"raze", "reset", "ready", "unready", "concede", "done", "pass"})
-VERBS = frozenset({"start", "build", "storage", "house", "staff", "hospital", "move",
+VERBS = frozenset({"colour", "start", "build", "storage", "house", "staff", "hospital", "move",
                    "regrave", "bank", "offer", "accept", "decline", "cancel", "woodcutter",
                    "farm", "mine", "fisherman", "inn", "city", "alchemy", "discard", "take",
                    "explore", "grave", "pollute", "keep", "tokens"}) | SIMPLE
@@ -216,6 +217,7 @@ def _discard(w):
 
 
 PARSERS = {
+    "colour": _one_word("colour", lambda word: word),
     "start": _start, "build": _build, "storage": _storage, "house": _house,
     "staff": _one_word("staff", _ident("b")), "hospital": _hospital, "move": _move,
     "regrave": _regrave, "bank": _bank, "offer": _offer,
@@ -254,6 +256,7 @@ def _t_house(m):
 
 
 TEXTS = {
+    "colour": lambda m: f"colour {m[1]}",
     "start": lambda m: f"start {m[1].lower()} {hex_text(m[2])}",
     "build": _t_build,
     "storage": lambda m: f"storage {m[1]} {hex_text(m[2])} {m[3]}x{m[4]} {payment_text(m[5])}",

@@ -12,8 +12,8 @@ from rules.antiquity import GAME
 from rules.core import Rng
 
 
-def play(players: int, steps: int, seed: int = 3):
-    state = GAME.new_game(seed, players, {})
+def play(players: int, steps: int, seed: int = 3, options: dict | None = None):
+    state = GAME.new_game(seed, players, options or {})
     policy = Rng(seed)
     last = None
     for _ in range(steps):
@@ -42,7 +42,7 @@ def test_focus_seat_draws_that_player_first_and_in_full():
 
 
 def test_hidden_phase_two_leaves_the_public_image_unchanged():
-    state, _ = play(2, 2)  # both starting cities placed: phase 2 is open
+    state, _ = play(2, 2, options={"colours": ["red", "blue"]})  # both cities placed: phase 2
     assert state.phase == "city"
     before = render(GAME.view(state, None)).tobytes()
     seat = min(GAME.to_act(state))
