@@ -715,13 +715,19 @@ def _pick(actions: Sequence[Action], index: int | None, text: str | None) -> Act
 
 
 def suggest_actions(table: Table, seat: int, typed: str, locale: str = "en") -> list[Action]:
-    """Filter ``seat``'s legal actions by the words of ``typed``; put an exact typed move first."""
+    """Filter ``seat``'s legal actions by the words of ``typed``; put an exact typed move first,
+    then the game's legal completions of ``typed`` (typed coordinates beyond the listed ones)."""
     if seat not in table.to_act():
         return []
     actions = table.actions(seat)
     words = normalise(typed).split()
     matches = [a for a in actions if _matches(a, words, locale, table.names)]
     typed_text = normalise(typed)
+    if typed_text:
+        shown = {normalise(a.text) for a in matches}
+        completed = [a for a in table.game.complete(table.state, seat, typed_text, MAX_CHOICES)
+                     if normalise(a.text) not in shown]
+        matches = completed + matches
     if typed_text and all(normalise(a.text) != typed_text for a in matches):
         candidate = Action(typed_text)
         try:

@@ -9,6 +9,7 @@ from rules.core.decisions import NOT_AN_OPTION, DecisionGame
 from rules.core.errors import NotYourDecision, not_legal
 from rules.core.text import Msg
 
+from . import complete as completion
 from . import flow, invariants, moves, phase2, scoring, serial, setup
 from . import view as views
 from .handlers import HANDLERS
@@ -98,6 +99,12 @@ class Antiquity(DecisionGame):
     def action_is_secret(self, state, seat: int, action: Action) -> bool:
         move = action.move if action.move is not None else moves.parse(action.text)
         return state.phase == "city" and (move is None or move[0] not in SECRET_PUBLIC)
+
+    def complete(self, state, seat: int, typed: str, limit: int):
+        """Phase 2: the legal commands that complete ``typed`` (typed grid cells and more)."""
+        if self.is_over(state) or not self._may_act(state, seat):
+            return []
+        return moves.as_actions(completion.complete(state, seat, typed, limit))
 
     def private_decision(self, state, seat: int) -> bool:
         """City building (phase 2) is planned in secret: its options are offered privately."""

@@ -114,6 +114,15 @@ class Game(ABC):
         wanted = normalise(action.text)
         return any(normalise(a.text) == wanted for a in self.legal_actions(state, seat))
 
+    def complete(self, state: Any, seat: int, typed: str, limit: int) -> list[Action]:
+        """Return up to ``limit`` legal actions whose text begins with ``typed`` (normalised).
+
+        Autocomplete for steps that list only a selection (typed coordinates on a big grid):
+        the legal completions of what the player has typed so far, beyond the listed
+        options. Default: none (every option is listed).
+        """
+        return []
+
     def explain_illegal(self, state: Any, seat: int, text: str) -> Msg | None:
         """Say why a well-formed action is not legal now, when the engine can tell."""
         return None
