@@ -53,13 +53,13 @@ def render(view: View, last_move: str | None = None, focus_seat: int | None = No
     last_seat = (data.get("last") or {}).get("seat")
     if focus in seats:
         cells = last_cells if focus == last_seat else set()
-        y += draw_panel(draw, MARGIN, y, WIDTH - 2 * MARGIN, focus, data["ps"][focus], names,
+        y += draw_panel(canvas, MARGIN, y, WIDTH - 2 * MARGIN, focus, data["ps"][focus], names,
                         True, cells) + 8
     half = (WIDTH - 3 * MARGIN) // 2
     for index, seat in enumerate(compact):
         cells = last_cells if seat == last_seat else set()
         x = MARGIN + (index % 2) * (half + MARGIN)
-        draw_panel(draw, x, y, half, seat, data["ps"][seat], names, False, cells)
+        draw_panel(canvas, x, y, half, seat, data["ps"][seat], names, False, cells)
         if index % 2 or index == len(compact) - 1:
             y += panel_height(False) + 8
     return canvas
