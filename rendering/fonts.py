@@ -21,6 +21,7 @@ from rules.core.paths import data_path
 
 CJK = "NotoSansCJKjp-Regular.otf"
 EMOJI = "NotoEmoji-Regular.ttf"
+MASKS_KEPT = 4096  # drawn text masks kept per font (cleared when full)
 EMBOLDEN = 0.035  # stroke width (per pixel of size) that makes a regular fallback face bold
 CHAINS = {
     False: ("NotoSans-Regular.ttf", CJK, EMOJI),
@@ -54,6 +55,7 @@ class FallbackFont(ImageFont.FreeTypeFont):
         # Fallback faces exist in one weight: a bold font thickens them with a thin stroke.
         self.extra_stroke = EMBOLDEN * size if embolden else 0.0
         self._faces: dict[int, ImageFont.FreeTypeFont] = {0: self}
+        self._masks: dict[tuple, tuple] = {}
 
     def _face(self, index: int) -> ImageFont.FreeTypeFont:
         if index not in self._faces:
@@ -135,7 +137,24 @@ class FallbackFont(ImageFont.FreeTypeFont):
 
     def getmask2(self, text, mode="", direction=None, features=None, language=None,
                  stroke_width=0, anchor=None, ink=0, start=None, *args, **kwargs):
-        """Return the text's mask and its offset from the anchor, drawing each run in turn."""
+        """Return the text's mask and its offset from the anchor (kept: boards draw the same
+        labels, numbers and names again and again; a mask is never changed once made)."""
+        if args or features is not None or mode == "RGBA" or not isinstance(text, str):
+            return self._mask(text, mode, direction, features, language, stroke_width,
+                              anchor, ink, start, *args, **kwargs)
+        key = (text, mode, direction, language, stroke_width, anchor,
+               None if start is None else tuple(start), tuple(sorted(kwargs.items())))
+        found = self._masks.get(key)
+        if found is None:
+            if len(self._masks) >= MASKS_KEPT:
+                self._masks.clear()
+            found = self._masks[key] = self._mask(text, mode, direction, features, language,
+                                                  stroke_width, anchor, ink, start, **kwargs)
+        return found
+
+    def _mask(self, text, mode="", direction=None, features=None, language=None,
+              stroke_width=0, anchor=None, ink=0, start=None, *args, **kwargs):
+        """Draw the text's mask, each run with its own font."""
         if not isinstance(text, str) or self._single(text) or mode == "RGBA":
             return super().getmask2(text, mode, direction, features, language, stroke_width,
                                     anchor, ink, start, *args, **kwargs)

@@ -27,6 +27,7 @@ GOOD_COLOUR = {"grain": (238, 200, 80), "olives": (128, 140, 50), "sheep": (245,
                "stone": (170, 170, 170)}
 
 
+@lru_cache(maxsize=8192)
 def parse(text: str) -> tuple[int, int]:
     """Read "q,r"."""
     q, r = text.split(",")
@@ -42,11 +43,13 @@ def centre_of(h, origin) -> tuple[float, float]:
     return origin[0] + 1.5 * q * SIZE, origin[1] + math.sqrt(3) * (r + q / 2) * SIZE
 
 
+UNIT = [(math.cos(math.radians(60 * i)), math.sin(math.radians(60 * i))) for i in range(6)]
+
+
 def corners(c, size=None) -> list[tuple[float, float]]:
     """Return the six corners of a flat-topped hex centred on ``c``."""
     size = SIZE if size is None else size
-    return [(c[0] + size * math.cos(math.radians(60 * i)),
-             c[1] + size * math.sin(math.radians(60 * i))) for i in range(6)]
+    return [(c[0] + size * cos, c[1] + size * sin) for cos, sin in UNIT]
 
 
 def fit_size(hexes, width: int) -> int:
@@ -162,15 +165,19 @@ def _influence(draw, data, origin, colours) -> None:
     for seat, p in enumerate(data["ps"]):
         if p["eliminated"]:
             continue
-        area = {parse(t) for t in p["influence"]} | {parse(t) for t in p["anchors"]}
-        colour = colours[seat]
-        for h in area:
-            c = centre_of(h, origin)
-            pts = corners(c, SIZE - 2 - 2 * seat)
-            q, r = h
-            # neighbour across edge i (between corners i and i+1) of a flat-topped hex
-            across = [(q + 1, r), (q, r + 1), (q - 1, r + 1), (q - 1, r), (q, r - 1),
-                      (q + 1, r - 1)]
-            for i, n in enumerate(across):
-                if n not in area:
-                    draw.line([pts[i], pts[(i + 1) % 6]], fill=colour, width=3)
+        for segment in outline(tuple(p["influence"]), tuple(p["anchors"]), seat, SIZE, origin):
+            draw.line(segment, fill=colours[seat], width=3)
+
+
+@lru_cache(maxsize=64)
+def outline(influence: tuple, anchors: tuple, seat: int, size: int, origin) -> list:
+    """Return the edges around a player's influence and anchors (inset per seat)."""
+    area = {parse(t) for t in influence} | {parse(t) for t in anchors}
+    segments = []
+    for h in sorted(area):
+        pts = corners(centre_of(h, origin), size - 2 - 2 * seat)
+        q, r = h
+        # neighbour across edge i (between corners i and i+1) of a flat-topped hex
+        across = [(q + 1, r), (q, r + 1), (q - 1, r + 1), (q - 1, r), (q, r - 1), (q + 1, r - 1)]
+        segments += [[pts[i], pts[(i + 1) % 6]] for i, n in enumerate(across) if n not in area]
+    return segments
