@@ -7,8 +7,9 @@ hex, grass, pollution, face-down counters, cities numbered per owner, inns, prod
 buildings with their goods tokens and men, each player's influence outlined in his colour),
 then the players' panels: goods, men, saint and city grids (buildings, staffing dots,
 graves). The seat in focus (``focus_seat``, else the viewer) is drawn in full, the others
-compact. Everything comes from ``View.data`` (rules/antiquity/view.py), so hidden facts that
-the view leaves out cannot be drawn.
+compact. With an explicit ``focus_seat`` (``/board player``) the map shows only the region
+around that player's pieces and influence, larger. Everything comes from ``View.data``
+(rules/antiquity/view.py), so hidden facts that the view leaves out cannot be drawn.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from rendering.common import HIGHLIGHT, INK, PAPER, fit_text, font, readable_on
 from rules.core import View
 
 from .cities import draw_panel, panel_height
-from .hexmap import draw_map, parse
+from .hexmap import draw_map, parse, region_around
 from .labels import phrase, seat_name, word
 from .palette import seat_colours
 
@@ -36,10 +37,11 @@ def render(view: View, last_move: str | None = None, focus_seat: int | None = No
     """Draw ``view``; frame what ``last_move`` touched; show ``focus_seat``'s cities in full."""
     data = view.data
     focus = focus_seat if focus_seat is not None else view.seat
-    board = draw_map(data, _last_hexes(last_move), WIDTH - 2 * MARGIN)
+    region = None if focus_seat is None else region_around(data, focus_seat)
+    board = draw_map(data, _last_hexes(last_move), WIDTH - 2 * MARGIN, region)
     seats = _panel_order(data, focus)
     compact = [s for s in seats if s != focus]
-    height = (HEADER_H + (36 if last_move else 0) + board.height + MARGIN
+    height = (HEADER_H + (36 if last_move else 0) + (36 if region else 0) + board.height + MARGIN
               + (panel_height(True) + 8 if focus in seats else 0)
               + (len(compact) + 1) // 2 * (panel_height(False) + 8) + MARGIN)
     canvas = Image.new("RGB", (WIDTH, height), PAPER)
@@ -47,6 +49,10 @@ def render(view: View, last_move: str | None = None, focus_seat: int | None = No
     y = _header(draw, data, names)
     if last_move:
         y += _caption(draw, y, last_move)
+    if region:
+        text = phrase("board.region", name=seat_name(names, focus_seat))
+        draw.text((MARGIN, y + 4), text, font=font(20, True), fill=INK)
+        y += 36
     canvas.paste(board, ((WIDTH - board.width) // 2, y))
     y += board.height + MARGIN
     last_cells = _last_cells(last_move)
@@ -106,6 +112,8 @@ def _caption(draw, y: int, last_move: str) -> int:
 def _last_hexes(last_move: str | None) -> set:
     """Return the hexes named in ``last_move`` ("farm 3,-2 grain" -> {(3, -2)})."""
     found = set()
+    if (last_move or "").split()[:1] in (["build"], ["house"], ["storage"], ["move"]):
+        return found  # "row,col" of a city grid, not a hex
     for word_ in (last_move or "").split():
         parts = word_.split(",")
         if len(parts) == 2 and all(p.lstrip("-").isdigit() for p in parts):
