@@ -77,7 +77,8 @@ def bounds(hexes) -> tuple[tuple[float, float], int, int]:
 @lru_cache(maxsize=16)
 def terrain_layer(terrain: tuple, width: int,
                   max_size: int = MAX_SIZE) -> tuple[Image.Image, tuple[float, float], int]:
-    """Return the cached terrain image of a board (or region), its origin and its hex size."""
+    """Return the cached terrain image of a board (or region) with its "q,r" labels, its
+    origin and its hex size."""
     global SIZE
     hexes = [h for h, _ in terrain]
     SIZE = fit_size(hexes, width, max_size)
@@ -86,15 +87,15 @@ def terrain_layer(terrain: tuple, width: int,
     draw = ImageDraw.Draw(image)
     for h, letter in terrain:
         draw.polygon(corners(centre_of(h, origin)), fill=TERRAIN[letter], outline=(60, 60, 60))
+    layer = _label_layer(terrain, SIZE, origin, image.size)
+    image.paste(layer, (0, 0), layer)
     return image, origin, SIZE
 
 
-@lru_cache(maxsize=16)
-def label_layer(terrain: tuple, width: int, max_size: int = MAX_SIZE) -> Image.Image:
-    """Return the cached "q,r" labels of a board as a transparent layer drawn over everything:
-    bold white with a dark outline, so they read on any terrain, marker or piece."""
-    base, origin, size = terrain_layer(terrain, width, max_size)
-    layer = Image.new("RGBA", base.size, (0, 0, 0, 0))
+def _label_layer(terrain: tuple, size: int, origin, shape) -> Image.Image:
+    """Draw the "q,r" labels on a transparent layer: bold white with a dark outline, so they
+    read on any terrain, marker or piece."""
+    layer = Image.new("RGBA", shape, (0, 0, 0, 0))
     draw = ImageDraw.Draw(layer)
     stroke = 2 if size >= 30 else 1
     for h, _ in terrain:
@@ -104,6 +105,23 @@ def label_layer(terrain: tuple, width: int, max_size: int = MAX_SIZE) -> Image.I
         draw.text((c[0], c[1] + size * 0.56), text, font=font(label, True), fill=LABEL_FILL,
                   anchor="mm", stroke_width=stroke, stroke_fill=INK)
     return layer
+
+
+@lru_cache(maxsize=16)
+def label_tiles(terrain: tuple, width: int, max_size: int = MAX_SIZE) -> dict:
+    """Return each hex's label as a small transparent tile and where it goes, to draw the
+    labels again over the pieces and lines of the hexes that have some."""
+    base, origin, size = terrain_layer(terrain, width, max_size)
+    layer = _label_layer(terrain, size, origin, base.size)
+    tiles = {}
+    for h, _ in terrain:
+        c = centre_of(h, origin)
+        box = (int(c[0] - size), int(c[1] + size * 0.2), int(c[0] + size) + 1,
+               int(c[1] + size) + 1)
+        tile = layer.crop(box)
+        if tile.getbbox():
+            tiles[h] = (tile, box[:2])
+    return tiles
 
 
 def region_around(data: dict, seat: int) -> frozenset | None:
@@ -148,12 +166,25 @@ def draw_map(data: dict, last_hexes: set, width: int,
     _country(draw, m, origin, k, colours)
     for text, seat in m["inns"].items():
         _inn(draw, centre_of(parse(text), origin), colours[seat], k)
-    _influence(draw, data, origin, colours, region)
-    labels = label_layer(terrain, width, max_size)
-    image.paste(labels, (0, 0), labels)
+    edges = _influence(draw, data, origin, colours, region)
+    tiles = label_tiles(terrain, width, max_size)
+    for h in _covered(m) | edges:
+        if h in tiles:
+            tile, xy = tiles[h]
+            image.paste(tile, xy, tile)
     for h in last_hexes:
         draw.polygon(corners(centre_of(h, origin), SIZE - 1), outline=HIGHLIGHT, width=4)
     return image
+
+
+def _covered(m: dict) -> set:
+    """Return the hexes holding something drawn over their label."""
+    texts = set(m["grass"]) | set(m["pollution"]) | set(m["counters"]) | set(m["inns"]) \
+        | set(m["cities"])
+    hexes = {parse(t) for t in texts}
+    for b in m["country"].values():
+        hexes.update(tuple(h) for h in b["site"] + b["tokens"])
+    return hexes
 
 
 def _within(m: dict, region: frozenset) -> dict:
@@ -217,26 +248,34 @@ def _country(draw, m, origin, k, colours) -> None:
         draw.ellipse([site[0] + 3 * k, site[1] - 2 * k, site[0] + 13 * k, site[1] + 8 * k],
                      fill=colour, outline=INK)
 
-def _influence(draw, data, origin, colours, region=None) -> None:
+def _influence(draw, data, origin, colours, region=None) -> set:
+    """Outline each player's influence; return the hexes the lines were drawn in."""
+    touched: set = set()
     for seat, p in enumerate(data["ps"]):
         if p["eliminated"]:
             continue
-        for segment in outline(tuple(p["influence"]), tuple(p["anchors"]), seat, SIZE, origin,
-                               region):
+        segments, hexes = outline(tuple(p["influence"]), tuple(p["anchors"]), seat, SIZE,
+                                  origin, region)
+        touched |= hexes
+        for segment in segments:
             draw.line(segment, fill=colours[seat], width=max(3, round(SIZE / 11)))
+    return touched
 
 
 @lru_cache(maxsize=64)
 def outline(influence: tuple, anchors: tuple, seat: int, size: int, origin,
-            region: frozenset | None = None) -> list:
-    """Return the edges around a player's influence and anchors (inset per seat), only on
-    the hexes of ``region`` when given."""
+            region: frozenset | None = None) -> tuple[list, frozenset]:
+    """Return the edges around a player's influence and anchors (inset per seat) and the
+    hexes they lie in, only on the hexes of ``region`` when given."""
     area = {parse(t) for t in influence} | {parse(t) for t in anchors}
-    segments = []
+    segments, hexes = [], set()
     for h in sorted(area if region is None else area & region):
         pts = corners(centre_of(h, origin), size - 2 - 2 * seat)
         q, r = h
         # neighbour across edge i (between corners i and i+1) of a flat-topped hex
         across = [(q + 1, r), (q, r + 1), (q - 1, r + 1), (q - 1, r), (q, r - 1), (q + 1, r - 1)]
-        segments += [[pts[i], pts[(i + 1) % 6]] for i, n in enumerate(across) if n not in area]
-    return segments
+        edges = [[pts[i], pts[(i + 1) % 6]] for i, n in enumerate(across) if n not in area]
+        if edges:
+            segments += edges
+            hexes.add(h)
+    return segments, frozenset(hexes)
