@@ -97,7 +97,7 @@ def _label_layer(terrain: tuple, size: int, origin, shape) -> Image.Image:
     read on any terrain, marker or piece."""
     layer = Image.new("RGBA", shape, (0, 0, 0, 0))
     draw = ImageDraw.Draw(layer)
-    stroke = 2 if size >= 30 else 1
+    stroke = 2 if size >= 40 else 1
     for h, _ in terrain:
         c = centre_of(h, origin)
         text = f"{h[0]},{h[1]}"
