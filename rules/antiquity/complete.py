@@ -13,10 +13,12 @@ from itertools import combinations, islice
 from typing import Iterator
 
 from . import data, phase2
-from .city import all_empty_cells, grid_size
+from .abilities import hospital_problem
+from .city import all_empty_cells, functioning_type, grid_size
 from .citybuild import BUILDABLE, cost_of
 from .goods import house_cost, ways_to_pay
 from .moves import text
+from .saints import has_bonus
 from .trades import open_offers
 
 ROTATIONS = range(4)
@@ -98,6 +100,8 @@ def _house(state, seat, words) -> Iterator[tuple]:
 
 def _move(state, seat, words) -> Iterator[tuple]:
     p = state.ps[seat]
+    if not has_bonus(p, "rearrange"):
+        return
     for bid in sorted(p["buildings"], key=lambda b: int(b[1:])):
         for city, cell in _cells(p):
             for k in ROTATIONS:
@@ -106,6 +110,8 @@ def _move(state, seat, words) -> Iterator[tuple]:
 
 def _regrave(state, seat, words) -> Iterator[tuple]:
     p = state.ps[seat]
+    if not has_bonus(p, "rearrange"):
+        return
     for grave in sorted(tuple(g) for g in p["graves"]):
         for target in all_empty_cells(p):
             yield ("regrave", grave, target)
@@ -113,6 +119,8 @@ def _regrave(state, seat, words) -> Iterator[tuple]:
 
 def _hospital(state, seat, words) -> Iterator[tuple]:
     graves = sorted(tuple(g) for g in state.ps[seat]["graves"])
+    if not graves or hospital_problem(state, seat, graves[:1]) is not None:
+        return
     for size in range(min(5, len(graves)), 0, -1):
         for cells in combinations(graves, size):
             yield ("hospital", cells)
@@ -120,6 +128,8 @@ def _hospital(state, seat, words) -> Iterator[tuple]:
 
 def _bank(state, seat, words) -> Iterator[tuple]:
     held = [k for k in data.GOODS if state.ps[seat]["goods"][k]]
+    if not functioning_type(state, seat, "market"):
+        return
     for give in sorted(set(combinations(sorted(held + held), 2))):
         for get in data.GOODS:
             yield ("bank", give, get)

@@ -92,3 +92,14 @@ def test_nothing_to_complete_outside_phase_two_or_for_a_seat_not_to_act():
     city_at(country, 0, (0, 0))
     country.phase, country.pending = "country", [{"type": "country", "seat": 0}]
     assert G.complete(country, 0, "build", 25) == []
+
+
+def test_abilities_the_player_lacks_complete_to_nothing():
+    state = tb(8)
+    city_at(state, 0, (0, -4))
+    city_at(state, 1, (0, 3))
+    give(state, 0, "cart_shop")
+    state.ps[0]["graves"] = [[0, 6, 6]]
+    open_city(state)
+    for verb in ("move b", "regrave", "hospital", "bank", "raze"):
+        assert texts(state, verb) == [], verb
