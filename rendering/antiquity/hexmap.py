@@ -120,7 +120,7 @@ def label_tiles(terrain: tuple, width: int, max_size: int = MAX_SIZE) -> dict:
                int(c[1] + size) + 1)
         tile = layer.crop(box)
         if tile.getbbox():
-            tiles[h] = (tile, box[:2])
+            tiles[h] = (tile.im, box)  # the image core: pasted many times per board
     return tiles
 
 
@@ -168,10 +168,11 @@ def draw_map(data: dict, last_hexes: set, width: int,
         _inn(draw, centre_of(parse(text), origin), colours[seat], k)
     edges = _influence(draw, data, origin, colours, region)
     tiles = label_tiles(terrain, width, max_size)
+    core = image.im
     for h in _covered(m) | edges:
         if h in tiles:
-            tile, xy = tiles[h]
-            image.paste(tile, xy, tile)
+            tile, box = tiles[h]
+            core.paste(tile, box, tile)  # alpha-blended: the tile is its own mask
     for h in last_hexes:
         draw.polygon(corners(centre_of(h, origin), SIZE - 1), outline=HIGHLIGHT, width=4)
     return image
