@@ -7,7 +7,7 @@ with a real choice; forced parts are done when the phase opens (see :mod:`.flow`
 
 from __future__ import annotations
 
-from rules.core import Msg
+from rules.core import Action, Msg
 from rules.core.decisions import AnytimeHandler, Handlers, pop
 
 from . import countryside, exploration, famine, harvest, menu2, phase2, phase4, pollution, storage
@@ -17,6 +17,7 @@ from .famine import settle_graves
 from .goods import holds
 from .handler_base import NS, MoveHandler, prompt_msg
 from .hexes import hex_text
+from .moves import text
 from .setup_handlers import ColourHandler, StartHandler
 from .state import copy_player
 
@@ -28,6 +29,11 @@ class CityHandler(MoveHandler):
 
     def moves(self, state, d):
         return menu2.moves(state, d["seat"])
+
+    def options(self, state, d):
+        """The listed commands, grouped (one menu each when they are many)."""
+        return [Action(text(m), move=m, group=f"{NS}.group.{CITY_GROUPS.get(m[0], 'other')}")
+                for m in self.moves(state, d)]
 
     def check(self, state, d, move):
         return phase2.problem(state, d["seat"], move)
@@ -41,6 +47,10 @@ class CityHandler(MoveHandler):
         if phase2.is_ready(state, d["seat"]):
             return prompt_msg("city_ready")
         return prompt_msg("city")
+
+
+CITY_GROUPS = {"house": "construct", "storage": "construct", "build": "buildings",
+               "staff": "staff", "ready": "ready", "unready": "ready"}
 
 
 def close_city_phase(state, events) -> None:

@@ -103,3 +103,13 @@ def test_abilities_the_player_lacks_complete_to_nothing():
     open_city(state)
     for verb in ("move b", "regrave", "hospital", "bank", "raze"):
         assert texts(state, verb) == [], verb
+
+
+def test_listed_phase_two_commands_come_in_titled_groups_of_a_menu_each():
+    from rules.core.text import has_message
+    state, _ = rich_state()
+    groups = {a.group for a in G.legal_actions(state, 0) if a.text != "concede"}
+    assert groups <= {f"antiquity.group.{g}" for g in
+                      ("construct", "buildings", "staff", "other", "ready")}
+    assert len(groups) >= 4
+    assert all(has_message(g, "en") and has_message(g, "ja") for g in groups)

@@ -91,3 +91,26 @@ async def test_offers_and_answers_are_completed(discord_, service):
     assert await choices(discord_, ALICE, "canc") == ["cancel t1"]
     await discord_.command(BOB, "move", action="decline t1")
     assert (await state(service)).phase2["offers"]["t1"]["status"] == "declined"
+
+
+
+def test_many_phase_two_commands_come_in_one_titled_menu_per_group():
+    from bot.discord import specs
+    from bot.service import Table
+    from bot.store import GameRecord, Seat
+    from tests.antiquity.helpers import goods
+    from tests.antiquity.test_complete import rich_state
+
+    state, _ = rich_state()
+    goods(state, 0, wood=6, stone=4, grain=2, fish=2, olives=2, sheep=2, wine=2, gold=2, dye=2)
+    record = GameRecord(id=42, game="antiquity", guild="g", channel="c", status="active",
+                        seed=1, options={}, seats=(Seat("1", "Ann"), Seat("2", "Bo")), host="1",
+                        min_players=2, max_players=4, version=3, state={},
+                        board_message_id=None)
+    table = Table(record, GAME, state)
+    assert len(table.actions(0)) > 25
+    rows = specs.decision_rows(table, 0)
+    specs.check_rows(rows)
+    titles = [row[0].placeholder.split(":")[0] for row in rows]
+    assert titles[:2] == ["Houses and storage", "Buildings"] and "Ready" in titles
+    assert specs.shown_options(rows) == len(table.actions(0))
