@@ -8,9 +8,10 @@ One keyboard plays every seat. At each prompt type a move (its text, or the numb
 next to it), or one of: ``?`` (list options again), ``me`` (private information of the seat
 to act), ``undo``, ``log``, ``concede`` (that seat leaves the game, in games that have a
 concession), ``quit``. ``<seat>: ...`` acts for another seat (numbered from 1): a player who
-owes nothing but may still act (a ready player taking it back) or concede. ``--script FILE`` feeds moves from a file instead (one
-per line, ``move`` or ``<seat>: move`` with seats numbered from 1; ``#`` starts a comment).
-After every move the board image is written to the output folder.
+owes nothing but may still act (a ready player taking it back) or concede.
+``--script FILE`` feeds moves from a file instead (one per line, ``move`` or
+``<seat>: move`` with seats numbered from 1; ``#`` starts a comment). After every move the
+board image is written to the output folder.
 
 ``--replay FILE`` plays back a game exported with ``/game export`` exactly, move by move,
 printing what happened and writing each board (``--pause``: wait for Enter between moves).
