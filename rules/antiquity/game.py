@@ -33,6 +33,10 @@ class Antiquity(DecisionGame):
     )
     verbs = moves.VERBS
     handlers = HANDLERS
+    # Random games of the introductory variant never end (no graves, so no elimination; random
+    # play meets no saint's condition): the contract checks them for a bounded number of steps,
+    # and tests/antiquity/test_intro_end.py shows that such a game does end.
+    contract_open_options = ({"variant": "intro"},)
 
     # -- set-up and flow ---------------------------------------------------------------
     def new_game(self, seed: int, players: int, options: Mapping[str, Any]) -> Any:
