@@ -13,7 +13,7 @@ from rules.core.decisions import NOT_AN_OPTION, AnytimeHandler, Handler, Handler
 from . import exploration, famine, harvest, menu2, phase2, phase4, pollution, storage
 from . import msgs as M
 from .board import start_centres
-from .elimination import eliminate
+from .elimination import eliminate, retire
 from .famine import settle_graves
 from .goods import holds
 from .hexes import distance, hex_text
@@ -309,6 +309,9 @@ class ConcedeHandler(AnytimeHandler):
         eliminate(state, seat)
         state.pending[:] = [x for x in state.pending if x["seat"] != seat]
         state.queue[:] = [s for s in state.queue if s != seat]
+        public = (state.phase2 or {}).get("public", {}).get(str(seat))
+        if state.phase == "city" and public is not None:
+            retire(public)  # the others see him out at once, not his hidden builds
         events.append(M.event("conceded", seat=seat))
         if state.phase == "city" and phase2.all_ready(state) and state.phase2:
             close_city_phase(state, events)

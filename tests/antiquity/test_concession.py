@@ -129,3 +129,16 @@ def test_the_platform_default_has_no_concession():
     assert not TOY.has_concession() and TOY.concession(state, 0) is None
     assert G.has_concession()
     assert TOY.may_act(state, 0) and not TOY.may_act(state, 1)
+
+
+def test_the_others_see_a_phase_two_concession_at_once_but_not_his_hidden_builds():
+    state = tb(10)
+    city_at(state, 0, (0, 0))
+    city_at(state, 1, (0, -8))
+    open_city(state)
+    state, _ = G.play(state, 1, "house 1 0 0,0 -")  # built in secret
+    state, _ = G.play(state, 1, "concede")
+    seen = G.view(state, 0).data["ps"][1]
+    assert seen["eliminated"] and seen["idle"] == 0
+    assert seen["houses"] == []  # his secret house stays hidden
+    assert G.view(state, None).data["ps"][1]["eliminated"]

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from bot import history
 from bot.errors import UserError
 from bot.service import Place, Player, Service, suggest_actions
 from rules.antiquity import GAME as ANTIQUITY
-from rules.antiquity.state import plain_copy
 from tests.conftest import ALICE, BOB
 from tests.platform.toy_game import TOY
 
@@ -74,15 +74,16 @@ async def test_concession_when_the_seat_owes_nothing_is_public_and_final(service
     last = await service.act(PLACE, BOB, "ready")  # the phase ends: Bob is left alone
     assert last.table.is_over() and last.table.game.winners(last.table.state) == [1]
     assert last.table.record.status == "over"
+    _, document = await service.export(PLACE)  # the export replays, concession included
+    steps = list(history.replay(ANTIQUITY, document))
+    assert ANTIQUITY.is_over(steps[-1].state) and steps[-2].text == "concede"
 
 
 async def test_a_typed_concession_is_accepted_outside_a_decision(service):
     await city_phase(service)
     await service.act(PLACE, ALICE, "ready")
-    before = plain_copy((await service.table(PLACE)).state.ps[0])
     outcome = await service.act(PLACE, ALICE, "concede")
     assert outcome.conceded and outcome.table.state.ps[0]["eliminated"]
-    assert not before["eliminated"]
 
 
 async def test_a_game_without_concession_says_so_and_changes_nothing(service):
@@ -99,3 +100,19 @@ async def test_only_seated_players_concede_and_only_for_their_own_seat(service):
     await _refused(service.concede(PLACE, Player("999", "Eve")), "core.service.not_in_game")
     await _refused(service.concede(PLACE, ALICE, seat=1), "core.service.not_your_seat")
     await _refused(service.concede(PLACE, ALICE, game_id=999), "core.service.stale")
+
+
+async def test_a_concession_outside_any_decision_is_saved_and_replays(service):
+    await service.open_and_start(PLACE, [ALICE, BOB], "antiquity", OPTIONS)
+    table = await service.table(PLACE)
+    assert table.to_act() == {1} and not table.may_act(0)  # Bob places his city first
+    await _refused(service.act(PLACE, ALICE, "start b -1,14"), "core.service.not_your_turn")
+    outcome = await service.concede(PLACE, ALICE)
+    assert outcome.conceded and outcome.table.state.ps[0]["eliminated"]
+    await service.act(PLACE, BOB, "start a 0,0")
+    last = await service.act(PLACE, BOB, "ready")
+    assert last.table.is_over() and last.table.game.winners(last.table.state) == [1]
+    _, document = await service.export(PLACE)
+    assert document["moves"][0] == [0, "concede"]
+    steps = list(history.replay(ANTIQUITY, document))
+    assert ANTIQUITY.is_over(steps[-1].state)
