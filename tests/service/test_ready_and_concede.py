@@ -116,3 +116,16 @@ async def test_a_concession_outside_any_decision_is_saved_and_replays(service):
     assert document["moves"][0] == [0, "concede"]
     steps = list(history.replay(ANTIQUITY, document))
     assert ANTIQUITY.is_over(steps[-1].state)
+
+
+async def test_a_ready_player_answers_and_withdraws_trade_offers(service):
+    await city_phase(service)
+    await service.act(PLACE, ALICE, "offer p2 wood for wood+wood")
+    await service.act(PLACE, ALICE, "ready")
+    table = (await service.act(PLACE, BOB, "offer p1 wood for wood")).table
+    assert [a.text for a in table.actions(0)] == ["unready", "cancel t1", "decline t2"]
+    cancelled = await service.choose(PLACE, ALICE, 0, table.stamp(0), text="cancel t1")
+    assert cancelled.table.to_act() == {1}  # still ready
+    declined = await service.act(PLACE, ALICE, "decline t2")
+    assert declined.table.to_act() == {1}
+    assert [a.text for a in declined.table.actions(0)] == ["unready"]
