@@ -8,11 +8,11 @@ with a real choice; forced parts are done when the phase opens (see :mod:`.flow`
 from __future__ import annotations
 
 from rules.core import Action, Msg
-from rules.core.decisions import AnytimeHandler, Handlers, pop
+from rules.core.decisions import NOT_AN_OPTION, AnytimeHandler, Handlers, pop
 
 from . import countryside, exploration, famine, harvest, menu2, phase2, phase4, pollution, storage
 from . import msgs as M
-from .elimination import eliminate
+from .elimination import eliminate, retire
 from .famine import settle_graves
 from .goods import holds
 from .handler_base import NS, MoveHandler, prompt_msg
@@ -272,9 +272,13 @@ class PolluteHandler(MoveHandler):
 
 
 class ConcedeHandler(AnytimeHandler):
-    """A player may concede whenever he owes a decision (spec §8.3)."""
+    """A player still in the game may concede at any time, owing a decision or not (§8.3).
 
-    kind = "concede"
+    He is treated like an eliminated player at once: his decisions are dropped and he leaves
+    the queue of the phase in progress; the last player standing wins when the phase ends.
+    """
+
+    kind, outside_decisions = "concede", True
 
     def owns(self, move):
         return move == ("concede",)
@@ -283,12 +287,16 @@ class ConcedeHandler(AnytimeHandler):
         return []
 
     def problem(self, state, d, move):
-        return None
+        return NOT_AN_OPTION if state.over or state.ps[d["seat"]]["eliminated"] else None
 
     def effect(self, state, d, move, events):
         seat = d["seat"]
         eliminate(state, seat)
         state.pending[:] = [x for x in state.pending if x["seat"] != seat]
+        state.queue[:] = [s for s in state.queue if s != seat]
+        public = (state.phase2 or {}).get("public", {}).get(str(seat))
+        if state.phase == "city" and public is not None:
+            retire(public)  # the others see him out at once, not his hidden builds
         events.append(M.event("conceded", seat=seat))
         if state.phase == "city" and phase2.all_ready(state) and state.phase2:
             close_city_phase(state, events)
