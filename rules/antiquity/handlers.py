@@ -30,6 +30,9 @@ class CityHandler(MoveHandler):
     def moves(self, state, d):
         return menu2.moves(state, d["seat"])
 
+    def has_options(self, state, d):
+        return True  # ready (or unready) is always there
+
     def options(self, state, d):
         """The listed commands, grouped (one menu each when they are many)."""
         return [Action(text(m), move=m, group=f"{NS}.group.{CITY_GROUPS.get(m[0], 'other')}")
