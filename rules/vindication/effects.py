@@ -239,19 +239,22 @@ def _amount_options(verb: str, label: str, sources, n: int | None, least: int) -
 
 class RecoverPick(Handler):
     """Return up to ``n`` cubes from companions to Influence, without discarding them (5.8):
-    each pick names a companion and an amount; ``done`` stops (not before ``least`` cubes,
-    which a region's visit requires, R8). Asked even with one companion: the amount is the
-    player's choice."""
+    each pick names a companion not picked yet and an amount; ``done`` stops (not before
+    ``least`` cubes, which a region's visit requires, R8). Asked even with one companion: the
+    amount is the player's choice, made in one pick."""
 
     kind = "recover_pick"
 
+    def _sources(self, state, d):
+        picked = d.get("picked", [])
+        return [s for s in recover_sources(state, d["seat"], d["exclude"]) if s[0] not in picked]
+
     def options(self, state, d):
-        sources = recover_sources(state, d["seat"], d["exclude"])
-        return _amount_options("take", "vindication.action.take_cubes", sources, d["n"],
-                               d.get("least", 0))
+        return _amount_options("take", "vindication.action.take_cubes", self._sources(state, d),
+                               d["n"], d.get("least", 0))
 
     def auto(self, state, d, events):
-        if d["n"] <= 0 or not recover_sources(state, d["seat"], d["exclude"]):
+        if d["n"] <= 0 or not self._sources(state, d):
             pop(state, d)
             return True
         return False
@@ -266,6 +269,7 @@ class RecoverPick(Handler):
         player.influence += k
         d["n"] -= k
         d["least"] = d.get("least", 0) - k
+        d["picked"] = d.get("picked", []) + [cid]
         events.append(Event("vindication.event.cubes_back", {"seat": d["seat"], "n": k,
                                                              "card": card_msg(cid)}))
 
@@ -285,16 +289,21 @@ def recharge_targets(state, seat: int) -> list[tuple[str, int]]:
 
 class RechargePick(Handler):
     """Move up to ``n`` cubes from Influence onto relics (``n`` None: any number, the Arcane
-    Tower's recharge, R24): each pick names a relic and an amount; ``done`` stops."""
+    Tower's recharge, R24): each pick names a relic not picked yet and an amount; ``done``
+    stops."""
 
     kind = "recharge_pick"
 
+    def _targets(self, state, d):
+        picked = d.get("picked", [])
+        return [t for t in recharge_targets(state, d["seat"]) if t[0] not in picked]
+
     def options(self, state, d):
         return _amount_options("charge", "vindication.action.charge_cubes",
-                               recharge_targets(state, d["seat"]), d["n"], 0)
+                               self._targets(state, d), d["n"], 0)
 
     def auto(self, state, d, events):
-        if d["n"] == 0 or not recharge_targets(state, d["seat"]):
+        if d["n"] == 0 or not self._targets(state, d):
             pop(state, d)
             return True
         return False
@@ -309,6 +318,7 @@ class RechargePick(Handler):
         player.influence -= k
         if d["n"] is not None:
             d["n"] -= k
+        d["picked"] = d.get("picked", []) + [rid]
         events.append(Event("vindication.event.recharged", {"seat": d["seat"], "n": k,
                                                             "card": card_msg(rid)}))
 

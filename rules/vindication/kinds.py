@@ -266,7 +266,9 @@ class TempleKeep(Handler):
 
     def effect(self, state, d, move, events):
         pop(state, d)
-        state.players[d["seat"]].quests.append(move[1])
+        player = state.players[d["seat"]]
+        player.quests.append(move[1])
+        player.returned.extend(q for q in d["drawn"] if q != move[1])
         state.quest_deck.extend(q for q in d["drawn"] if q != move[1])
         state.rng.shuffle(state.quest_deck)
         events.append(Event("vindication.event.quest_taken", {"seat": d["seat"]}, reveals=True))
