@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rules.core import ScoreLine
 
 from .data import ATTRIBUTES, ability, attribute, card, card_color, game, regions, rule
@@ -53,8 +55,10 @@ def count(state, seat: int, key: str) -> int:
     return _COUNTS[key](state, seat, state.players[seat])
 
 
-def _cheap_first(clauses: list[dict]) -> list[dict]:
-    return sorted(clauses, key=lambda c: c["count"] != "honor")
+@lru_cache(maxsize=None)
+def _clauses(trigger: str) -> tuple[dict, ...]:
+    """Return the clauses of ``trigger``, the cheap honor clause first."""
+    return tuple(sorted(card(trigger)["all"], key=lambda c: c["count"] != "honor"))
 
 
 def holds(state, seat: int, clause: dict) -> bool:
@@ -64,7 +68,7 @@ def holds(state, seat: int, clause: dict) -> bool:
 
 def trigger_met(state, trigger: str) -> bool:
     """Tell whether any one player satisfies every clause of ``trigger``."""
-    clauses = _cheap_first(card(trigger)["all"])
+    clauses = _clauses(trigger)
     return any(all(holds(state, s, c) for c in clauses) for s in range(len(state.players)))
 
 

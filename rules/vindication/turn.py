@@ -14,8 +14,9 @@ from .acquire import modes
 from .data import BASIC, ability, card, rule, triangle_hexes
 from .effects import fire, modifier_total, push_effects
 from .flow import end_turn
-from .kinds import ACQUIRING, deck_of, visit_problem
+from .kinds import ACQUIRING, deck_of, kind_problem, visit_problem
 from .movement import destinations, do_move, must_take_penalty, path_problem
+from .moves import COLORS
 from .moves import text as move_text
 from .msgs import card_msg, msg
 from .power import attr_msg, gain
@@ -46,25 +47,45 @@ def move_in_progress(turn: dict) -> bool:
 
 
 def visit_moves(state, seat: int) -> list[tuple]:
-    """List one visit per adjacent region, Inn colour, acquisition mode and control choice."""
+    """List one visit per adjacent region, Inn colour, acquisition mode and control choice.
+
+    The region's own legality is judged once per hex and colour (``kind_problem``); modes
+    and control then differ only by the Conviction they need (the Sacred Stones also by the
+    stone a ``before`` control adds, and the recharge-only Tower by its own rule). A test
+    checks this list against ``visit_problem`` on every combination.
+    """
+    player = state.players[seat]
     found = []
-    for hid in triangle_hexes(state.players[seat].triangle):
+    for hid in triangle_hexes(player.triangle):
         if region_at(state, hid) is None:
             continue
         spec = visit_spec(state, hid)
-        colors = ["red", "blue", "yellow"] if spec["kind"] == "acquire_companion" else [None]
-        for color in colors:
-            mode_list = modes(state, seat, deck_of(spec, color)) if spec["kind"] in ACQUIRING \
-                else [None]
-            recharge_only = state.options.get("arcane_tower_recharge_only")
-            if spec["kind"] == "acquire_and_recharge" and recharge_only:
-                mode_list = mode_list + ["none"]
-            for mode in mode_list:
-                for control in (None, "before"):
+        price = control_cost(state, seat, hid) if controllable(state, seat, hid) else None
+        controls = (None,) if price is None else (None, "before")
+        judged: dict[tuple, bool] = {}
+        for color in COLORS if spec["kind"] == "acquire_companion" else (None,):
+            for mode in _listed_modes(state, seat, spec, color):
+                for control in controls:
+                    if (price if control else 0) + (mode == "empowered") > player.conviction:
+                        continue
                     move = ("visit", hid, color, mode, control, None)
-                    if visit_problem(state, seat, move) is None:
+                    key = (color, mode == "none",
+                           control if spec["kind"] == "stone_teleport" else None)
+                    if key not in judged:
+                        judged[key] = kind_problem(state, seat, move) is None
+                    if judged[key]:
                         found.append(move)
     return found
+
+
+def _listed_modes(state, seat: int, spec: dict, color: str | None) -> list:
+    """Return the acquisition modes a visit lists (``none``: the recharge-only option)."""
+    if spec["kind"] not in ACQUIRING:
+        return [None]
+    listed = modes(state, seat, deck_of(spec, color))
+    if spec["kind"] == "acquire_and_recharge" and state.options.get("arcane_tower_recharge_only"):
+        listed = listed + ["none"]
+    return listed
 
 
 class TurnDecision(Handler):
@@ -174,7 +195,8 @@ class TurnDecision(Handler):
 
     def _check_recover(self, state, seat, move):
         if len(move) == 1:
-            return None if bonus.recovery_sources(state, seat) else msg("reason.recover_nothing")
+            return None if bonus.has_recovery_source(state, seat) else \
+                msg("reason.recover_nothing")
         return bonus.recover_problem(state, seat, move)
 
     def _check_vindicate(self, state, seat, move):

@@ -215,3 +215,41 @@ def test_the_returned_quest_shows_in_its_owners_view_only():
     back = state.players[A].returned[0]
     assert back in json.dumps(_view(state, A)[1])
     assert back not in json.dumps(_view(state, B)) and back not in json.dumps(_view(state, None))
+
+
+# -- options computed once: the fast visit list agrees with the checker --------------------
+
+
+def _every_visit(state, seat):
+    """Every visit the checker accepts with its parameters given in full (colour at the
+    Inn, a mode where a card is acquired): what the turn menu must list."""
+    from rules.vindication.acquire import MODES
+    from rules.vindication.data import triangle_hexes
+    from rules.vindication.kinds import ACQUIRING, visit_problem
+    from rules.vindication.regions import visit_spec
+    found = []
+    for hid in triangle_hexes(state.players[seat].triangle):
+        if state.hexes[hid][0] is None:
+            continue
+        kind = visit_spec(state, hid)["kind"]
+        colors = ("red", "blue", "yellow") if kind == "acquire_companion" else (None,)
+        modes = (*MODES, "none") if kind in ACQUIRING else (None,)
+        found += [m for color in colors for mode in modes for control in (None, "before")
+                  for m in [("visit", hid, color, mode, control, None)]
+                  if visit_problem(state, seat, m) is None]
+    return found
+
+
+@pytest.mark.parametrize("options", [{}, {"modules": ["well", "temple", "stones"]},
+                                     {"arcane_tower_recharge_only": True}])
+def test_listed_visits_are_exactly_the_legal_ones(options):
+    from rules.core.playout import random_playout
+    from rules.vindication.turn import visit_moves
+
+    def check(state, seat, action):
+        d = G.decision(state, seat)
+        if d["type"] == "turn" and not state.turn["visited_or_rested"]:
+            assert sorted(visit_moves(state, seat), key=str) == \
+                sorted(_every_visit(state, seat), key=str)
+
+    random_playout(G, 3, 3, options, max_steps=400, on_step=check)
