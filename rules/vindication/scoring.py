@@ -56,9 +56,11 @@ def count(state, seat: int, key: str) -> int:
 
 
 @lru_cache(maxsize=None)
-def _clauses(trigger: str) -> tuple[dict, ...]:
-    """Return the clauses of ``trigger``, the cheap honor clause first."""
-    return tuple(sorted(card(trigger)["all"], key=lambda c: c["count"] != "honor"))
+def _clauses(trigger: str) -> tuple[tuple, ...]:
+    """Return ``(count function, at_least)`` for each clause of ``trigger``, the cheap honor
+    clause first (so most checks stop at once)."""
+    ordered = sorted(card(trigger)["all"], key=lambda c: c["count"] != "honor")
+    return tuple((_COUNTS[c["count"]], c["at_least"]) for c in ordered)
 
 
 def holds(state, seat: int, clause: dict) -> bool:
@@ -69,7 +71,8 @@ def holds(state, seat: int, clause: dict) -> bool:
 def trigger_met(state, trigger: str) -> bool:
     """Tell whether any one player satisfies every clause of ``trigger``."""
     clauses = _clauses(trigger)
-    return any(all(holds(state, s, c) for c in clauses) for s in range(len(state.players)))
+    return any(all(counted(state, seat, player) >= least for counted, least in clauses)
+               for seat, player in enumerate(state.players))
 
 
 def mastery_counts(state, color: str) -> list[int]:
