@@ -123,18 +123,28 @@ class TurnDecision(Handler):
         return True
 
     def _activations(self, state, seat):
+        """List self- and companion activations: the full gain (no amount in the text), and
+        every smaller amount the Influence allows ("gain up to", 5.4)."""
         player = state.players[seat]
+        if player.influence <= 0:
+            return []
         found = []
-        if player.influence > 0:
-            found += [Action(f"activate self {a}", Msg("vindication.action.activate_self",
-                                                       {"attr": attr_msg(a)}),
-                             move=("activate_self", a, None)) for a in BASIC]
-            for cid, _ in player.companions:
-                found.append(Action(f"activate {cid}", card_msg(cid),
-                                    move=("activate", cid, None, True)))
-                if (ability(cid) or {}).get("timing") == "activate":
-                    found.append(Action(f"activate {cid} noability", card_msg(cid),
-                                        move=("activate", cid, None, False)))
+        top = self_activation_max(state, seat)
+        for a in BASIC:
+            found.append(Action(f"activate self {a}", msg("action.activate_self", attr=attr_msg(a)),
+                                move=("activate_self", a, None)))
+            found += [Action(f"activate self {a} {n}",
+                             msg("action.activate_self_n", attr=attr_msg(a), n=n),
+                             move=("activate_self", a, n))
+                      for n in range(1, min(top, player.influence))]
+        for cid, _ in player.companions:
+            uses = (True, False) if (ability(cid) or {}).get("timing") == "activate" else (True,)
+            smaller = range(1, min(card(cid)["icon"]["n"], player.influence - 1))
+            for use in uses:
+                key = "action.activate_card" if use else "action.activate_card_plain"
+                found += [Action(move_text(m), msg(key + ("_n" if m[2] else ""), card=card_msg(cid),
+                                                   n=m[2] or 0), move=m)
+                          for m in [("activate", cid, n, use) for n in (None, *smaller)]]
         return found
 
     def problem(self, state, d, move):

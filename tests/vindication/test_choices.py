@@ -253,3 +253,28 @@ def test_listed_visits_are_exactly_the_legal_ones(options):
                 sorted(_every_visit(state, seat), key=str)
 
     random_playout(G, 3, 3, options, max_steps=400, on_step=check)
+
+
+# -- activations "gain up to" (5.4): every amount is listed, not only typed ----------------
+
+
+def test_self_activation_lists_every_amount_it_may_gain():
+    """5.4: a Vindicated player gains "up to 2": the menu lists 2 (the plain entry) and 1."""
+    state = give(table(), A, influence=5)
+    state.players[A].vindicated = True
+    listed = offered(state, A)
+    assert {"activate self strength", "activate self strength 1"} <= listed
+    assert "activate self strength 2" not in listed  # the plain entry is the full amount
+    state, _ = play(state, A, "activate self strength 1")
+    assert state.players[A].attrs["strength"] == 2 and state.players[A].influence == 4
+
+
+def test_companion_activation_lists_smaller_gains_only_when_they_differ():
+    state = give(own(table(), A, "R01"), A, influence=5)  # R01: +2 Strength, +1 movement
+    assert {"activate R01", "activate R01 1", "activate R01 noability",
+            "activate R01 1 noability"} <= offered(state, A)
+    poor = give(own(table(), A, "R01"), A, influence=2)  # 1 cube on R01, then at most 1
+    assert not any(t.startswith("activate R01 1") for t in offered(poor, A))
+    state, _ = play(state, A, "activate R01 1 noability")
+    p = state.players[A]
+    assert (p.companions, p.attrs["strength"], p.influence) == ([["R01", 1]], 2, 3)
