@@ -6,19 +6,21 @@ above it and resolved before the player is asked again.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rules.core import Action, Event, Msg
 from rules.core.decisions import Handler, pop, push
 
 from . import bonus
 from .acquire import modes
-from .data import BASIC, ability, card, rule, triangle_hexes
+from .data import BASIC, COLOR_DECK, ability, card, rule, triangle_hexes
 from .effects import fire, modifier_total, push_effects
 from .flow import end_turn
 from .kinds import ACQUIRING, deck_of, kind_problem, visit_problem
 from .movement import destinations, do_move, must_take_penalty, path_problem
 from .moves import COLORS
 from .moves import text as move_text
-from .msgs import card_msg, msg
+from .msgs import card_msg, msg, region_msg
 from .power import attr_msg, gain
 from .regions import (
     control_cost,
@@ -38,6 +40,23 @@ def self_activation_max(state, seat: int) -> int:
 
 
 ACTIONS = ("activate_self", "activate", "visit", "rest")
+MOVE_GROUP = "vindication.group.move"
+ACTION_GROUP = "vindication.group.actions"
+BONUS_GROUP = "vindication.group.bonus"
+VISIT_WORDS = {"faceup": "vindication.visit.faceup", "blind": "vindication.visit.blind",
+               "empowered": "vindication.visit.empowered", "none": "vindication.visit.none",
+               "before": "vindication.visit.before"}
+
+
+def visit_label(state, move: tuple) -> Msg:
+    """Name a listed visit: the region, its hex, and the colour, mode and control chosen."""
+    _, hid, color, mode, control, _ = move
+    details = ([msg(f"deck.{COLOR_DECK[color]}")] if color else []) + \
+        [Msg(VISIT_WORDS[w]) for w in (mode, control) if w]
+    params = {"region": region_msg(region_at(state, hid)), "hex": hid}
+    if not details:
+        return msg("action.visit_region", **params)
+    return msg("action.visit_region_with", details=details, **params)
 
 
 def move_in_progress(turn: dict) -> bool:
@@ -94,29 +113,34 @@ class TurnDecision(Handler):
     kind = "turn"
 
     def options(self, state, d):
+        """List the turn's choices in three groups (one menu each when the list is long):
+        moving, the actions (activate, visit, rest, control), bonus actions and ``end``."""
         seat, turn = d["seat"], state.turn
         found: list[Action] = []
         if not turn["moved"]:
             reach = destinations(state, seat)
             found += [Action("move " + " ".join(p), Msg("vindication.action.move", {"triangle": t}),
-                             move=("move", tuple(p))) for t, p in reach.items()]
+                             MOVE_GROUP, ("move", tuple(p))) for t, p in reach.items()]
             if not reach:
-                found.append(Action("unable", Msg("vindication.action.unable"), move=("unable",)))
+                found.append(Action("unable", Msg("vindication.action.unable"), MOVE_GROUP,
+                                    ("unable",)))
+        actions: list[Action] = []
         in_move = move_in_progress(turn)
         if not turn["activated"] and not in_move:
-            found += self._activations(state, seat)
+            actions += self._activations(state, seat)
         if not turn["visited_or_rested"] and not in_move:
-            found += [Action(_text(m), Msg("vindication.action.visit", {"hex": m[1]}), move=m)
-                      for m in visit_moves(state, seat)]
-            found.append(Action("rest", Msg("vindication.action.rest"), move=("rest",)))
+            actions += [Action(_text(m), visit_label(state, m), move=m)
+                        for m in visit_moves(state, seat)]
+            actions.append(Action("rest", Msg("vindication.action.rest"), move=("rest",)))
         hid = turn["visited_hex"]
         if hid and control_problem(state, seat, hid) is None:
-            found.append(Action(f"control {hid}", Msg("vindication.action.control"),
-                                move=("control", hid)))
-        found += bonus.bonus_actions(state, seat)
+            actions.append(Action(f"control {hid}", Msg("vindication.action.control"),
+                                  move=("control", hid)))
+        found += [replace(a, group=ACTION_GROUP) for a in actions]
+        extra = bonus.bonus_actions(state, seat)
         if turn["moved"]:
-            found.append(Action("end", Msg("vindication.action.end"), move=("end",)))
-        return found
+            extra.append(Action("end", Msg("vindication.action.end"), move=("end",)))
+        return found + [replace(a, group=BONUS_GROUP) for a in extra]
 
     def has_options(self, state, d):
         """A turn always offers something: a move (or ``unable``) before moving, ``end`` after."""

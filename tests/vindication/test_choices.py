@@ -278,3 +278,24 @@ def test_companion_activation_lists_smaller_gains_only_when_they_differ():
     state, _ = play(state, A, "activate R01 1 noability")
     p = state.players[A]
     assert (p.companions, p.attrs["strength"], p.influence) == ([["R01", 1]], 2, 3)
+
+
+def test_every_listed_option_has_its_own_words_and_the_turn_is_grouped():
+    """A menu shows labels: two options of one decision never read the same (en and ja), and
+    the turn's options fall into the move / actions / bonus groups (one menu each when long)."""
+    from rules.core.playout import random_playout
+    from rules.core.text import translate
+    groups = set()
+
+    def check(state, seat, action):
+        listed = G.legal_actions(state, seat)
+        for locale in ("en", "ja"):
+            words = [translate(a.label, locale) if a.label else a.text for a in listed]
+            assert len(words) == len(set(words)), sorted(words)
+        if G.decision(state, seat)["type"] == "turn":
+            groups.update(a.group for a in listed)
+
+    random_playout(G, 5, 3, {"modules": ["well", "temple", "stones"]}, max_steps=300,
+                   on_step=check)
+    assert groups == {"vindication.group.move", "vindication.group.actions",
+                      "vindication.group.bonus"}
