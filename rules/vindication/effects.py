@@ -290,7 +290,7 @@ def recharge_targets(state, seat: int) -> list[tuple[str, int]]:
 class RechargePick(Handler):
     """Move up to ``n`` cubes from Influence onto relics (``n`` None: any number, the Arcane
     Tower's recharge, R24): each pick names a relic not picked yet and an amount; ``done``
-    stops."""
+    stops (not before ``least`` cubes: a recharge-only Tower visit must recharge, R8)."""
 
     kind = "recharge_pick"
 
@@ -300,7 +300,7 @@ class RechargePick(Handler):
 
     def options(self, state, d):
         return _amount_options("charge", "vindication.action.charge_cubes",
-                               self._targets(state, d), d["n"], 0)
+                               self._targets(state, d), d["n"], d.get("least", 0))
 
     def auto(self, state, d, events):
         if d["n"] == 0 or not self._targets(state, d):
@@ -318,6 +318,7 @@ class RechargePick(Handler):
         player.influence -= k
         if d["n"] is not None:
             d["n"] -= k
+        d["least"] = d.get("least", 0) - k
         d["picked"] = d.get("picked", []) + [rid]
         events.append(Event("vindication.event.recharged", {"seat": d["seat"], "n": k,
                                                             "card": card_msg(rid)}))

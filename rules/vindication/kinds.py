@@ -166,8 +166,9 @@ def _resolve_acquiring(state, seat, hid, spec, d) -> None:
         push(state, {"type": "inn_colour", "seat": seat, "hex": hid, "mode": mode})
         return
     if kind == "acquire_and_recharge":
-        push(state, {"type": "recharge_pick", "seat": seat, "n": None})
-        if mode == "none":
+        only = mode == "none"  # a recharge-only visit must recharge something (R8, R24)
+        push(state, {"type": "recharge_pick", "seat": seat, "n": None, "least": int(only)})
+        if only:
             return
     if kind == "fight":
         push(state, {"type": "roll", "seat": seat, "die": "attribute", "purpose": "attr"})

@@ -193,7 +193,9 @@ def test_recharge_only_option():
     state = own(_tower(vision=0, influence=5), A, "P01", 1)
     state = give(state, A, influence=5)
     state.options = {**state.options, "arcane_tower_recharge_only": True}
-    after, _ = play(state, A, "visit H07 none", "charge P01 2")
+    after, _ = play(state, A, "visit H07 none")
+    assert offered(after, A) == {"charge P01 1", "charge P01 2"}  # no "done": R8
+    after, _ = play(after, A, "charge P01 2")
     assert after.players[A].relics == [["P01", 3]] and after.players[A].influence == 3
     full = own(_tower(vision=0), A, "P02", 2)
     full.options = state.options
