@@ -7,8 +7,9 @@ hex, grass, pollution, face-down counters, cities numbered per owner, inns, prod
 buildings with their goods tokens and men, each player's influence outlined in his colour),
 then the players' panels: goods, men, saint and city grids (buildings, staffing dots,
 graves). The seat in focus (``focus_seat``, else the viewer) is drawn in full, the others
-compact. Everything comes from ``View.data`` (rules/antiquity/view.py), so hidden facts that
-the view leaves out cannot be drawn.
+compact. With an explicit ``focus_seat`` (``/board player``) the map shows only the region
+around that player's pieces and influence, larger. Everything comes from ``View.data``
+(rules/antiquity/view.py), so hidden facts that the view leaves out cannot be drawn.
 """
 
 from __future__ import annotations
@@ -17,12 +18,13 @@ from typing import Sequence
 
 from PIL import Image, ImageDraw
 
-from rendering.common import HIGHLIGHT, INK, PAPER, fit_text, font, player_colour
+from rendering.common import HIGHLIGHT, INK, PAPER, fit_text, font, readable_on
 from rules.core import View
 
 from .cities import draw_panel, panel_height
-from .hexmap import draw_map, parse
+from .hexmap import draw_map, parse, region_around
 from .labels import phrase, seat_name, word
+from .palette import seat_colours
 
 GAME_NAME = "antiquity"
 WIDTH = 1500
@@ -35,10 +37,11 @@ def render(view: View, last_move: str | None = None, focus_seat: int | None = No
     """Draw ``view``; frame what ``last_move`` touched; show ``focus_seat``'s cities in full."""
     data = view.data
     focus = focus_seat if focus_seat is not None else view.seat
-    board = draw_map(data, _last_hexes(last_move), WIDTH - 2 * MARGIN)
+    region = None if focus_seat is None else region_around(data, focus_seat)
+    board = draw_map(data, _last_hexes(last_move), WIDTH - 2 * MARGIN, region)
     seats = _panel_order(data, focus)
     compact = [s for s in seats if s != focus]
-    height = (HEADER_H + (36 if last_move else 0) + board.height + MARGIN
+    height = (HEADER_H + (36 if last_move else 0) + (36 if region else 0) + board.height + MARGIN
               + (panel_height(True) + 8 if focus in seats else 0)
               + (len(compact) + 1) // 2 * (panel_height(False) + 8) + MARGIN)
     canvas = Image.new("RGB", (WIDTH, height), PAPER)
@@ -46,19 +49,23 @@ def render(view: View, last_move: str | None = None, focus_seat: int | None = No
     y = _header(draw, data, names)
     if last_move:
         y += _caption(draw, y, last_move)
+    if region:
+        text = phrase("board.region", name=seat_name(names, focus_seat))
+        draw.text((MARGIN, y + 4), text, font=font(20, True), fill=INK)
+        y += 36
     canvas.paste(board, ((WIDTH - board.width) // 2, y))
     y += board.height + MARGIN
     last_cells = _last_cells(last_move)
     last_seat = (data.get("last") or {}).get("seat")
     if focus in seats:
         cells = last_cells if focus == last_seat else set()
-        y += draw_panel(draw, MARGIN, y, WIDTH - 2 * MARGIN, focus, data["ps"][focus], names,
+        y += draw_panel(canvas, MARGIN, y, WIDTH - 2 * MARGIN, focus, data["ps"][focus], names,
                         True, cells) + 8
     half = (WIDTH - 3 * MARGIN) // 2
     for index, seat in enumerate(compact):
         cells = last_cells if seat == last_seat else set()
         x = MARGIN + (index % 2) * (half + MARGIN)
-        draw_panel(draw, x, y, half, seat, data["ps"][seat], names, False, cells)
+        draw_panel(canvas, x, y, half, seat, data["ps"][seat], names, False, cells)
         if index % 2 or index == len(compact) - 1:
             y += panel_height(False) + 8
     return canvas
@@ -81,17 +88,18 @@ def _header(draw, data: dict, names) -> int:
     draw.text((x, 44), "→", font=font(20, True), fill=INK)
     x += 26
     owing = {d["seat"]: d for d in data["pending"]}
+    colours = seat_colours(data)
     for seat in data["order"]:
         label = seat_name(names, seat)
         pending = owing.get(seat)
         if pending is not None:
-            label += " ✓" if pending.get("ready") else " …"
-        colour = player_colour(seat)
+            label += " ✔" if pending.get("ready") else " …"
+        colour = colours[seat]
         width = draw.textlength(label, font=font(18, True)) + 16
         draw.rounded_rectangle([x, 42, x + width, 70], radius=8, fill=colour,
                                outline=HIGHLIGHT if pending and not pending.get("ready") else INK,
                                width=3 if pending and not pending.get("ready") else 1)
-        draw.text((x + 8, 56), label, font=font(18, True), fill=(255, 255, 255), anchor="lm")
+        draw.text((x + 8, 56), label, font=font(18, True), fill=readable_on(colour), anchor="lm")
         x += width + 10
     return HEADER_H
 
@@ -104,6 +112,8 @@ def _caption(draw, y: int, last_move: str) -> int:
 def _last_hexes(last_move: str | None) -> set:
     """Return the hexes named in ``last_move`` ("farm 3,-2 grain" -> {(3, -2)})."""
     found = set()
+    if (last_move or "").split()[:1] in (["build"], ["house"], ["storage"], ["move"]):
+        return found  # "row,col" of a city grid, not a hex
     for word_ in (last_move or "").split():
         parts = word_.split(",")
         if len(parts) == 2 and all(p.lstrip("-").isdigit() for p in parts):

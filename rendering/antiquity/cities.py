@@ -2,21 +2,25 @@
 
 from __future__ import annotations
 
-from PIL import ImageDraw
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
 
 from rendering.common import (
     GREY,
     HIGHLIGHT,
     INK,
+    PAPER,
+    board_locale,
     draw_centred,
     fit_text,
     font,
-    player_colour,
     readable_on,
 )
 
 from .hexmap import GOOD_COLOUR
 from .labels import phrase, seat_name, word
+from .palette import PIECE_COLOURS
 
 BUILDING_COLOUR = {
     "cart_shop": (196, 150, 90), "storage": (180, 160, 120), "fountain": (120, 190, 230),
@@ -43,45 +47,69 @@ def panel_height(full: bool) -> int:
     return (96 if full else 80) + grid_height(CELL_FULL if full else CELL_COMPACT) + 10
 
 
-def draw_panel(draw: ImageDraw.ImageDraw, x: int, y: int, width: int, seat: int, p: dict,
+def draw_panel(canvas: Image.Image, x: int, y: int, width: int, seat: int, p: dict,
                names, full: bool, last_cells: set) -> int:
-    """Draw one player's panel at (x, y); return its height."""
-    colour = player_colour(seat)
+    """Draw one player's panel at (x, y) on ``canvas``; return its height.
+
+    The static parts (the goods strip, each empty city grid with its numbers and label) are
+    drawn once per size and language and pasted; only what changes is drawn each time.
+    """
+    draw = ImageDraw.Draw(canvas)
+    colour = PIECE_COLOURS.get(p.get("colour"), GREY)
     draw.rectangle([x, y, x + width, y + 30], fill=colour)
     text = phrase("board.panel_out" if p["eliminated"] else "board.panel",
                   name=seat_name(names, seat), saint=word(f"saint.{p['saint'] or 'none'}"),
                   houses=len(p["houses"]), men=p["idle"])
     draw.text((x + 8, y + 15), text, font=font(fit_text(draw, text, width - 16, 18, True),
                                                    True), fill=readable_on(colour), anchor="lm")
-    _goods(draw, x + 6, y + 36, width - 12, p["goods"])
+    _goods(canvas, draw, x + 6, y + 36, width - 12, p["goods"])
     cell = CELL_FULL if full else CELL_COMPACT
     gx = x + (22 if full else 6)
     for index, city in enumerate(p["cities"]):
-        gx += _grid(draw, gx, y + (96 if full else 80), cell, index, city, p, last_cells)
+        gx += _grid(canvas, draw, gx, y + (96 if full else 80), cell, index, city, p, last_cells)
         gx += 28 if full else 10
     return panel_height(full)
 
 
-def _goods(draw, x, y, width, goods: dict) -> None:
+def _goods_step(width: int) -> int:
     step = min(56, width // len(GOODS))
-    if step < 40:
-        step = width // len(GOODS)
+    return width // len(GOODS) if step < 40 else step
+
+
+def _goods(canvas, draw, x, y, width, goods: dict) -> None:
+    step = _goods_step(width)
+    canvas.paste(_goods_strip(step, board_locale()), (x, y))
     for i, kind in enumerate(GOODS):
         cx = x + i * step + 12
-        fill = GOOD_COLOUR[kind]
-        draw.ellipse([cx - 11, y, cx + 11, y + 22], fill=fill, outline=INK)
-        draw_centred(draw, (cx, y + 11), word(f"abbr.{kind}"), 10, fill=readable_on(fill))
         draw.text((cx + 14, y + 11), str(goods.get(kind, 0)), font=font(14, True),
                   fill=INK if goods.get(kind) else GREY, anchor="lm")
 
 
-def _grid(draw, x, y, cell, index, city, p, last_cells) -> int:
+@lru_cache(maxsize=32)
+def _goods_strip(step: int, locale: str) -> Image.Image:
+    """Return the goods circles with their abbreviations (counts are drawn beside them)."""
+    strip = Image.new("RGB", (len(GOODS) * step, 23), PAPER)
+    draw = ImageDraw.Draw(strip)
+    for i, kind in enumerate(GOODS):
+        cx = i * step + 12
+        fill = GOOD_COLOUR[kind]
+        draw.ellipse([cx - 11, 0, cx + 11, 22], fill=fill, outline=INK)
+        draw_centred(draw, (cx, 11), word(f"abbr.{kind}"), 10, fill=readable_on(fill))
+    return strip
+
+
+def grid_margins(cell: int) -> tuple[int, int]:
+    """Return the room left of and above a grid template (row numbers; numbers and label).
+
+    Compact grids have no numbers and stand 10 pixels apart: nothing left of them.
+    """
+    return (20, 30) if cell >= 30 else (0, 17)
+
+
+def _grid(canvas, draw, x, y, cell, index, city, p, last_cells) -> int:
     rows, cols = city["rows"], city["cols"]
-    draw.rectangle([x, y, x + cols * cell, y + rows * cell], fill=(250, 250, 245), outline=INK)
-    for r in range(rows):
-        for c in range(cols):
-            draw.rectangle([x + c * cell, y + r * cell, x + (c + 1) * cell, y + (r + 1) * cell],
-                           outline=(215, 215, 205))
+    left, top = grid_margins(cell)
+    canvas.paste(_grid_template(rows, cols, cell, index, board_locale()), (x - left, y - top))
     for b in p["buildings"].values():
         if b["city"] == index:
             _building(draw, x, y, cell, b)
@@ -92,6 +120,21 @@ def _grid(draw, x, y, cell, index, city, p, last_cells) -> int:
         if cy == index:
             draw.rectangle([x + c * cell, y + r * cell, x + (c + 1) * cell, y + (r + 1) * cell],
                            outline=HIGHLIGHT, width=3)
+    return cols * cell
+
+
+@lru_cache(maxsize=64)
+def _grid_template(rows: int, cols: int, cell: int, index: int, locale: str) -> Image.Image:
+    """Return an empty city grid with its row and column numbers and its label."""
+    left, top = grid_margins(cell)
+    image = Image.new("RGB", (left + cols * cell + 1, top + rows * cell + 1), PAPER)
+    draw = ImageDraw.Draw(image)
+    x, y = left, top
+    draw.rectangle([x, y, x + cols * cell, y + rows * cell], fill=(250, 250, 245), outline=INK)
+    for r in range(rows):
+        for c in range(cols):
+            draw.rectangle([x + c * cell, y + r * cell, x + (c + 1) * cell, y + (r + 1) * cell],
+                           outline=(215, 215, 205))
     if cell >= 30:  # row and column numbers for typing "city row,col"
         for c in range(cols):
             draw_centred(draw, (x + c * cell + cell / 2, y - 8), str(c), 11, fill=INK)
@@ -100,7 +143,7 @@ def _grid(draw, x, y, cell, index, city, p, last_cells) -> int:
                       anchor="rm")
     draw.text((x, y - (16 if cell >= 30 else 2)), phrase("board.city", city=index),
               font=font(13, True), fill=INK, anchor="lb")
-    return cols * cell
+    return image
 
 
 def _building(draw, x, y, cell, b) -> None:

@@ -1,7 +1,9 @@
 """The countryside: flat-topped hexes with coordinates, terrain, overlays and pieces.
 
 Geometry (spec §2.1): x = 1.5·q·s, y = √3·(r + q/2)·s for hex size s. The terrain layer
-(colours and "q,r" labels) is drawn once per board and cached.
+and the "q,r" label layer (drawn over every piece) are made once per board and cached; so are
+the outlines of each influence. ``/board player`` draws only the region around that
+player's pieces and influence, with larger hexes and labels.
 """
 
 from __future__ import annotations
@@ -11,11 +13,16 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from rendering.common import HIGHLIGHT, INK, draw_centred, player_colour, readable_on
+from rendering.common import HIGHLIGHT, INK, draw_centred, fit_text, font, readable_on
 
 from .labels import word
+from .palette import seat_colours
 
 MAX_SIZE = 34
+ZOOM_SIZE = 76  # largest hex of a zoomed region (``/board player``)
+LABEL = 0.4  # coordinate label size, per pixel of hex size
+LABEL_FILL = (255, 255, 255)
+STEPS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 PAD = 10
 TERRAIN = {"F": (46, 110, 58), "G": (170, 205, 120), "M": (150, 135, 120), "W": (92, 150, 205)}
 GRASS = (196, 222, 140)
@@ -26,6 +33,7 @@ GOOD_COLOUR = {"grain": (238, 200, 80), "olives": (128, 140, 50), "sheep": (245,
                "stone": (170, 170, 170)}
 
 
+@lru_cache(maxsize=8192)
 def parse(text: str) -> tuple[int, int]:
     """Read "q,r"."""
     q, r = text.split(",")
@@ -41,18 +49,20 @@ def centre_of(h, origin) -> tuple[float, float]:
     return origin[0] + 1.5 * q * SIZE, origin[1] + math.sqrt(3) * (r + q / 2) * SIZE
 
 
+UNIT = [(math.cos(math.radians(60 * i)), math.sin(math.radians(60 * i))) for i in range(6)]
+
+
 def corners(c, size=None) -> list[tuple[float, float]]:
     """Return the six corners of a flat-topped hex centred on ``c``."""
     size = SIZE if size is None else size
-    return [(c[0] + size * math.cos(math.radians(60 * i)),
-             c[1] + size * math.sin(math.radians(60 * i))) for i in range(6)]
+    return [(c[0] + size * cos, c[1] + size * sin) for cos, sin in UNIT]
 
 
-def fit_size(hexes, width: int) -> int:
-    """Return the hex size that makes the map ``width`` pixels wide (at most MAX_SIZE)."""
+def fit_size(hexes, width: int, max_size: int = MAX_SIZE) -> int:
+    """Return the hex size that makes the map ``width`` pixels wide (at most ``max_size``)."""
     qs = [q for q, _ in hexes]
     span = 1.5 * (max(qs) - min(qs)) + 2
-    return max(12, min(MAX_SIZE, int((width - 2 * PAD) / span)))
+    return max(12, min(max_size, int((width - 2 * PAD) / span)))
 
 
 def bounds(hexes) -> tuple[tuple[float, float], int, int]:
@@ -65,29 +75,80 @@ def bounds(hexes) -> tuple[tuple[float, float], int, int]:
 
 
 @lru_cache(maxsize=16)
-def terrain_layer(terrain: tuple, width: int) -> tuple[Image.Image, tuple[float, float], int]:
-    """Return the cached terrain image of a board, its origin and its hex size."""
+def terrain_layer(terrain: tuple, width: int,
+                  max_size: int = MAX_SIZE) -> tuple[Image.Image, tuple[float, float], int]:
+    """Return the cached terrain image of a board (or region) with its "q,r" labels, its
+    origin and its hex size."""
     global SIZE
     hexes = [h for h, _ in terrain]
-    SIZE = fit_size(hexes, width)
+    SIZE = fit_size(hexes, width, max_size)
     origin, w, height = bounds(hexes)
     image = Image.new("RGB", (w, height), (235, 230, 215))
     draw = ImageDraw.Draw(image)
-    label = max(9, SIZE // 3)
     for h, letter in terrain:
-        c = centre_of(h, origin)
-        draw.polygon(corners(c), fill=TERRAIN[letter], outline=(60, 60, 60))
-        draw_centred(draw, (c[0], c[1] + SIZE * 0.58), f"{h[0]},{h[1]}", label,
-                     fill=readable_on(TERRAIN[letter]))
+        draw.polygon(corners(centre_of(h, origin)), fill=TERRAIN[letter], outline=(60, 60, 60))
+    layer = _label_layer(terrain, SIZE, origin, image.size)
+    image.paste(layer, (0, 0), layer)
     return image, origin, SIZE
 
 
-def draw_map(data: dict, last_hexes: set, width: int) -> Image.Image:
-    """Draw the countryside of ``data["map"]`` with every overlay and piece."""
+def _label_layer(terrain: tuple, size: int, origin, shape) -> Image.Image:
+    """Draw the "q,r" labels on a transparent layer: bold white with a dark outline, so they
+    read on any terrain, marker or piece."""
+    layer = Image.new("RGBA", shape, (0, 0, 0, 0))
+    draw = ImageDraw.Draw(layer)
+    stroke = 2 if size >= 40 else 1
+    for h, _ in terrain:
+        c = centre_of(h, origin)
+        text = f"{h[0]},{h[1]}"
+        label = fit_text(draw, text, int(size * 1.25), max(10, round(size * LABEL)), True)
+        draw.text((c[0], c[1] + size * 0.56), text, font=font(label, True), fill=LABEL_FILL,
+                  anchor="mm", stroke_width=stroke, stroke_fill=INK)
+    return layer
+
+
+@lru_cache(maxsize=16)
+def label_tiles(terrain: tuple, width: int, max_size: int = MAX_SIZE) -> dict:
+    """Return each hex's label as a small transparent tile and where it goes, to draw the
+    labels again over the pieces and lines of the hexes that have some."""
+    base, origin, size = terrain_layer(terrain, width, max_size)
+    layer = _label_layer(terrain, size, origin, base.size)
+    tiles = {}
+    for h, _ in terrain:
+        c = centre_of(h, origin)
+        box = (int(c[0] - size), int(c[1] + size * 0.2), int(c[0] + size) + 1,
+               int(c[1] + size) + 1)
+        tile = layer.crop(box)
+        if tile.getbbox():
+            tiles[h] = (tile.im, box)  # the image core: pasted many times per board
+    return tiles
+
+
+def region_around(data: dict, seat: int) -> frozenset | None:
+    """Return the hexes of ``seat``'s cities, inns and influence and one ring around them
+    (None when the seat has nothing on the map yet)."""
+    p = data["ps"][seat]
+    area = {parse(t) for t in p["influence"]} | {parse(t) for t in p["anchors"]}
+    if not area:
+        return None
+    terrain = data["map"]["terrain"]
+    ring = {(q + dq, r + dr) for q, r in area for dq, dr in STEPS}
+    return frozenset(h for h in area | ring if f"{h[0]},{h[1]}" in terrain)
+
+
+def draw_map(data: dict, last_hexes: set, width: int,
+             region: frozenset | None = None) -> Image.Image:
+    """Draw the countryside of ``data["map"]`` with every overlay and piece; with a
+    ``region``, only those hexes, at a larger size (at most ZOOM_SIZE)."""
     global SIZE
     m = data["map"]
-    terrain = tuple(sorted((parse(k), v) for k, v in m["terrain"].items()))
-    base, origin, SIZE = terrain_layer(terrain, width)
+    terrain = tuple(sorted((parse(k), v) for k, v in m["terrain"].items()
+                           if region is None or parse(k) in region))
+    max_size = MAX_SIZE if region is None else ZOOM_SIZE
+    base, origin, SIZE = terrain_layer(terrain, width, max_size)
+    if region is not None:
+        m = _within(m, region)
+        last_hexes = {h for h in last_hexes if h in region}
     image = base.copy()
     draw = ImageDraw.Draw(image, "RGBA")
     k = SIZE / 21  # pieces are designed at size 21 and scaled
@@ -100,14 +161,46 @@ def draw_map(data: dict, last_hexes: set, width: int) -> Image.Image:
         draw.rectangle([c[0] - 7 * k, c[1] - 11 * k, c[0] + 7 * k, c[1] + k],
                        fill=(60, 50, 40), outline=(240, 230, 200))
         draw_centred(draw, (c[0], c[1] - 5 * k), "?", int(10 * k), fill=(240, 230, 200))
-    _cities(draw, m, origin, k)
-    _country(draw, m, origin, k)
+    colours = seat_colours(data)
+    _cities(draw, m, origin, k, colours)
+    _country(draw, m, origin, k, colours)
     for text, seat in m["inns"].items():
-        _inn(draw, centre_of(parse(text), origin), seat, k)
-    _influence(draw, data, origin)
+        _inn(draw, centre_of(parse(text), origin), colours[seat], k)
+    edges = _influence(draw, data, origin, colours, region)
+    tiles = label_tiles(terrain, width, max_size)
+    core = image.im
+    for h in _covered(m) | edges:
+        if h in tiles:
+            tile, box = tiles[h]
+            core.paste(tile, box, tile)  # alpha-blended: the tile is its own mask
     for h in last_hexes:
         draw.polygon(corners(centre_of(h, origin), SIZE - 1), outline=HIGHLIGHT, width=4)
     return image
+
+
+def _covered(m: dict) -> set:
+    """Return the hexes holding something drawn over their label."""
+    texts = set(m["grass"]) | set(m["pollution"]) | set(m["counters"]) | set(m["inns"]) \
+        | set(m["cities"])
+    hexes = {parse(t) for t in texts}
+    for b in m["country"].values():
+        hexes.update(tuple(h) for h in b["site"] + b["tokens"])
+    return hexes
+
+
+def _within(m: dict, region: frozenset) -> dict:
+    """Return the map data of the hexes of ``region`` only."""
+    def inside(text):
+        return parse(text) in region
+    country = {cid: {**b, "site": [h for h in b["site"] if tuple(h) in region],
+                     "tokens": [h for h in b["tokens"] if tuple(h) in region]}
+               for cid, b in m["country"].items()}
+    return {**m, "grass": [t for t in m["grass"] if inside(t)],
+            "pollution": [t for t in m["pollution"] if inside(t)],
+            "counters": [t for t in m["counters"] if inside(t)],
+            "inns": {t: s for t, s in m["inns"].items() if inside(t)},
+            "cities": {t: v for t, v in m["cities"].items() if inside(t)},
+            "country": {cid: b for cid, b in country.items() if b["site"]}}
 
 
 def _pollution(draw, c, k) -> None:
@@ -116,10 +209,10 @@ def _pollution(draw, c, k) -> None:
         draw.ellipse([x - 2.5 * k, y - 2.5 * k, x + 2.5 * k, y + 2.5 * k], fill=POLLUTION)
 
 
-def _cities(draw, m, origin, k) -> None:
+def _cities(draw, m, origin, k, colours) -> None:
     for text, (seat, _) in m["cities"].items():
         c = centre_of(parse(text), origin)
-        draw.polygon(corners(c, SIZE - 1), fill=player_colour(seat) + (215,))
+        draw.polygon(corners(c, SIZE - 1), fill=colours[seat] + (215,))
     for text, (_, index) in m["cities"].items():
         q, r = parse(text)
         neighbours = [(q + 1, r), (q + 1, r - 1), (q, r - 1), (q - 1, r), (q - 1, r + 1),
@@ -131,17 +224,16 @@ def _cities(draw, m, origin, k) -> None:
             draw_centred(draw, c, str(index), int(14 * k), fill=INK, bold=True)
 
 
-def _inn(draw, c, seat, k) -> None:
-    colour = player_colour(seat)
+def _inn(draw, c, colour, k) -> None:
     draw.polygon([(c[0] - 9 * k, c[1] + 2 * k), (c[0], c[1] - 10 * k),
                   (c[0] + 9 * k, c[1] + 2 * k)], fill=colour, outline=INK)
     draw.rectangle([c[0] - 7 * k, c[1] + 2 * k, c[0] + 7 * k, c[1] + 10 * k], fill=colour,
                    outline=INK)
 
 
-def _country(draw, m, origin, k) -> None:
+def _country(draw, m, origin, k, colours) -> None:
     for b in m["country"].values():
-        colour = player_colour(b["owner"])
+        colour = colours[b["owner"]]
         if b["type"] == "fisherman":
             for h in b["site"]:
                 draw.polygon(corners(centre_of(tuple(h), origin), SIZE - 3), outline=colour,
@@ -157,19 +249,34 @@ def _country(draw, m, origin, k) -> None:
         draw.ellipse([site[0] + 3 * k, site[1] - 2 * k, site[0] + 13 * k, site[1] + 8 * k],
                      fill=colour, outline=INK)
 
-def _influence(draw, data, origin) -> None:
+def _influence(draw, data, origin, colours, region=None) -> set:
+    """Outline each player's influence; return the hexes the lines were drawn in."""
+    touched: set = set()
     for seat, p in enumerate(data["ps"]):
         if p["eliminated"]:
             continue
-        area = {parse(t) for t in p["influence"]} | {parse(t) for t in p["anchors"]}
-        colour = player_colour(seat)
-        for h in area:
-            c = centre_of(h, origin)
-            pts = corners(c, SIZE - 2 - 2 * seat)
-            q, r = h
-            # neighbour across edge i (between corners i and i+1) of a flat-topped hex
-            across = [(q + 1, r), (q, r + 1), (q - 1, r + 1), (q - 1, r), (q, r - 1),
-                      (q + 1, r - 1)]
-            for i, n in enumerate(across):
-                if n not in area:
-                    draw.line([pts[i], pts[(i + 1) % 6]], fill=colour, width=3)
+        segments, hexes = outline(tuple(p["influence"]), tuple(p["anchors"]), seat, SIZE,
+                                  origin, region)
+        touched |= hexes
+        for segment in segments:
+            draw.line(segment, fill=colours[seat], width=max(3, round(SIZE / 11)))
+    return touched
+
+
+@lru_cache(maxsize=64)
+def outline(influence: tuple, anchors: tuple, seat: int, size: int, origin,
+            region: frozenset | None = None) -> tuple[list, frozenset]:
+    """Return the edges around a player's influence and anchors (inset per seat) and the
+    hexes they lie in, only on the hexes of ``region`` when given."""
+    area = {parse(t) for t in influence} | {parse(t) for t in anchors}
+    segments, hexes = [], set()
+    for h in sorted(area if region is None else area & region):
+        pts = corners(centre_of(h, origin), size - 2 - 2 * seat)
+        q, r = h
+        # neighbour across edge i (between corners i and i+1) of a flat-topped hex
+        across = [(q + 1, r), (q, r + 1), (q - 1, r + 1), (q - 1, r), (q, r - 1), (q + 1, r - 1)]
+        edges = [[pts[i], pts[(i + 1) % 6]] for i, n in enumerate(across) if n not in area]
+        if edges:
+            segments += edges
+            hexes.add(h)
+    return segments, frozenset(hexes)

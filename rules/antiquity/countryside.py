@@ -124,22 +124,43 @@ def city_centres(state) -> list[Hex]:
     return [tuple(c["centre"]) for p in state.ps for c in p["cities"]]
 
 
-def add_producer(state, seat: int, kind: str, good: str, site: list[Hex],
-                 tokens: list[Hex]) -> str:
-    """Place a producing building with one token per hex (bank permitting); return its id."""
+def add_producer(state, seat: int, kind: str, good: str, site: list[Hex]) -> str:
+    """Put a producing building of ``seat`` on ``site`` with no token yet; return its id.
+
+    A woodcutter's own hex gets its grass marker at once (spec §2.7).
+    """
     cid = f"c{state.next_country}"
     state.next_country += 1
-    placed = tokens[:state.bank[good]]
-    state.bank[good] -= len(placed)
-    for h in set(site) | set(placed):
+    for h in site:
         remove_counter(state, h)
     if kind == "woodcutter":
-        state.grass.update(h for h in placed if state.board.terrain[h] == "F")
-    else:
-        state.pollution.update(placed)
+        state.grass.update(h for h in site if state.board.terrain[h] == "F")
     state.country[cid] = {"type": kind, "owner": seat, "good": good,
-                          "site": [list(h) for h in site], "tokens": [list(h) for h in placed]}
+                          "site": [list(h) for h in site], "tokens": []}
     return cid
+
+
+def bank_short(state, good: str, hexes: list[Hex]) -> bool:
+    """Tell whether the bank holds fewer ``good`` than ``hexes`` need (but some, spec §2.8)."""
+    return 0 < state.bank[good] < len(hexes)
+
+
+def place_tokens(state, cid: str, hexes) -> None:
+    """Put one token of building ``cid`` from the bank on each hex of ``hexes``.
+
+    The hex loses its exploration counter; a woodcutter's forest turns to grass (§2.7),
+    any other producer's token lies on a pollution marker (§2.6).
+    """
+    building = state.country[cid]
+    hexes = [tuple(h) for h in hexes][:state.bank[building["good"]]]
+    state.bank[building["good"]] -= len(hexes)
+    for h in hexes:
+        remove_counter(state, h)
+    if building["type"] == "woodcutter":
+        state.grass.update(h for h in hexes if state.board.terrain[h] == "F")
+    else:
+        state.pollution.update(hexes)
+    building["tokens"] += [list(h) for h in hexes]
 
 
 def build_inn(state, seat: int, site: Hex) -> None:

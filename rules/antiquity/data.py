@@ -56,3 +56,4 @@ CLASS_OF: dict[str, str] = {**{g: "food" for g in FOOD}, **{g: "lux" for g in LU
                             **{g: "material" for g in MATERIAL}}
 BUILDING_TYPES: tuple[str, ...] = tuple(buildings())
 SAINTS: tuple[str, ...] = tuple(saints())
+COLOURS: tuple[str, ...] = tuple(game_data()["player"]["colours"])

@@ -1,7 +1,8 @@
 """The phase machine (spec §4): setup, then turns of the ten phases until someone wins.
 
-``state.phase`` names the phase in progress: setup, city (2), country (4), storage (5),
-harvest (6), explore (7), famine (8), pollution (9); phases 1, 3 and 10 are automatic.
+``state.phase`` names the phase in progress: colours and setup (spec §3), city (2),
+country (4), storage (5), harvest (6), explore (7), famine (8), pollution (9); phases 1, 3
+and 10 are automatic.
 Sequential phases keep the seats still to act in ``state.queue``.
 """
 
@@ -12,11 +13,32 @@ from rules.core.decisions import push
 from . import exploration, famine, harvest, phase2, pollution, storage
 from . import msgs as M
 from .elimination import survivors
+from .setup import draw_order
 from .turnorder import new_order
 from .victory import winners
 
 
 def begin(state, events) -> None:
+    """Open the set-up: colours first (seat order) unless fixed, then the start cities."""
+    if any(p.get("colour") is None for p in state.ps):
+        state.phase = "colours"
+        state.queue = list(range(state.players))
+        return
+    open_start(state, events)
+
+
+def _colour_next(state, seat, events) -> bool:
+    push(state, {"type": "colour", "seat": seat})
+    return True
+
+
+def after_colours(state, events) -> None:
+    """Every colour is chosen: draw the turn order (spec §3.5), then the start cities."""
+    state.order = draw_order(state.rng, state.players, state.options)
+    open_start(state, events)
+
+
+def open_start(state, events) -> None:
     """Open the start-city placement: choosers in reverse turn order (spec §3.6)."""
     state.phase = "setup"
     state.queue = list(reversed(state.order))
@@ -156,7 +178,7 @@ def after_pollution(state, events) -> None:
 
 def last_standing(state, events) -> bool:
     """End the game when at most one player is left (checked at the end of each phase)."""
-    if state.phase == "setup" or state.players == 1:
+    if state.phase in ("colours", "setup") or state.players == 1:
         return False
     left = survivors(state)
     if len(left) > 1:
@@ -174,8 +196,9 @@ def finish(state, found: list[int], events) -> None:
                           or [M.misc("nobody")]))
 
 
-NEXT_IN_QUEUE = {"setup": _start_next, "country": _country_next, "explore": _explore_next,
-                 "pollution": _pollution_next}
-LEAVE = {"setup": start_turn, "city": after_city, "country": after_country,
+NEXT_IN_QUEUE = {"colours": _colour_next, "setup": _start_next, "country": _country_next,
+                 "explore": _explore_next, "pollution": _pollution_next}
+LEAVE = {"colours": after_colours, "setup": start_turn, "city": after_city,
+         "country": after_country,
          "storage": after_storage, "harvest": after_harvest, "explore": after_explore,
          "famine": after_famine, "pollution": after_pollution}

@@ -7,80 +7,19 @@ with a real choice; forced parts are done when the phase opens (see :mod:`.flow`
 
 from __future__ import annotations
 
-from rules.core import Msg
-from rules.core.decisions import NOT_AN_OPTION, AnytimeHandler, Handler, Handlers, pop
+from rules.core import Action, Msg
+from rules.core.decisions import NOT_AN_OPTION, AnytimeHandler, Handlers, pop
 
-from . import exploration, famine, harvest, menu2, phase2, phase4, pollution, storage
+from . import countryside, exploration, famine, harvest, menu2, phase2, phase4, pollution, storage
 from . import msgs as M
-from .board import start_centres
-from .elimination import eliminate
+from .elimination import eliminate, retire
 from .famine import settle_graves
 from .goods import holds
-from .hexes import distance, hex_text
-from .moves import as_actions
-from .setup import found_city
+from .handler_base import NS, MoveHandler, prompt_msg
+from .hexes import hex_text
+from .moves import text
+from .setup_handlers import ColourHandler, StartHandler
 from .state import copy_player
-
-NS = "antiquity"
-
-
-def _prompt(key: str, **params) -> Msg:
-    return Msg(f"{NS}.prompt.{key}", params)
-
-
-class MoveHandler(Handler):
-    """A handler whose options are computed as moves; the game turns them into actions."""
-
-    verbs: frozenset = frozenset()
-
-    def moves(self, state, d) -> list[tuple]:
-        """Return the listed moves of ``d``."""
-        return []
-
-    def options(self, state, d):
-        return as_actions(self.moves(state, d))
-
-    def has_options(self, state, d):
-        return bool(self.moves(state, d))
-
-    def check(self, state, d, move) -> str | None:
-        """Return a reason key why ``move`` is illegal, or None (default: must be listed)."""
-        return None if move in self.moves(state, d) else "not_now"
-
-    def problem(self, state, d, move):
-        if move[0] not in self.verbs:
-            return NOT_AN_OPTION
-        why = self.check(state, d, move)
-        return None if why is None else (NOT_AN_OPTION if why == "not_now" else M.reason(why))
-
-
-class StartHandler(MoveHandler):
-    """Setup: place the starting city on an unused lettered tile (spec §3.6)."""
-
-    kind, verbs = "start", frozenset({"start"})
-
-    def moves(self, state, d):
-        used = {p.get("start_tile") for p in state.ps}
-        return [("start", t.letter, h) for t in state.board.starts if t.letter not in used
-                for h in start_centres(state.board, t)]
-
-    def check(self, state, d, move):
-        tile = state.board.start_tile(move[1])
-        if tile is None:
-            return "no_such_tile"
-        if any(p.get("start_tile") == move[1] for p in state.ps):
-            return "tile_taken"
-        return None if distance(move[2], tile.centre) <= 3 else "start_off_tile"
-
-    def effect(self, state, d, move, events):
-        seat = d["seat"]
-        state.ps[seat]["start_tile"] = move[1]
-        found_city(state, seat, move[2])
-        events.append(M.event("city_founded", seat=seat, hex=hex_text(move[2])))
-        pop(state, d)
-
-    def prompt(self, state, d):
-        return _prompt("start")
 
 
 class CityHandler(MoveHandler):
@@ -90,6 +29,14 @@ class CityHandler(MoveHandler):
 
     def moves(self, state, d):
         return menu2.moves(state, d["seat"])
+
+    def has_options(self, state, d):
+        return True  # ready (or unready) is always there
+
+    def options(self, state, d):
+        """The listed commands, grouped (one menu each when they are many)."""
+        return [Action(text(m), move=m, group=f"{NS}.group.{CITY_GROUPS.get(m[0], 'other')}")
+                for m in self.moves(state, d)]
 
     def check(self, state, d, move):
         return phase2.problem(state, d["seat"], move)
@@ -101,8 +48,12 @@ class CityHandler(MoveHandler):
 
     def prompt(self, state, d):
         if phase2.is_ready(state, d["seat"]):
-            return _prompt("city_ready")
-        return _prompt("city")
+            return prompt_msg("city_ready")
+        return prompt_msg("city")
+
+
+CITY_GROUPS = {"house": "construct", "storage": "construct", "build": "buildings",
+               "staff": "staff", "ready": "ready", "unready": "ready"}
 
 
 def close_city_phase(state, events) -> None:
@@ -142,13 +93,50 @@ class CountryHandler(MoveHandler):
             events.append(M.event("country_done", seat=seat))
             return
         result = phase4.carry_out(state, seat, move)
+        choosing = state.pending[-1] if state.pending[-1]["type"] == "tokens" else None
+        tokens = (choosing["due"] if choosing else len(state.country[result]["tokens"])
+                  if result in state.country else 0)
         events.append(M.event("country_built", seat=seat, what=Msg(f"{NS}.country.{move[0]}"),
-                              hex=hex_text(move[1]),
-                              tokens=len(state.country[result]["tokens"])
-                              if result in state.country else 0))
+                              hex=hex_text(move[1]), tokens=tokens))
 
     def prompt(self, state, d):
-        return _prompt("country", cart_shops=len(phase4.free_cart_shops(state, d["seat"])))
+        return prompt_msg("country", cart_shops=len(phase4.free_cart_shops(state, d["seat"])))
+
+
+class TokensHandler(MoveHandler):
+    """Phase 4, bank short (spec §2.8): the builder chooses which hexes get the last tokens.
+
+    The decision holds the new building's id, the hexes still eligible and ``due``, the
+    tokens the bank can still give; one or several hexes per move.
+    """
+
+    kind, verbs = "tokens", frozenset({"tokens"})
+
+    def moves(self, state, d):
+        return [("tokens", (tuple(h),)) for h in d["hexes"]]
+
+    def check(self, state, d, move):
+        hexes = move[1]
+        if len(hexes) > d["due"] or len(set(hexes)) != len(hexes):
+            return "too_many"
+        eligible = {tuple(h) for h in d["hexes"]}
+        return None if all(h in eligible for h in hexes) else "token_hex"
+
+    def effect(self, state, d, move, events):
+        countryside.place_tokens(state, d["building"], move[1])
+        chosen = set(move[1])
+        d["hexes"] = [h for h in d["hexes"] if tuple(h) not in chosen]
+        d["due"] -= len(move[1])
+        if not d["due"]:
+            pop(state, d)
+            events.append(M.event("tokens_placed", seat=d["seat"],
+                                  hexes=" ".join(hex_text(tuple(h)) for h in sorted(
+                                      state.country[d["building"]]["tokens"]))))
+
+    def prompt(self, state, d):
+        good = state.country[d["building"]]["good"]
+        return prompt_msg("tokens", count=d["due"], good=M.good(good),
+                       hexes=len(d["hexes"]))
 
 
 class StorageHandler(MoveHandler):
@@ -179,7 +167,7 @@ class StorageHandler(MoveHandler):
             events.append(M.event("stored", seat=seat))
 
     def prompt(self, state, d):
-        return _prompt("storage", count=storage.excess(state, d["seat"]),
+        return prompt_msg("storage", count=storage.excess(state, d["seat"]),
                        capacity=storage.capacity(state, d["seat"]))
 
 
@@ -200,7 +188,7 @@ class HarvestHandler(MoveHandler):
             events.append(M.event("harvested", seat=d["seat"]))
 
     def prompt(self, state, d):
-        return _prompt("harvest")
+        return prompt_msg("harvest")
 
 
 class ExploreHandler(MoveHandler):
@@ -227,7 +215,7 @@ class ExploreHandler(MoveHandler):
                               good=M.good(kind), famine=state.famine, reveals=True))
 
     def prompt(self, state, d):
-        return _prompt("explore")
+        return prompt_msg("explore")
 
 
 class GravesHandler(MoveHandler):
@@ -256,7 +244,7 @@ class GravesHandler(MoveHandler):
         settle_graves(state, d, events)
 
     def prompt(self, state, d):
-        return _prompt("graves", count=d["due"])
+        return prompt_msg("graves", count=d["due"])
 
 
 class PolluteHandler(MoveHandler):
@@ -283,13 +271,17 @@ class PolluteHandler(MoveHandler):
             events.append(M.event("polluted", seat=d["seat"], count=d["total"]))
 
     def prompt(self, state, d):
-        return _prompt("pollute", count=d["due"])
+        return prompt_msg("pollute", count=d["due"])
 
 
 class ConcedeHandler(AnytimeHandler):
-    """A player may concede whenever he owes a decision (spec §8.3)."""
+    """A player still in the game may concede at any time, owing a decision or not (§8.3).
 
-    kind = "concede"
+    He is treated like an eliminated player at once: his decisions are dropped and he leaves
+    the queue of the phase in progress; the last player standing wins when the phase ends.
+    """
+
+    kind, outside_decisions = "concede", True
 
     def owns(self, move):
         return move == ("concede",)
@@ -298,18 +290,23 @@ class ConcedeHandler(AnytimeHandler):
         return []
 
     def problem(self, state, d, move):
-        return None
+        return NOT_AN_OPTION if state.over or state.ps[d["seat"]]["eliminated"] else None
 
     def effect(self, state, d, move, events):
         seat = d["seat"]
         eliminate(state, seat)
         state.pending[:] = [x for x in state.pending if x["seat"] != seat]
+        state.queue[:] = [s for s in state.queue if s != seat]
+        public = (state.phase2 or {}).get("public", {}).get(str(seat))
+        if state.phase == "city" and public is not None:
+            retire(public)  # the others see him out at once, not his hidden builds
         events.append(M.event("conceded", seat=seat))
         if state.phase == "city" and phase2.all_ready(state) and state.phase2:
             close_city_phase(state, events)
 
 
-HANDLERS = Handlers([StartHandler(), CityHandler(), CountryHandler(), StorageHandler(),
-                     HarvestHandler(), ExploreHandler(), GravesHandler(), PolluteHandler()],
+HANDLERS = Handlers([ColourHandler(), StartHandler(), CityHandler(), CountryHandler(),
+                     TokensHandler(), StorageHandler(), HarvestHandler(), ExploreHandler(),
+                     GravesHandler(), PolluteHandler()],
                     anytime=[ConcedeHandler()])
 

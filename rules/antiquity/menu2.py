@@ -12,13 +12,14 @@ from .city import (
     building_graves,
     empty_cells,
     footprint,
+    functioning_type,
     grid_size,
     rectangle,
     rotated,
     staffable,
 )
 from .citybuild import BUILDABLE, build_problem, built_houses, cost_of, storage_problem
-from .goods import house_cost, ways_to_pay
+from .goods import house_cost, relax, ways_to_pay
 from .phase2 import is_ready
 from .saints import has_bonus
 from .trades import open_offers
@@ -86,11 +87,17 @@ def buildings(state, seat: int) -> list[tuple]:
     p = state.ps[seat]
     out = []
     free = free_cells(p)
+    philosophy = functioning_type(state, seat, "faculty_philosophy")
+    places: dict[tuple, tuple | None] = {}  # buildings of one shape share their first place
     for kind in BUILDABLE:
-        pays = ways_to_pay(p["goods"], cost_of(state, seat, data.buildings()[kind]["cost"]))
+        pays = ways_to_pay(p["goods"], relax(data.buildings()[kind]["cost"], philosophy))
         if not pays:
             continue
-        place = first_place(p, lambda a, k, kind=kind: rotated(footprint(kind), a, k), free)
+        shape = tuple(map(tuple, footprint(kind)))
+        if shape not in places:
+            places[shape] = first_place(
+                p, lambda a, k, kind=kind: rotated(footprint(kind), a, k), free)
+        place = places[shape]
         if place is None:
             continue
         saints = data.SAINTS if kind == "cathedral" else (None,)

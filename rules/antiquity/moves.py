@@ -4,6 +4,7 @@ Moves are tuples whose first element names them. Hexes are "q,r"; city cells are
 number then "row,col"; a grave cell is "city,row,col"; payments are kinds joined by "+"
 ("-" for nothing); rotations are "r0".."r3"; seats in trades are "p1".."p4".
 
+  colour red                        ("colour", name)
   start A 3,0                       ("start", letter, hex)
   build market 0 2,3 r1 wood        ("build", kind, city, cell, k, payment, saint|None)
   build cathedral 0 0,0 r0 stone san_giorgio
@@ -18,6 +19,7 @@ number then "row,col"; a grave cell is "city,row,col"; payments are kinds joined
   inn 3,0 sheep | city 4,0 gold+grain+stone+wine+wood | alchemy 2,0 | done
   discard wood | keep grain+wood | take 3,0 | explore 3,0 | pass
   grave 0,1,2 [0,1,3 ...] | pollute 3,0 [4,0 ...]   (several graves or markers at once)
+  tokens 3,0 [4,0 ...]              (bank short: the hexes that get the last tokens, §2.8)
 """
 
 from __future__ import annotations
@@ -29,10 +31,10 @@ from .goods import parse_payment, payment_text
 from .hexes import hex_text, parse_hex
 
 SIMPLE = frozenset({"raze", "reset", "ready", "unready", "concede", "done", "pass"})
-VERBS = frozenset({"start", "build", "storage", "house", "staff", "hospital", "move",
+VERBS = frozenset({"colour", "start", "build", "storage", "house", "staff", "hospital", "move",
                    "regrave", "bank", "offer", "accept", "decline", "cancel", "woodcutter",
                    "farm", "mine", "fisherman", "inn", "city", "alchemy", "discard", "take",
-                   "explore", "grave", "pollute", "keep"}) | SIMPLE
+                   "explore", "grave", "pollute", "keep", "tokens"}) | SIMPLE
 
 
 def _int(word: str, low: int = 0, high: int = 99) -> int | None:
@@ -215,6 +217,7 @@ def _discard(w):
 
 
 PARSERS = {
+    "colour": _one_word("colour", lambda word: word),
     "start": _start, "build": _build, "storage": _storage, "house": _house,
     "staff": _one_word("staff", _ident("b")), "hospital": _hospital, "move": _move,
     "regrave": _regrave, "bank": _bank, "offer": _offer,
@@ -226,6 +229,7 @@ PARSERS = {
     "take": _one_word("take", parse_hex), "explore": _one_word("explore", parse_hex),
     "grave": lambda w: _many("grave", w, _cell3),
     "pollute": lambda w: _many("pollute", w, parse_hex),
+    "tokens": lambda w: _many("tokens", w, parse_hex),
 }
 
 
@@ -252,6 +256,7 @@ def _t_house(m):
 
 
 TEXTS = {
+    "colour": lambda m: f"colour {m[1]}",
     "start": lambda m: f"start {m[1].lower()} {hex_text(m[2])}",
     "build": _t_build,
     "storage": lambda m: f"storage {m[1]} {hex_text(m[2])} {m[3]}x{m[4]} {payment_text(m[5])}",
@@ -277,6 +282,7 @@ TEXTS = {
     "explore": lambda m: f"explore {hex_text(m[1])}",
     "grave": lambda m: "grave " + " ".join(_c3(c) for c in m[1]),
     "pollute": lambda m: "pollute " + " ".join(hex_text(h) for h in m[1]),
+    "tokens": lambda m: "tokens " + " ".join(hex_text(h) for h in m[1]),
 }
 
 

@@ -9,11 +9,10 @@ record is revealed.
 
 from __future__ import annotations
 
-import copy
-
 from . import abilities, citybuild, trades
 from . import msgs as M
 from .city import of_type
+from .state import plain_copy
 
 FROZEN_OK = frozenset({"unready", "decline", "cancel", "concede"})
 CITY_VERBS = frozenset({"build", "storage", "house", "staff", "raze", "hospital", "move",
@@ -34,11 +33,11 @@ def start(state) -> None:
         state.ps[seat]["flags"]["taken"] = {}
         state.ps[seat]["flags"]["fountains"] = 0
         state.ps[seat]["flags"]["cathedrals"] = 0
-        state.phase2["checkpoint"][str(seat)] = copy.deepcopy(state.ps[seat])
+        state.phase2["checkpoint"][str(seat)] = plain_copy(state.ps[seat])
 
 
 def _public_part(p: dict) -> dict:
-    return copy.deepcopy({k: v for k, v in p.items() if k != "flags"})
+    return plain_copy({k: v for k, v in p.items() if k != "flags"})
 
 
 def is_ready(state, seat: int) -> bool:
@@ -151,7 +150,7 @@ def _accept(state, seat, m, events):
     trades.execute(state, offer)
     offer["status"] = "executed"
     for party in parties:
-        state.phase2["checkpoint"][str(party)] = copy.deepcopy(state.ps[party])
+        state.phase2["checkpoint"][str(party)] = plain_copy(state.ps[party])
     terms = {"from_seat": offer["from"], "to_seat": offer["to"],
              "give": M.goods_list(offer["give"]), "get": M.goods_list(offer["get"])}
     if offer.get("note"):
@@ -193,7 +192,7 @@ EFFECTS = {"build": _build, "storage": _storage, "house": _house, "staff": _staf
 def reset(state, seat: int) -> None:
     """Restore ``seat``'s record to its latest checkpoint; goods and pool pieces go back."""
     live = state.ps[seat]
-    saved = copy.deepcopy(state.phase2["checkpoint"][str(seat)])
+    saved = plain_copy(state.phase2["checkpoint"][str(seat)])
     for kind, n in live["goods"].items():
         state.bank[kind] += n - saved["goods"][kind]
     live_taken, saved_taken = live["flags"].get("taken", {}), saved["flags"].get("taken", {})

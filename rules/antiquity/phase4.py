@@ -4,9 +4,12 @@ plus Alchemy. Moves are tuples; ``problem`` returns a reason key, ``carry_out`` 
 Moves: ("woodcutter", hex), ("farm", hex, crop, free), ("mine", hex, ore|None),
 ("fisherman", hex_a, hex_b, catch), ("inn", hex, food), ("city", centre, payment),
 ("alchemy", hex).
+A producing building the bank cannot fully supply is followed by a ``tokens`` decision.
 """
 
 from __future__ import annotations
+
+from rules.core.decisions import push
 
 from . import countryside as cs
 from . import data
@@ -135,7 +138,11 @@ def use_cart_shop(state, seat: int, to_country: bool) -> None:
 
 
 def carry_out(state, seat: int, move: tuple) -> str | int | None:
-    """Carry out a legal move; return the new building id / city index where there is one."""
+    """Carry out a legal move; return the new building id / city index where there is one.
+
+    When the bank holds some but too few goods for every token of a new producing building,
+    a ``tokens`` decision is pushed: the builder chooses the hexes (spec §2.8).
+    """
     p = state.ps[seat]
     kind = move[0]
     occupied = state.occupied()
@@ -145,44 +152,48 @@ def carry_out(state, seat: int, move: tuple) -> str | int | None:
         p["flags"]["alchemy_used"] = True
         return None
     use_cart_shop(state, seat, kind in cs.TOKEN_TYPES)
-    result = BUILDERS[kind](state, seat, move, occupied)
-    if kind in cs.TOKEN_TYPES and not state.country[result]["tokens"]:
-        cs.finish(state, result)  # no token could be placed: its life is over at once
-    return result
+    if kind not in cs.TOKEN_TYPES:
+        return BUILDERS[kind](state, seat, move, occupied)
+    good, site, hexes = PRODUCERS[kind](state, seat, move, occupied)
+    cid = cs.add_producer(state, seat, kind, good, site)
+    if cs.bank_short(state, good, hexes):
+        push(state, {"type": "tokens", "seat": seat, "building": cid,
+                     "hexes": [list(h) for h in hexes], "due": state.bank[good]})
+        return cid
+    cs.place_tokens(state, cid, hexes)
+    if not state.country[cid]["tokens"]:
+        cs.finish(state, cid)  # no token could be placed: its life is over at once
+    return cid
 
 
-def _build_woodcutter(state, seat, move, occupied):
+def _woodcutter_parts(state, seat, move, occupied):
     pay(state.ps[seat]["goods"], state.bank, ["wood"])
     site = move[1]
-    return cs.add_producer(state, seat, "woodcutter", "wood", [site],
-                           cs.woodcutter_tokens(state, site, occupied))
+    return "wood", [site], cs.woodcutter_tokens(state, site, occupied)
 
 
-def _build_farm(state, seat, move, occupied):
+def _farm_parts(state, seat, move, occupied):
     _, site, crop, free = move
     if free:
         state.ps[seat]["flags"]["biology_used"] = True
     else:
         pay(state.ps[seat]["goods"], state.bank, [crop])
-    return cs.add_producer(state, seat, "farm", crop, [site],
-                           cs.spread_tokens(state, site, "G", occupied))
+    return crop, [site], cs.spread_tokens(state, site, "G", occupied)
 
 
-def _build_mine(state, seat, move, occupied):
+def _mine_parts(state, seat, move, occupied):
     site = move[1]
     ore = cs.mine_ore(state, site, move[2])
     state.ores[state.board.ranges[site]] = ore
     pay(state.ps[seat]["goods"], state.bank, ["wood"])
-    return cs.add_producer(state, seat, "mine", ore, [site],
-                           cs.spread_tokens(state, site, "M", occupied))
+    return ore, [site], cs.spread_tokens(state, site, "M", occupied)
 
 
-def _build_fisherman(state, seat, move, occupied):
+def _fisherman_parts(state, seat, move, occupied):
     _, a, b, catch = move
     pay(state.ps[seat]["goods"], state.bank, ["wood"])
     state.pools["fisherman"] -= 1
-    return cs.add_producer(state, seat, "fisherman", catch, [a, b],
-                           cs.fisherman_tokens(state, a, b, occupied))
+    return catch, [a, b], cs.fisherman_tokens(state, a, b, occupied)
 
 
 def _build_inn(state, seat, move, occupied):
@@ -196,5 +207,6 @@ def _build_city(state, seat, move, occupied):
     return cs.build_city(state, seat, move[1])
 
 
-BUILDERS = {"woodcutter": _build_woodcutter, "farm": _build_farm, "mine": _build_mine,
-            "fisherman": _build_fisherman, "inn": _build_inn, "city": _build_city}
+PRODUCERS = {"woodcutter": _woodcutter_parts, "farm": _farm_parts, "mine": _mine_parts,
+             "fisherman": _fisherman_parts}
+BUILDERS = {"inn": _build_inn, "city": _build_city}

@@ -5,6 +5,7 @@ from __future__ import annotations
 from rules.core import Rng
 
 from .board import Board, StartTile, from_tiles
+from .data import COLOURS
 from .hexes import hex_text, parse_hex
 from .state import State, plain_copy
 
@@ -59,6 +60,8 @@ def load(data: dict) -> State:
     """Rebuild a state from :func:`dump` output (deep-copied, so the input stays intact)."""
     data = plain_copy(dict(data))
     players = data["players"]
+    for seat, p in enumerate(data["ps"]):  # games saved before colours were chosen (§3.4)
+        p.setdefault("colour", None if data["phase"] == "colours" else COLOURS[seat])
     return State(
         rng=Rng.load(data["rng"]), players=players, options=data["options"],
         board=load_board(data["board"], players), ps=data["ps"], bank=data["bank"],

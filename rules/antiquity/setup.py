@@ -1,4 +1,4 @@
-"""Game set-up (spec §3): map draw, exploration counters, players, turn order, cities."""
+"""Game set-up (spec §3): map draw, exploration counters, colours, turn order, cities."""
 
 from __future__ import annotations
 
@@ -59,6 +59,22 @@ def parse_order(items: list[str], players: int) -> list[int]:
     return [int(x) for x in items]
 
 
+def parse_colours(items: list[str], players: int) -> list[str]:
+    """Read the ``colours`` option: one distinct colour per seat, in seat order (spec §3.4)."""
+    colours = [item.lower() for item in items]
+    if len(colours) != players or len(set(colours)) != players or any(
+            c not in data.COLOURS for c in colours):
+        raise bad_option("colours", ",".join(items))
+    return colours
+
+
+def draw_order(rng: Rng, players: int, options: dict) -> list[int]:
+    """Return the turn order: fixed by the ``order`` option, else drawn at random (§3.5)."""
+    if options.get("order"):
+        return parse_order(options["order"], players)
+    return rng.shuffle(list(range(players)))
+
+
 def parse_counters(items: list[str], players: int) -> list[str]:
     """Read the ``counters`` option: the kinds dealt to the exploration hexes in (q, r) order."""
     if sorted(items) != sorted(counter_kinds(players)):
@@ -75,18 +91,25 @@ def deal_counters(state: State, rng: Rng, fixed: list[str] | None) -> None:
 
 
 def new_state(seed: int, players: int, options: dict) -> State:
-    """Draw the map, the counters and the turn order and return the state before cities."""
+    """Draw the map and the counters and return the state before colours and cities.
+
+    Colours fixed by the ``colours`` option are taken at once and the turn order is drawn
+    now; otherwise the players choose colours first and the order is drawn after them
+    (spec §3.4-3.5, see :func:`draw_order`).
+    """
     rng = Rng(seed)
     draws = (parse_tiles(options["tiles"], players) if options.get("tiles")
              else draw_tiles(rng, players))
     board = from_tiles(players, draws)
-    if options.get("order"):
-        order = parse_order(options["order"], players)
-    else:
-        order = rng.shuffle(list(range(players)))
+    colours = parse_colours(options["colours"], players) if options.get("colours") else None
+    order = draw_order(rng, players, options) if colours else list(range(players))
+    if not colours and options.get("order"):
+        parse_order(options["order"], players)  # refuse a bad option before the game starts
     state = blank_state(board, players, order, options, seed)
     counters = options.get("counters")
     deal_counters(state, rng, parse_counters(counters, players) if counters else None)
+    for seat, colour in enumerate(colours or []):
+        state.ps[seat]["colour"] = colour
     state.rng = rng
     return state
 

@@ -9,6 +9,7 @@ Hex-keyed fields use (q, r) tuples in memory and "q,r" strings when dumped. A pl
 * ``buildings``: id -> {"type", "city", "cells": [[r, c], ...], "staffed", "used", "h", "w"};
   houses are buildings of type "house" with a "number";
 * ``graves``: list of [city, row, col];
+* ``colour`` (None until chosen at set-up, spec §3.4);
 * ``saint`` (None until a Cathedral is built), ``eliminated``, ``flags`` (per-turn uses);
 * ``next_id``: counter for building ids.
 
@@ -146,6 +147,7 @@ def new_player() -> dict:
 
     goods = {g: 0 for g in GOODS}
     goods.update(game_data()["player"]["start_goods"])
-    return {"goods": goods, "houses": [], "idle": 0, "cities": [], "buildings": {},
+    return {"goods": goods, "colour": None, "houses": [], "idle": 0, "cities": [],
+            "buildings": {},
             "graves": [], "saint": None, "eliminated": False, "next_id": 1,
             "flags": {}, "inns_left": game_data()["player"]["inns"]}

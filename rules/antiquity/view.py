@@ -40,7 +40,8 @@ def player_data(shown, seat: int) -> dict:
     """Return one player's board data: cities, buildings, graves, goods, men, saint."""
     p = shown.ps[seat]
     return {
-        "goods": dict(p["goods"]), "houses": sorted(p["houses"]), "idle": p["idle"],
+        "goods": dict(p["goods"]), "colour": p.get("colour"), "houses": sorted(p["houses"]),
+        "idle": p["idle"],
         "cities": plain_copy(p["cities"]), "graves": [list(g) for g in p["graves"]],
         "buildings": {bid: {"type": b["type"], "city": b["city"],
                             "cells": [list(c) for c in b["cells"]], "staffed": b["staffed"],

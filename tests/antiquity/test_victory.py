@@ -111,7 +111,7 @@ def test_victory_ends_the_game_in_phase_10():
 
 def test_t54_intro_variant_skips_famine_and_pollution():
     state = G.new_game(2, 2, {"variant": "intro", "tiles": ["T0:0", "T1:0", "T2:0", "T3:0"],
-                              "order": ["0", "1"]})
+                              "order": ["0", "1"], "colours": ["red", "blue"]})
     state, _ = G.play(state, 1, "start a 0,0")
     state, _ = G.play(state, 0, "start b -1,14")
     goods(state, 0, grain=1, wood=6)

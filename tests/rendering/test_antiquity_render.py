@@ -6,14 +6,14 @@ import io
 
 from PIL import Image
 
-from rendering.antiquity import render
+from rendering.antiquity import hexmap, render
 from rendering.registry import has_renderer, render_png
 from rules.antiquity import GAME
 from rules.core import Rng
 
 
-def play(players: int, steps: int, seed: int = 3):
-    state = GAME.new_game(seed, players, {})
+def play(players: int, steps: int, seed: int = 3, options: dict | None = None):
+    state = GAME.new_game(seed, players, options or {})
     policy = Rng(seed)
     last = None
     for _ in range(steps):
@@ -34,15 +34,29 @@ def test_registered_and_png():
     assert image.width == 1500 and image.height > 1000
 
 
-def test_focus_seat_draws_that_player_first_and_in_full():
+def test_focus_seat_draws_the_region_around_that_player_larger():
     state, last = play(3, 120)
-    public = render(GAME.view(state, None), last_move=last)
-    focused = render(GAME.view(state, None), last_move=last, focus_seat=1)
-    assert focused.height > public.height
+    view = GAME.view(state, None)
+    public = render(view, last_move=last)
+    full_size = hexmap.SIZE
+    focused = render(view, last_move=last, focus_seat=1)
+    assert hexmap.SIZE > full_size and focused.tobytes() != public.tobytes()
+    region = hexmap.region_around(view.data, 1)
+    p = view.data["ps"][1]
+    assert {hexmap.parse(t) for t in p["anchors"] + p["influence"]} <= region
+    assert all(f"{q},{r}" in view.data["map"]["terrain"] for q, r in region)
+    assert len(region) < len(view.data["map"]["terrain"])
+
+
+def test_no_region_before_a_player_has_a_city():
+    state = GAME.new_game(3, 2, {"colours": ["red", "blue"]})
+    view = GAME.view(state, None)
+    assert hexmap.region_around(view.data, 0) is None
+    assert render(view, focus_seat=0).width == 1500
 
 
 def test_hidden_phase_two_leaves_the_public_image_unchanged():
-    state, _ = play(2, 2)  # both starting cities placed: phase 2 is open
+    state, _ = play(2, 2, options={"colours": ["red", "blue"]})  # both cities placed: phase 2
     assert state.phase == "city"
     before = render(GAME.view(state, None)).tobytes()
     seat = min(GAME.to_act(state))
