@@ -105,11 +105,19 @@ def record(table: Session, started: float, figures: Figures) -> None:
         elif interaction.ack_ms is not None:
             figures.acks.append(interaction.ack_ms / 1000)
     deciding = max((i for i in mine if i.type != 4), key=lambda i: i.sent_at)
-    posts = [m.created for m in table.public() if m.created >= deciding.sent_at
-             and (m.first_components or "Game over" in m.content)]
-    if posts:
-        figures.boards.append(min(posts) - deciding.sent_at)
+    figures.boards += board_shown(table, deciding.sent_at)
     figures.moves += 1
+
+
+def board_shown(table: Session, clicked: float) -> list[float]:
+    """How long after the click the channel showed the move: the first board picture posted
+    or edited in (a turn message edited in place counts), else the first turn message."""
+    public = table.public()
+    pictured = [m.pictured for m in public if m.pictured is not None and m.pictured >= clicked]
+    posts = [m.created for m in public if m.created >= clicked
+             and (m.first_components or "Game over" in m.content)]
+    shown = pictured or posts
+    return [min(shown) - clicked] if shown else []
 
 
 def family(pid: int) -> list[int]:

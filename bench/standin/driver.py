@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[2]
 HANDLED = re.compile(r"interaction (\d+) handled")
 START_SECONDS = 30.0
 ANSWER_SECONDS = 3.5
-DONE_SECONDS = 15.0
+DONE_SECONDS = 30.0  # a liveness bound, not a speed test (a busy CI machine may be slow)
 
 
 class BotProcess:

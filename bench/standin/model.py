@@ -68,9 +68,12 @@ class Message:
     edits: int = 0
     created: float = field(default_factory=time.monotonic)
     first_components: list = field(default_factory=list)  # as posted, before any edit
+    pictured: float | None = None  # when it last got a picture (posted or edited with a file)
 
     def __post_init__(self) -> None:
         self.first_components = list(self.components)
+        if self.files:
+            self.pictured = self.created
 
     @property
     def ephemeral(self) -> bool:

@@ -194,6 +194,8 @@ class StandIn:
             message.components = data["components"] or []
         if files or "attachments" in data:
             message.files = list(files)
+        if files:
+            message.pictured = time.monotonic()
         message.edits += 1
         self._tell(message)
         return message
