@@ -61,3 +61,11 @@ def menu_listing(state: State):
         yield
     finally:
         turn.pop("listing", None)
+
+
+def pay_bank(state: State, seat: int, amount: int, source: str) -> None:
+    """Make ``seat`` pay ``amount`` coins to the bank (a precondition payment it affords; the
+    public move that needs it says so)."""
+    player = state.edit_player(seat)
+    player.coins -= amount
+    player.earned[source] = player.earned.get(source, 0) - amount

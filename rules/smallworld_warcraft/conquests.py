@@ -1,5 +1,6 @@
-"""The Warcraft conquest decision: Small World's, plus the artifact conquests
-(``frostmourne R``, ``ashes R``, ``doomhammer R``), the Ethereals' steal (``steal A to B``: the
+"""The Warcraft conquest decision: Small World's, plus the conquests declared with artifacts
+or the Ethereals' discount (``frostmourne R``, ``ashes R with frostmourne``, ``conquer R with
+ethereal``..., see :mod:`artifacts`), the Ethereals' steal (``steal A to B``: the
 face-up artifact of region A into their region B next to it), the Portal Mage's ``swap A B``
 and Intimidating's ``intimidate R`` / ``intimidate R to D``."""
 
@@ -11,10 +12,27 @@ from rules.smallworld import handlers as base
 from rules.smallworld.state import State
 from rules.smallworld.variant import rules_of
 
-from . import artifacts, coins, ethereals, gnomes, moves, msgs, placements, powers
+from . import artifacts, coins, ethereals, gnomes, markers, moves, msgs, placements, powers
 
-ARTIFACT_MOVES = {"frostmourne": "frostmourne", "ashes": "ashes_of_alar",
-                  "doomhammer": "doomhammer"}
+ARTIFACT_MOVES = frozenset(moves.ARTIFACT_WORDS)
+
+
+def declared_kind(move: tuple) -> str | None:
+    """Return how a conquest declaring tools plays (``artifact``, ``conquer``, ``die``), or
+    None when ``move`` declares none."""
+    if move[0] in ARTIFACT_MOVES:
+        return "artifact"
+    return move[0] if move[0] in moves.PLAIN and len(move) > 2 else None
+
+
+def declared_label(move: tuple):
+    """Return the menu label of a conquest declaring tools."""
+    tools = moves.tools_of(move)
+    if len(tools) == 1 and move[0] in ARTIFACT_MOVES:
+        return msgs.label(move[0], region=move[1])
+    names = [msgs.tool(t) for t in tools]
+    key = "die_with" if move[0] == "die" else "conquer_with"
+    return msgs.label(key, region=move[1], tools=names)
 
 
 def option(move: tuple, label) -> Action:
@@ -25,7 +43,7 @@ def option(move: tuple, label) -> Action:
 class WarcraftConquest(base.ConquestDecision):
     """Conquests of the active race, with the artifacts' and the Ethereals' moves."""
 
-    accepts = base.ConquestDecision.accepts | frozenset(ARTIFACT_MOVES) | {
+    accepts = base.ConquestDecision.accepts | ARTIFACT_MOVES | {
         "steal", "swap", "intimidate", "pay_aegis", "air_raid"}
 
     def options(self, state, d):
@@ -34,12 +52,7 @@ class WarcraftConquest(base.ConquestDecision):
 
     def _options(self, state, d):
         inst = state.insts[d["inst"]]
-        listed = super().options(state, d)
-        for verb, marker in ARTIFACT_MOVES.items():
-            if artifacts.problem(state, inst, marker, None) is None:
-                listed += [option((verb, r), msgs.label(verb, region=r))
-                           for r in range(len(state.regions))
-                           if artifacts.problem(state, inst, marker, r) is None]
+        listed = super().options(state, d) + self._declared(state, inst)
         if gnomes.is_gnome(inst) and not gnomes.flags(state).get("air_raid_used"):
             listed += [option(("air_raid", r), msgs.label("air_raid", region=r))
                        for r in range(len(state.regions))
@@ -56,10 +69,26 @@ class WarcraftConquest(base.ConquestDecision):
                 "intimidate" if dest is None else "intimidate_to", region=region, target=dest)))
         return listed
 
+    @staticmethod
+    def _declared(state, inst) -> list[Action]:
+        """Every legal conquest declaring tools (each combination, each region)."""
+        listed = []
+        places = [r for r in range(len(state.regions)) if markers.legendary_place_at(state, r)]
+        for tools in artifacts.usable_sets(state, inst):
+            regions = places if "ethereal" in tools else range(len(state.regions))
+            kinds = ("artifact",) if set(tools) & ARTIFACT_MOVES else ("conquer", "die")
+            for kind in kinds:
+                for r in regions:
+                    if artifacts.declared_problem(state, inst, kind, tools, r) is None:
+                        move = moves.declared("die" if kind == "die" else "conquer", r, tools)
+                        listed.append(option(move, declared_label(move)))
+        return listed
+
     def check(self, state: State, d: dict, move: tuple):
         inst = state.insts[d["inst"]]
-        if move[0] in ARTIFACT_MOVES:
-            return artifacts.problem(state, inst, ARTIFACT_MOVES[move[0]], move[1])
+        kind = declared_kind(move)
+        if kind is not None:
+            return artifacts.declared_problem(state, inst, kind, moves.tools_of(move), move[1])
         if move[0] == "steal":
             return ethereals.steal_problem(state, inst, move[1], move[2])
         if move[0] == "pay_aegis":
@@ -74,8 +103,9 @@ class WarcraftConquest(base.ConquestDecision):
 
     def effect(self, state, d, move, events):
         inst = state.edit_inst(d["inst"])
-        if move[0] in ARTIFACT_MOVES:
-            artifacts.conquer(state, inst, ARTIFACT_MOVES[move[0]], move[1], events)
+        kind = declared_kind(move)
+        if kind is not None:
+            artifacts.conquer(state, inst, kind, moves.tools_of(move), move[1], events)
             if inst.conquests_over:
                 flow.end_conquest(state, events)
             return

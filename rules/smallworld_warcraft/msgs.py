@@ -5,6 +5,8 @@ from __future__ import annotations
 from rules.core.text import Msg
 from rules.core.types import Event
 
+from .moves import MARKER_OF
+
 PREFIX = "smallworld_warcraft"
 
 
@@ -36,3 +38,11 @@ def label(key: str, **params) -> Msg:
 def prompt(key: str, **params) -> Msg:
     """Return the prompt ``smallworld_warcraft.prompt.<key>``."""
     return Msg(f"{PREFIX}.prompt.{key}", params)
+
+
+def tool(tool_id: str) -> Msg:
+    """Return the display name of a tool declared with a conquest (an artifact, the
+    Ethereals' discount)."""
+    if tool_id in MARKER_OF:
+        return marker(MARKER_OF[tool_id])
+    return Msg(f"{PREFIX}.tool.{tool_id}")

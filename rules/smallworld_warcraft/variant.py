@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from rules.core.errors import CannotParse
-from rules.smallworld import effects, targets
+from rules.smallworld import effects
 from rules.smallworld import msgs as base_msgs
 from rules.smallworld.state import Instance, RegionState, State
 from rules.smallworld.variant import Rules, register
@@ -119,7 +119,7 @@ class WarcraftRules(Rules):
         """Return what lets ``inst`` reach regions (race hooks, travel waivers)."""
         waived = _power_is(inst, "seafarer") or markers.held_by(
             state, inst, "meeting_stone") is not None
-        ashes = artifacts.using(state) == "ashes_of_alar"
+        ashes = "ashes" in artifacts.using(state)
         return reach.Reach(hooks=_hooks(inst), no_travel=waived,
                            as_if_adjacent=ashes or gnomes.raid(state) is not None)
 
@@ -192,8 +192,6 @@ class WarcraftRules(Rules):
         reg = state.regions[region]
         defender = state.inst(reg.inst)
         flags(state)["conquering"] = region
-        if self._ethereal_discount_helps(state, inst, region):
-            flags(state)["ethereal_used"] = True
         defenders = (reg.tokens if defender is not None else 0) + reg.lost_tribe
         lost = reg.lost_tribe + (0 if defender is None else reg.tokens if defender.declined
                                  else min(1, reg.tokens))
@@ -211,18 +209,6 @@ class WarcraftRules(Rules):
             coins.gain(state, inst.owner, 1, "orcs", events)
         if defender.power == "swamp_dweller" and state.board.regions[region].terrain == "swamp":
             coins.transfer(state, inst.owner, defender.owner, 1, "swamp_dweller", events)
-
-    def _ethereal_discount_helps(self, state: State, inst: Instance, region: int) -> bool:
-        """Tell whether the Ethereals' discount lowers this conquest's cost (only then is it
-        declared, using up the turn's steal-or-discount, §4.1 Ethereals)."""
-        if ("ethereal_steal" not in _hooks(inst) or flags(state).get("ethereal_used")
-                or not markers.legendary_place_at(state, region)):
-            return False
-        with_discount = targets.cost(state, inst, region)
-        flags(state)["ethereal_used"] = True
-        without = targets.cost(state, inst, region)
-        flags(state)["ethereal_used"] = False
-        return with_discount < without
 
     def spares_defender(self, state: State, inst: Instance, defender: Instance, region: int,
                         events: list) -> bool:
@@ -353,7 +339,7 @@ def _nonempty(state: State, inst: Instance, region: int, rule: dict) -> bool:
 
 
 def _legendary_place(state: State, inst: Instance, region: int, rule: dict) -> bool:
-    return markers.legendary_place_at(state, region) and not flags(state).get("ethereal_used")
+    return "ethereal" in artifacts.using(state) and markers.legendary_place_at(state, region)
 
 
 def _worgen_form(state: State, inst: Instance, region: int, rule: dict) -> bool:
