@@ -51,6 +51,17 @@ class SmallWorldWarcraft(SmallWorld):
         OptionSpec("first_player", "int", -1, "smallworld_warcraft.option.first_player",
                    minimum=-1, maximum=4),
         OptionSpec("dice", "list", [], "smallworld_warcraft.option.dice"),
+        OptionSpec("faction_bonus_own_declined", "bool", False,
+                   "smallworld_warcraft.option.faction_bonus_own_declined"),
+        OptionSpec("air_raid_first_conquest", "bool", False,
+                   "smallworld_warcraft.option.air_raid_first_conquest"),
+        OptionSpec("garrison_timing", "choice", "end_of_turn",
+                   "smallworld_warcraft.option.garrison_timing",
+                   choices=("end_of_turn", "on_conquest")),
+        OptionSpec("portal_mage_requires_own_region", "bool", False,
+                   "smallworld_warcraft.option.portal_mage_requires_own_region"),
+        OptionSpec("announce_coin_events", "bool", True,
+                   "smallworld_warcraft.option.announce_coin_events"),
     )
 
     def parse_move(self, text: str) -> tuple | None:

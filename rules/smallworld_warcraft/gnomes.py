@@ -16,7 +16,7 @@ from rules.smallworld import conquest, flow
 from rules.smallworld.state import Instance, State
 from rules.smallworld.targets import attack_problem, cost
 
-from . import data, msgs
+from . import data, msgs, rule_options
 
 KIND = "air_raid"
 
@@ -42,7 +42,7 @@ def problem(state: State, inst: Instance, region: int):
         return msgs.err("not_gnomes")
     if flags(state).get("air_raid_used"):
         return msgs.err("air_raid_used")
-    if not state.regions_of(inst.id):
+    if not state.regions_of(inst.id) and not rule_options.get(state, "air_raid_first_conquest"):
         return msgs.err("not_first_conquest")
     flags(state)["air_raid"] = {"region": region, "roll": 0}
     try:

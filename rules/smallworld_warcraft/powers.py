@@ -17,7 +17,18 @@ from __future__ import annotations
 
 from rules.smallworld.state import Instance, State
 
-from . import coins, data, goblins, harmony, markers, msgs, pieces, placements, races
+from . import (
+    coins,
+    data,
+    goblins,
+    harmony,
+    markers,
+    msgs,
+    pieces,
+    placements,
+    races,
+    rule_options,
+)
 from .wells import well_revealed
 
 SWAPS = 2
@@ -64,6 +75,9 @@ def swap_problem(state: State, inst: Instance, a: int, b: int):
             return problem
     if not (_nonempty(state, a) or _nonempty(state, b)):
         return msgs.err("swap_regions")
+    if (rule_options.get(state, "portal_mage_requires_own_region")
+            and inst.id not in (state.regions[a].inst, state.regions[b].inst)):
+        return msgs.err("swap_needs_own_region")
     return None
 
 

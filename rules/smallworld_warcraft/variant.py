@@ -32,6 +32,7 @@ from . import (
     placements,
     races,
     reach,
+    rule_options,
     tally,
 )
 from .wells import well_revealed
@@ -69,7 +70,9 @@ class WarcraftRules(Rules):
 
     # -- set-up ------------------------------------------------------------------------------
     def choose_map(self, state: State, options: Mapping[str, Any]) -> str:
-        """Draw the islands for the player count (or take the ``islands`` option)."""
+        """Read the rule options (§6.7); draw the islands for the player count (or take the
+        ``islands`` option)."""
+        state.extra["rules"] = rule_options.read(options)
         try:
             islands = archipelago.choose_islands(
                 state.rng, state.n, str(options.get("two_player_boards") or "LM").upper(),
@@ -120,8 +123,10 @@ class WarcraftRules(Rules):
         waived = _power_is(inst, "seafarer") or markers.held_by(
             state, inst, "meeting_stone") is not None
         ashes = "ashes" in artifacts.using(state)
-        return reach.Reach(hooks=_hooks(inst), no_travel=waived,
-                           as_if_adjacent=ashes or gnomes.raid(state) is not None)
+        air = gnomes.raid(state) is not None
+        return reach.Reach(hooks=_hooks(inst), no_travel=waived, as_if_adjacent=ashes or air,
+                           lands_anywhere=air and rule_options.get(
+                               state, "air_raid_first_conquest"))
 
     def reach_problem(self, state: State, inst: Instance, region: int, owned: set[int]):
         """Entry regions on any island, adjacency, Kobold caverns, Naga water (§3.3.1); not
@@ -201,13 +206,17 @@ class WarcraftRules(Rules):
         if _power_is(inst, "furious") and defenders >= 2:
             coins.gain(state, inst.owner, defenders, "furious", events)
         objectives.claim(state, inst, region, events)
-        if defender is None or defender.owner == inst.owner:
+        if defender is None:
+            return
+        own = defender.owner == inst.owner
+        if own and not rule_options.get(state, "faction_bonus_own_declined"):
             return
         taken = flags(state)["taken"]
         taken[str(defender.id)] = taken.get(str(defender.id), 0) + 1
         if "alliance_conquest_coins" in _hooks(inst) and data.faction(defender.race) == "alliance":
             coins.gain(state, inst.owner, 1, "orcs", events)
-        if defender.power == "swamp_dweller" and state.board.regions[region].terrain == "swamp":
+        if (not own and defender.power == "swamp_dweller"
+                and state.board.regions[region].terrain == "swamp"):
             coins.transfer(state, inst.owner, defender.owner, 1, "swamp_dweller", events)
 
     def spares_defender(self, state: State, inst: Instance, defender: Instance, region: int,
@@ -236,7 +245,8 @@ class WarcraftRules(Rules):
     def end_placements(self, state: State, inst: Instance, events: list) -> None:
         """Forts, watchtowers, military objectives, Harmony (§3.1 T7b, c, f, g)."""
         active = inst
-        if _power_is(active, "garrison"):
+        if _power_is(active, "garrison") and rule_options.get(
+                state, "garrison_timing") == "end_of_turn":
             pieces.place_forts(state, active, events)
         if _power_is(active, "fortified"):
             pieces.update_watchtowers(state, active, events)
@@ -274,6 +284,9 @@ class WarcraftRules(Rules):
         flags(state).pop("conquering", None)
         if "wisp_walls" in _hooks(inst) and state.board.regions[region].terrain == "forest":
             pieces.put(state, region, "wisp_wall", events, inst.owner)
+        if _power_is(inst, "garrison") and rule_options.get(
+                state, "garrison_timing") == "on_conquest":
+            pieces.put(state, region, "fort", events, inst.owner)
         if "well_of_eternity" in markers.reveal(state, inst, region, events):
             well_revealed(state, inst, region, events)
         for found in markers.in_region(state, region):

@@ -18,12 +18,13 @@ NAMES = ["A", "B", "C", "D", "E"]
 
 
 def new(players: int = 2, islands: str = "", combos: str = "", first: int = 0, dice=(),
-        markers: str = "", seed: int = 1, boards: str = "LM"):
-    """Start a game with fixed islands, stacks, first player, dice and markers."""
+        markers: str = "", seed: int = 1, boards: str = "LM", **rules):
+    """Start a game with fixed islands, stacks, first player, dice and markers (``rules``:
+    the rule options of spec §6.7, e.g. ``garrison_timing="on_conquest"``)."""
     options = {"islands": [i for i in islands.split(",") if i],
                "combos": [c for c in combos.split(",") if c], "first_player": first,
                "dice": [str(d) for d in dice], "markers": [m for m in markers.split(",") if m],
-               "two_player_boards": boards}
+               "two_player_boards": boards, **rules}
     return GAME.new_game(seed, players, options)
 
 
@@ -126,3 +127,8 @@ def restart(state) -> list:
 def cost(state, seat: int, code: str) -> int:
     """Return what ``code`` costs ``seat``'s active race now."""
     return conquest_cost(state, state.active(seat), r(state, code))
+
+
+def gains(events):
+    """Return the coin-gain events (announced to all, or told to the gainer alone)."""
+    return [e for e in events if e.key.rsplit(".", 1)[1] in ("coins_gained", "coins_announced")]

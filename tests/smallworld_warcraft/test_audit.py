@@ -10,6 +10,7 @@ from tests.smallworld_warcraft.helpers import (
     cost,
     face_up,
     find,
+    gains,
     give,
     new,
     occupy,
@@ -177,7 +178,7 @@ def test_murlocs_give_no_faction_bonus_nor_orc_coins():
     occupy(state, orcs, L1_10=4)
     restart(state)
     state, events = play(state, 0, "conquer L1-05")
-    assert not find(events, "coins_gained")
+    assert not gains(events)
     state, events = play(state, 0, "redeploy auto", "end turn")
     assert "faction_bonus" not in _lines(events)
 
@@ -260,7 +261,7 @@ def test_battlemaster_coin_for_a_murloc_region():
     occupy(state, orcs, L1_10=4)
     restart(state)
     state, events = play(state, 0, "conquer L1-05")
-    assert [e.params["coins"] for e in find(events, "coins_gained")] == [1]
+    assert [e.params["coins"] for e in gains(events)] == [1]
 
 
 def test_champion_and_beastmaster_stay_out_of_the_deck_until_their_rules_exist():
@@ -541,7 +542,7 @@ def test_orcs_coin_for_an_opponents_declined_alliance_region():
     occupy(state, old, L1_03=1)
     restart(state)
     state, events = play(state, 0, "conquer L1-03")
-    assert [e.params["coins"] for e in find(events, "coins_gained")] == [1]
+    assert [e.params["coins"] for e in gains(events)] == [1]
 
 
 def test_neutral_conqueror_claims_an_objective_and_pays_the_humans_too():

@@ -8,6 +8,7 @@ from tests.smallworld_warcraft.helpers import (
     cost,
     face_up,
     find,
+    gains,
     give,
     new,
     occupy,
@@ -195,7 +196,7 @@ def test_t14_orcs_coins_and_faction_bonus():
     state.players[0].coins = 0
     state, events = play(state, 0, "conquer L1-03", "conquer L1-04", "conquer L1-08",
                          "conquer L1-10")
-    assert sum(e.params["coins"] for e in find(events, "coins_gained")) == 3
+    assert sum(e.params["coins"] for e in gains(events)) == 3
     state, events = play(state, 0, "redeploy auto", "end turn")
     score = find(events, "score")[0]
     lines = {m.params["source"].key.rsplit(".", 1)[1]: m.params["coins"]
@@ -210,7 +211,7 @@ def test_own_declined_race_gives_no_orc_coins_nor_faction_bonus():
     occupy(state, mine, L1_03=1)
     restart(state)
     state, events = play(state, 0, "conquer L1-03")
-    assert not find(events, "coins_gained")
+    assert not gains(events)
     state, events = play(state, 0, "redeploy auto", "end turn")
     breakdown = find(events, "score")[0].params["breakdown"]
     assert all(m.params["source"].key != "smallworld.score.faction_bonus" for m in breakdown)
@@ -223,7 +224,7 @@ def test_t36_empty_region_with_only_a_mountain_and_a_marker():
     restart(state)
     assert cost(state, 0, "L1-11") == 3
     state, events = play(state, 0, "conquer L1-11")
-    assert not find(events, "coins_gained") and trolls.hand >= 0
+    assert not gains(events) and trolls.hand >= 0
 
 
 def test_t38_furious_coins_for_two_or_more_defending_tokens():
@@ -236,13 +237,13 @@ def test_t38_furious_coins_for_two_or_more_defending_tokens():
     occupy(state, c, L1_04=2)
     restart(state)
     state, events = play(state, 0, "conquer L1-03")
-    assert [e.params["coins"] for e in find(events, "coins_gained")] == [3]
+    assert [e.params["coins"] for e in gains(events)] == [3]
     state, events = play(state, 0, "conquer L1-13")
-    assert not find(events, "coins_gained")
+    assert not gains(events)
     state, events = play(state, 0, "conquer L1-04")
-    assert [e.params["coins"] for e in find(events, "coins_gained")] == [2]
+    assert [e.params["coins"] for e in gains(events)] == [2]
     state, events = play(state, 0, "conquer L1-11")
-    assert not find(events, "coins_gained")
+    assert not gains(events)
 
 
 def test_t43_swamp_dweller_toll_even_in_decline():
