@@ -12,10 +12,12 @@ from rules.smallworld.game import SmallWorld
 
 from . import data, goblins, invariants, markers, view
 from . import moves as wc_moves
+from .battleground import BattlegroundDecision
 from .conquests import WarcraftConquest
 from .gnomes import AirRaidDecision
 from .goblins import BombsDecision
 from .objectives import ObjectivesDecision
+from .pieces import PlacePiecesDecision
 from .placements import PlaceArtifactDecision
 from .races import FormDecision, RecruitDecision
 from .variant import NAME
@@ -23,7 +25,8 @@ from .wells import WellDecision
 
 CODE = re.compile(r"\b([lms][12])-?(\d{1,2})\b")
 OWN_DECISIONS = (WellDecision(), FormDecision(), RecruitDecision(), ObjectivesDecision(),
-                 PlaceArtifactDecision(), AirRaidDecision(), BombsDecision())
+                 PlaceArtifactDecision(), AirRaidDecision(), BombsDecision(),
+                 PlacePiecesDecision(), BattlegroundDecision())
 HANDLERS = Handlers(tuple(WarcraftConquest() if h.kind == "conquest" else h
                           for h in handlers.BASE_HANDLERS) + OWN_DECISIONS)
 OWN_KINDS = frozenset(d.kind for d in OWN_DECISIONS)

@@ -5,7 +5,8 @@ count number. Warcraft forms (regions are numbers on this game's board):
 ``well R`` · ``form human`` · ``form worgen`` · ``recruit N`` · ``objective R`` ·
 ``objectives done`` · ``aegis R`` · ``heart R`` · ``pay aegis`` · ``bomb R`` · ``bombs done`` ·
 ``frostmourne R`` · ``ashes R`` · ``doomhammer R`` · ``steal A to B`` · ``swap A B`` ·
-``intimidate R`` · ``intimidate R to D`` · ``air raid R`` · ``abort air raid``.
+``intimidate R`` · ``intimidate R to D`` · ``air raid R`` · ``abort air raid`` ·
+``fort R`` · ``watchtower R`` · ``side alliance`` · ``side horde``.
 
 A conquest may declare several tools (spec §6.3 CONQUER modifiers): ``conquer R with ethereal``,
 ``die R with ethereal``, ``ashes R with frostmourne``, ``ashes R with frostmourne and
@@ -31,13 +32,15 @@ FORMS: dict[str, tuple[str, ...]] = {
     "steal": ("steal", "#", "to", "#"), "swap": ("swap", "#", "#"),
     "intimidate": ("intimidate", "#"), "intimidate_to": ("intimidate", "#", "to", "#"),
     "air_raid": ("air", "raid", "#"), "abort_air_raid": ("abort", "air", "raid"),
+    "fort": ("fort", "#"), "watchtower": ("watchtower", "#"),
 }
 FORMS_OF_WORGEN = ("human", "worgen")
+SIDES = ("alliance", "horde")
 ARTIFACT_WORDS = ("doomhammer", "ashes", "frostmourne")
 TOOLS = (*ARTIFACT_WORDS, "ethereal")      # the canonical order of a conquest's tools
 MARKER_OF = {"doomhammer": "doomhammer", "ashes": "ashes_of_alar", "frostmourne": "frostmourne"}
 PLAIN = ("conquer", "die")
-VERBS = base.VERBS | {words[0] for words in FORMS.values()} | {"form"}
+VERBS = base.VERBS | {words[0] for words in FORMS.values()} | {"form", "side"}
 
 
 def _number(word: str) -> int | None:
@@ -101,6 +104,8 @@ def parse(text: str) -> tuple | None:
         return _parse_with(words)
     if len(words) == 2 and words[0] == "form" and words[1] in FORMS_OF_WORGEN:
         return ("form", words[1])
+    if len(words) == 2 and words[0] == "side" and words[1] in SIDES:
+        return ("side", words[1])
     for kind, form in FORMS.items():
         values = _match(words, form)
         if values is not None:
@@ -113,8 +118,8 @@ def text(move: tuple) -> str:
     kind = move[0]
     if kind in (*PLAIN, *ARTIFACT_WORDS) and len(move) > 2:
         return f"{text(move[:2])} with {' and '.join(move[2:])}"
-    if kind == "form":
-        return f"form {move[1]}"
+    if kind in ("form", "side"):
+        return f"{kind} {move[1]}"
     if kind == "intimidate" and len(move) == 3:
         kind = "intimidate_to"
     if kind in FORMS:

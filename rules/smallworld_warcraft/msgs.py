@@ -46,3 +46,8 @@ def tool(tool_id: str) -> Msg:
     if tool_id in MARKER_OF:
         return marker(MARKER_OF[tool_id])
     return Msg(f"{PREFIX}.tool.{tool_id}")
+
+
+def piece(piece_id: str) -> Msg:
+    """Return the display name of a special token (fort, watchtower...)."""
+    return Msg(f"{PREFIX}.piece.{piece_id}")

@@ -19,9 +19,9 @@ from rules.smallworld.variant import Rules, register
 from . import (
     archipelago,
     artifacts,
+    battleground,
     coins,
     data,
-    faction,
     gnomes,
     goblins,
     harmony,
@@ -243,13 +243,20 @@ class WarcraftRules(Rules):
             goblins.return_bomb(state, region, [])
 
     def end_placements(self, state: State, inst: Instance, events: list) -> None:
-        """Forts, watchtowers, military objectives, Harmony (§3.1 T7b, c, f, g)."""
+        """Forts, watchtowers, placed artifacts, bombs, military objectives, Harmony (§3.1 T7b
+        to g), then the Battleground side for the scoring (§5.7).
+
+        Decisions are stacked, the last one on top: the Battleground side comes last, the
+        owner's choice of where short forts or watchtowers go first.
+        """
         active = inst
+        battleground.ask(state, active)
+        short: tuple[str, list[int]] = ("", [])
         if _power_is(active, "garrison") and rule_options.get(
                 state, "garrison_timing") == "end_of_turn":
-            pieces.place_forts(state, active, events)
+            short = ("fort", pieces.place_forts(state, active, events))
         if _power_is(active, "fortified"):
-            pieces.update_watchtowers(state, active, events)
+            short = ("watchtower", pieces.update_watchtowers(state, active, events))
         if harmony.is_pandaren(active):
             harmony.hand_out(state, active, events)
         if objectives.is_humans(active):
@@ -257,6 +264,8 @@ class WarcraftRules(Rules):
         if goblins.is_goblin(active):
             goblins.ask(state, active)
         placements.ask(state, active)
+        if short[1]:
+            pieces.ask(state, active, *short)
 
     def before_decline(self, state: State, inst: Instance, events: list) -> None:
         """Watchtowers and military objectives go when their race declines."""
@@ -324,14 +333,7 @@ class WarcraftRules(Rules):
 
     def faction_bonus(self, state: State, active: Instance) -> int:
         """Return the faction bonus of the active race for this turn (§3.6, §5.7)."""
-        taken = [(data.faction(state.insts[int(i)].race), n)
-                 for i, n in flags(state).get("taken", {}).items()]
-        ground = markers.held_by(state, active, "battleground") is not None
-        side = data.faction(active.race)
-        if side != "neutral" or not ground:
-            return faction.faction_bonus(side, taken, ground)
-        return max(faction.faction_bonus(side, taken, True, pick) for pick in ("alliance",
-                                                                              "horde"))
+        return battleground.bonus(state, active)
 
     def well_coins(self, state: State, seat: int) -> int:
         """Return +2 when one of ``seat``'s races leads alone around the Well (§5.13)."""
