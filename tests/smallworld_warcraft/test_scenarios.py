@@ -1,5 +1,6 @@
 """The spec's test scenarios (smallworld_warcraft.md §8) played as games: set up, text moves,
-state and events checked (T01-T10, T14, T16, T20, T21, T27, T31-T33, T36, T38, T43-T45)."""
+state and events checked (T01-T10, T14, T16, T20, T21, T27, T31-T33, T36-T38, T43-T45,
+T48-T50)."""
 
 from __future__ import annotations
 
@@ -1022,3 +1023,56 @@ def test_t49_tauren_doomhammer_conquest_places_two_tokens():
     state, events = play(state, 0, "doomhammer L1-11")
     assert find(events, "conquer")[0].params["cost"] == 2
     assert state.regions[r(state, "L1-11")].tokens == 2
+
+
+# ---------------------------------------------------------------- badge reshuffle (T37)
+
+def test_t37_badge_reshuffle_when_the_stack_is_empty():
+    """T37, §3.2: the badge stack is empty, 3 badges lie in the discard pile and a combo must
+    be refilled: the 3 are shuffled into a new stack whose top pairs with the new banner."""
+    state = new(2, islands="L1,M1")
+    discarded = list(state.power_deck[:3])
+    state.discard, state.power_deck = discarded, []
+    banner = state.race_deck[0]
+    state, events = play(state, 0, "pick 0")
+    assert find(events, "powers_reshuffled")[0].params["count"] == 3
+    race, power, coins = state.column[-1]
+    assert (race, coins) == (banner, 0)
+    assert power in discarded
+    assert sorted([power, *state.power_deck]) == sorted(discarded)
+    assert state.discard == []
+
+
+# ---------------------------------------------------------------- bomb and Harmony (T50)
+
+def test_t50_bomb_on_a_harmony_protected_pandaren_region():
+    """T50, §4.1 Goblins RULING, §3.11: A's Goblins bomb P's Pandaren, P hands A a Harmony
+    token, A is down to 1 coin. At A's next T1b the live bomb makes A pay min(2, 1) = 1 to P
+    (a consequence payment), then explodes as usual; that was A's Harmony payment for the
+    turn, so A (now without coins) may still attack the Pandaren."""
+    state = new(2, islands="L1,M1", combos="goblins:farmer")
+    state, _ = play(state, 0, "pick 0")
+    occupy(state, state.active(0), L1_10=2)
+    pile = state.extra["bomb_pile"]
+    pile.remove("live")
+    pile.insert(0, "live")
+    panda = give(state, 1, "pandaren", "farmer")
+    occupy(state, panda, L1_07=3, L1_11=1)
+    state, _ = play(state, 0, "end conquest", "redeploy auto", "bomb L1-07", "bombs done",
+                    "end turn")
+    state, events = play(state, 1, "end conquest", "redeploy auto")
+    assert state.extra["harmony"] == [0]
+    state.players[0].coins = 1
+    defenders = state.regions[r(state, "L1-07")].tokens
+    state, events = play(state, 1, "end turn")
+    assert find(events, "bomb_revealed")[0].params["region"] == r(state, "L1-07")
+    paid = find(events, "coins_paid")
+    assert [(e.params["seat"], e.params["target"], e.params["coins"])
+            for e in paid] == [(0, 1, 1)]
+    assert state.players[0].coins == 0 and state.players[1].earned["pandaren"] == 1
+    losses = find(events, "defender_losses")[0].params
+    assert (losses["lost"], losses["withdrawn"]) == (1, defenders - 1)
+    assert state.regions[r(state, "L1-07")].inst is None
+    assert reason(state, 0, "conquer L1-11") is None
+    state, events = play(state, 0, "conquer L1-11")
+    assert not find(events, "coins_paid")
