@@ -12,15 +12,15 @@ from .store import Store
 
 async def set_settings(store: Store, game_id: int, settings: Settings) -> None:
     """Store a table's time settings."""
-    async with store._lock:
-        await store._db.execute("UPDATE games SET settings = ? WHERE id = ?",
+    async with store.write() as db:
+        await db.execute("UPDATE games SET settings = ? WHERE id = ?",
                                 (json.dumps(settings.to_json()), game_id))
 
 
 async def timed_games(store: Store) -> list[tuple[int, Settings]]:
     """Return the active games that use reminders or time limits."""
-    async with store._lock:
-        rows = await (await store._db.execute(
+    async with store.read() as db:
+        rows = await (await db.execute(
             "SELECT id, settings FROM games WHERE status = 'active' AND settings != '{}'"
             " ORDER BY id")).fetchall()
     return [(row["id"], Settings.from_json(json.loads(row["settings"]))) for row in rows]
@@ -28,8 +28,8 @@ async def timed_games(store: Store) -> list[tuple[int, Settings]]:
 
 async def clocks_of(store: Store, game_id: int) -> dict[int, SeatClock]:
     """Return every seat clock of a game."""
-    async with store._read_lock:  # a hot read: never behind a write's fsync
-        rows = await (await store._reader.execute(
+    async with store.read() as db:
+        rows = await (await db.execute(
             "SELECT * FROM clocks WHERE game_id = ?", (game_id,))).fetchall()
     return {row["seat"]: SeatClock(row["seat"], row["since"], row["remind_at"],
                                    bool(row["reminded"]), row["used"], bool(row["expired"]))
@@ -38,9 +38,9 @@ async def clocks_of(store: Store, game_id: int) -> dict[int, SeatClock]:
 
 async def save_clocks(store: Store, game_id: int, clocks: Mapping[int, SeatClock]) -> None:
     """Replace a game's seat clocks in one transaction."""
-    async with store._lock, store.transaction():
+    async with store.write() as db:
         for clock in clocks.values():
-            await store._db.execute(
+            await db.execute(
                 "INSERT OR REPLACE INTO clocks (game_id, seat, since, remind_at, reminded,"
                 " used, expired) VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (game_id, clock.seat, clock.since, clock.remind_at, int(clock.reminded),
@@ -49,27 +49,27 @@ async def save_clocks(store: Store, game_id: int, clocks: Mapping[int, SeatClock
 
 async def set_notify(store: Store, user_id: str, on: bool) -> None:
     """Remember whether a player wants a direct message when it is their turn."""
-    async with store._lock:
-        await store._db.execute(
+    async with store.write() as db:
+        await db.execute(
             "INSERT INTO user_settings (user_id, notify) VALUES (?, ?)"
             " ON CONFLICT (user_id) DO UPDATE SET notify = excluded.notify", (user_id, int(on)))
 
 
 async def wants_notify(store: Store, user_id: str) -> bool:
     """Tell whether a player asked for direct messages on their turn."""
-    async with store._read_lock:  # a hot read: never behind a write's fsync
-        row = await (await store._reader.execute(
+    async with store.read() as db:
+        row = await (await db.execute(
             "SELECT notify FROM user_settings WHERE user_id = ?", (user_id,))).fetchone()
     return bool(row and row["notify"])
 
 
 async def add_vote(store: Store, game_id: int, target: int, voter: int) -> set[int]:
     """Record ``voter``'s vote to end the game over ``target``; return every voter so far."""
-    async with store._lock:
-        await store._db.execute(
+    async with store.write() as db:
+        await db.execute(
             "INSERT OR IGNORE INTO votes (game_id, target, voter) VALUES (?, ?, ?)",
             (game_id, target, voter))
-        rows = await (await store._db.execute(
+        rows = await (await db.execute(
             "SELECT voter FROM votes WHERE game_id = ? AND target = ?",
             (game_id, target))).fetchall()
     return {row["voter"] for row in rows}
@@ -77,6 +77,6 @@ async def add_vote(store: Store, game_id: int, target: int, voter: int) -> set[i
 
 async def clear_votes(store: Store, game_id: int, target: int) -> None:
     """Forget the votes about ``target`` (they moved after all)."""
-    async with store._lock:
-        await store._db.execute("DELETE FROM votes WHERE game_id = ? AND target = ?",
+    async with store.write() as db:
+        await db.execute("DELETE FROM votes WHERE game_id = ? AND target = ?",
                                 (game_id, target))

@@ -21,8 +21,8 @@ class ServerSettings:
 
 async def server_settings(store: Store, guild: str) -> ServerSettings:
     """Return a server's settings (the defaults when it never chose)."""
-    async with store._lock:
-        row = await (await store._db.execute(
+    async with store.read() as db:
+        row = await (await db.execute(
             "SELECT language, messages FROM server_settings WHERE guild = ?",
             (guild,))).fetchone()
     return ServerSettings() if row is None else ServerSettings(row["language"], row["messages"])
@@ -30,8 +30,8 @@ async def server_settings(store: Store, guild: str) -> ServerSettings:
 
 async def set_server_settings(store: Store, guild: str, settings: ServerSettings) -> None:
     """Store a server's settings."""
-    async with store._lock:
-        await store._db.execute(
+    async with store.write() as db:
+        await db.execute(
             "INSERT INTO server_settings (guild, language, messages) VALUES (?, ?, ?)"
             " ON CONFLICT (guild) DO UPDATE SET language = excluded.language,"
             " messages = excluded.messages", (guild, settings.language, settings.messages))
@@ -39,14 +39,14 @@ async def set_server_settings(store: Store, guild: str, settings: ServerSettings
 
 async def turn_start(store: Store, game_id: int) -> int:
     """Return the number of moves the game had when its turn message was first posted."""
-    async with store._lock:
-        row = await (await store._db.execute(
+    async with store.read() as db:
+        row = await (await db.execute(
             "SELECT turn_start FROM games WHERE id = ?", (game_id,))).fetchone()
     return 0 if row is None else row["turn_start"]
 
 
 async def set_turn_start(store: Store, game_id: int, moves: int) -> None:
     """Remember that the current turn message began after ``moves`` moves."""
-    async with store._lock:
-        await store._db.execute("UPDATE games SET turn_start = ? WHERE id = ?",
+    async with store.write() as db:
+        await db.execute("UPDATE games SET turn_start = ? WHERE id = ?",
                                 (moves, game_id))
