@@ -25,14 +25,6 @@ def declared_kind(move: tuple) -> str | None:
     return move[0] if move[0] in moves.PLAIN and len(move) > 2 else None
 
 
-def declared_label(move: tuple):
-    """Return the menu label of a conquest declaring tools."""
-    tools = moves.tools_of(move)
-    if len(tools) == 1 and move[0] in ARTIFACT_MOVES:
-        return msgs.label(move[0], region=move[1])
-    names = [msgs.tool(t) for t in tools]
-    key = "die_with" if move[0] == "die" else "conquer_with"
-    return msgs.label(key, region=move[1], tools=names)
 
 
 def option(move: tuple, label) -> Action:
@@ -81,7 +73,7 @@ class WarcraftConquest(base.ConquestDecision):
                 for r in regions:
                     if artifacts.declared_problem(state, inst, kind, tools, r) is None:
                         move = moves.declared("die" if kind == "die" else "conquer", r, tools)
-                        listed.append(option(move, declared_label(move)))
+                        listed.append(option(move, msgs.declared_label(move)))
         return listed
 
     def check(self, state: State, d: dict, move: tuple):

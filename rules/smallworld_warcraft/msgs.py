@@ -5,7 +5,7 @@ from __future__ import annotations
 from rules.core.text import Msg
 from rules.core.types import Event
 
-from .moves import MARKER_OF
+from .moves import ARTIFACT_WORDS, MARKER_OF, tools_of
 
 PREFIX = "smallworld_warcraft"
 
@@ -51,3 +51,13 @@ def tool(tool_id: str) -> Msg:
 def piece(piece_id: str) -> Msg:
     """Return the display name of a special token (fort, watchtower...)."""
     return Msg(f"{PREFIX}.piece.{piece_id}")
+
+
+def declared_label(move: tuple) -> Msg:
+    """Return the menu label of a conquest declaring tools (artifacts, the Ethereals'
+    discount)."""
+    tools = tools_of(move)
+    if len(tools) == 1 and move[0] in ARTIFACT_WORDS:
+        return label(move[0], region=move[1])
+    key = "die_with" if move[0] == "die" else "conquer_with"
+    return label(key, region=move[1], tools=[tool(t) for t in tools])

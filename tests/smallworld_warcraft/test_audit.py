@@ -1291,3 +1291,27 @@ def test_the_marker_pool_aside_stays_hidden():
         text = repr(GAME.view(state, seat).data)
         for marker in state.extra["pool"]:
             assert marker not in text, marker
+
+
+def test_frostmourne_may_follow_a_short_air_raid_roll():
+    """§3.3.2 (reductions stack) and §6.3 AIR_RAID ("then CONQUER / FINAL_ATTEMPT on it"):
+    after a roll of 0 leaves M1-06 (2 + 1 Murloc + 2 Orcs = 5) 2 tokens out of reach of a hand
+    of 3, the Gnomes conquer it declaring Frostmourne (5 − 2 = 3), which moves there."""
+    from rules.smallworld_warcraft import markers
+    state = new(2, islands="L1,M1", dice=[0])
+    g = give(state, 0, "gnomes", "farmer", hand=4)
+    occupy(state, g, L1_07=1)
+    face_up(state, "L1-07", "frostmourne")
+    orcs = give(state, 1, "orcs", "farmer")
+    occupy(state, orcs, M1_06=2)
+    state.regions[r(state, "M1-06")].lost_tribe = True
+    state.lt_removed -= 1
+    restart(state)
+    region = r(state, "M1-06")
+    state, events = play(state, 0, "air raid M1-06")
+    assert find(events, "air_raid")[0].params["need"] == 5
+    assert state.pending[-1]["type"] == "air_raid"
+    assert _texts(state, 0) == [f"die {region}", f"frostmourne {region}", "abort air raid"]
+    state, events = play(state, 0, f"frostmourne {region}")
+    assert find(events, "conquer")[0].params["cost"] == 3
+    assert markers.region_of(state, "frostmourne") == region
