@@ -18,7 +18,7 @@ from rules.smallworld import conquest, flow
 from rules.smallworld.state import Instance, State
 from rules.smallworld.targets import attack_problem, cost
 
-from . import artifacts, data, moves, msgs, rule_options
+from . import artifacts, coins, data, moves, msgs, rule_options
 
 KIND = "air_raid"
 
@@ -75,6 +75,10 @@ class AirRaidDecision(Handler):
     kind = KIND
 
     def options(self, state, d):
+        with coins.menu_listing(state):  # the menu never depends on hidden coins
+            return self._options(state, d)
+
+    def _options(self, state, d):
         region, inst = d["region"], state.insts[d["inst"]]
         listed = []
         if self.problem(state, d, ("die", region)) is None:
