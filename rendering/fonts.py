@@ -22,6 +22,7 @@ from rules.core.paths import data_path
 CJK = "NotoSansCJKjp-Regular.otf"
 EMOJI = "NotoEmoji-Regular.ttf"
 EMBOLDEN = 0.035  # stroke width (per pixel of size) that makes a regular fallback face bold
+MASKS_PER_FONT = 2048  # rendered texts kept per font and size
 CHAINS = {
     False: ("NotoSans-Regular.ttf", CJK, EMOJI),
     True: ("NotoSans-Bold.ttf", CJK, EMOJI),
@@ -54,6 +55,9 @@ class FallbackFont(ImageFont.FreeTypeFont):
         # Fallback faces exist in one weight: a bold font thickens them with a thin stroke.
         self.extra_stroke = EMBOLDEN * size if embolden else 0.0
         self._faces: dict[int, ImageFont.FreeTypeFont] = {0: self}
+        # Boards draw the same words again and again (names, labels, numbers): each text's
+        # mask is drawn once and reused (masks are only read when pasted). Thread-safe.
+        self._cached_mask = lru_cache(maxsize=MASKS_PER_FONT)(self._mask)
 
     def _face(self, index: int) -> ImageFont.FreeTypeFont:
         if index not in self._faces:
@@ -136,6 +140,15 @@ class FallbackFont(ImageFont.FreeTypeFont):
     def getmask2(self, text, mode="", direction=None, features=None, language=None,
                  stroke_width=0, anchor=None, ink=0, start=None, *args, **kwargs):
         """Return the text's mask and its offset from the anchor, drawing each run in turn."""
+        if mode == "RGBA" or features or args or not isinstance(text, str):
+            return self._mask(text, mode, direction, features, language, stroke_width, anchor,
+                              ink, start, *args, **kwargs)
+        return self._cached_mask(text, mode, direction, None, language, stroke_width, anchor,
+                                 0, tuple(start) if start else None,
+                                 **kwargs)
+
+    def _mask(self, text, mode="", direction=None, features=None, language=None,
+              stroke_width=0, anchor=None, ink=0, start=None, *args, **kwargs):
         if not isinstance(text, str) or self._single(text) or mode == "RGBA":
             return super().getmask2(text, mode, direction, features, language, stroke_width,
                                     anchor, ink, start, *args, **kwargs)

@@ -38,10 +38,17 @@ class Handler:
 
     kind: str = ""
     simultaneous: bool = False  # several seats owe decisions of this kind at once
+    # every option ``options`` lists is legal as listed, so playing one of them just listed
+    # for the same state needs no second check (the contract tests verify the claim)
+    exact_options: bool = False
 
     def options(self, state: Any, d: dict) -> list[Action]:
         """Return every legal choice of decision ``d`` (each with its structured move)."""
         return []
+
+    def lists_exactly(self, state: Any, d: dict) -> bool:
+        """Tell whether every option listed for ``d`` now is legal as listed."""
+        return self.exact_options
 
     def has_options(self, state: Any, d: dict) -> bool:
         """Tell whether ``d`` has anything to choose (override when cheaper than options)."""
@@ -157,6 +164,8 @@ class DecisionGame(Game):
     """
 
     handlers: Handlers
+    # the last exact listing: (state, seat, its actions)
+    _listed: tuple = (None, None, ())
 
     # -- what a subclass provides -----------------------------------------------------------
     def parse_move(self, text: str) -> Any | None:
@@ -212,14 +221,34 @@ class DecisionGame(Game):
         return frozenset(d["seat"] for d in open_block(state, self.handlers))
 
     def legal_actions(self, state: Any, seat: int) -> Sequence[Action]:
-        """List the options of ``seat``'s decision, then its any-time moves."""
+        """List the options of ``seat``'s decision, then its any-time moves.
+
+        When every handler involved lists exact options, the listing is remembered (for this
+        very state object), so :meth:`apply` of one of these actions does not judge it again.
+        """
         d = self.decision(state, seat)
         if d is None:
             return []
-        listed = list(self.handlers[d["type"]].options(state, d))
+        handler = self.handlers[d["type"]]
+        listed = list(handler.options(state, d))
+        exact = handler.lists_exactly(state, d)
         for extra in self.handlers.anytime:
             listed.extend(extra.options(state, d))
+            exact = exact and extra.lists_exactly(state, d)
+        if exact:
+            self._listed = (state, seat, tuple(listed))
         return listed
+
+    def just_listed(self, state: Any, seat: int, action: Action) -> bool:
+        """Tell whether ``action`` is one of the exact options just listed for ``seat`` in
+        this very ``state`` (so it is legal without a second check)."""
+        listed_state, listed_seat, listed = self._listed
+        if listed_state is not state or listed_seat != seat:
+            return False
+        for candidate in listed:
+            if candidate is action:
+                return True
+        return False
 
     def prompt(self, state: Any, seat: int) -> Msg:
         """Describe the decision ``seat`` owes now."""
@@ -264,6 +293,9 @@ class DecisionGame(Game):
 
     def apply(self, state: Any, seat: int, action: Action) -> tuple[Any, list[Event]]:
         """Check ``action`` once, then play it on a copy; return the new state and events."""
+        if self.just_listed(state, seat, action):
+            new_state = self.copy(state)
+            return new_state, self.apply_unchecked(new_state, seat, action)
         if seat not in self.to_act(state):
             raise NotYourDecision(Msg("core.error.not_your_decision", {"seat": seat}))
         move = self._move_of(action)
@@ -285,6 +317,8 @@ class DecisionGame(Game):
 
     def apply_unchecked(self, state: Any, seat: int, action: Action) -> list[Event]:
         """Carry out a legal action in place, then settle; return what happened."""
+        if self._listed[0] is state:  # the position changes in place: forget its listing
+            self._listed = DecisionGame._listed
         move = self._move_of(action)
         handler, d = self.handler_for(state, seat, move)
         events: list[Event] = []

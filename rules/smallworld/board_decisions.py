@@ -22,6 +22,7 @@ from .handling import (
 )
 from .state import Instance, State, copy_state
 from .targets import attackable, costs, owned_set
+from .variant import rules_of
 
 _CONQUER: dict[tuple[int, int], Action] = {}
 
@@ -145,14 +146,17 @@ class RedeployDecision(TurnHandler):
         for r in owned:
             if regions[r].tokens > regions[rich].tokens:
                 rich = r
+        keep = rules_of(state).min_tokens(state, inst)  # what a region keeps (move, take)
         listed = [("place", hand, r) for r in owned] if hand else []
         if hand > 1:
             listed += [("place", 1, r) for r in targets]
-        if regions[rich].tokens > 1:
+        if regions[rich].tokens - 1 >= keep:  # redeploy.move_problem
             listed += [("move", 1, rich, r) for r in targets if r != rich]
-        # take_problem for one token: legal where two or more lie, or when Amazons must empty
+        # take_problem for one token: legal where enough stay, or when Amazons must empty
         emptying = need > 0 and redeploy.must_abandon(state, inst)
-        listed += [("take", 1, r) for r in owned if regions[r].tokens > 1 or emptying]
+        stays = max(keep, 1)
+        listed += [("take", 1, r) for r in owned
+                   if regions[r].tokens - 1 >= stays or (emptying and regions[r].tokens == 1)]
         return fixed + [PLAIN_ACTIONS.get(m) or option(m) for m in listed] + \
             self._power_options(state, d, inst, owned, targets)
 

@@ -77,6 +77,7 @@ class TurnHandler(Handler):
     """Common parts of Small World's decisions: the moves each accepts, dispatch by kind."""
 
     accepts: frozenset[str] = frozenset()
+    exact_options = True  # each decision lists only moves its ``check`` accepts
 
     def has_options(self, state, d):
         return True  # every decision offers at least one move (end, auto, done...)

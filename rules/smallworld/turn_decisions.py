@@ -29,6 +29,13 @@ class StartDecision(TurnHandler):
         return ([option(("decline",))]
                 + handler_of(probe, top).options(probe, top))
 
+    def lists_exactly(self, state, d):
+        if decline.decline_problem(state, d["seat"]) is not None:
+            return False
+        probe = start_probe(state)
+        top = probe.pending[-1]
+        return handler_of(probe, top).lists_exactly(probe, top)
+
     def problem(self, state, d, move):
         if move[0] == "decline":
             return decline.decline_problem(state, d["seat"])
@@ -47,6 +54,7 @@ class PickDecision(TurnHandler):
 
     kind = "pick"
     accepts = frozenset({"pick"})
+    exact_options = False  # a combo the player cannot afford is listed (coins are hidden)
 
     def options(self, state, d):
         return [option(("pick", i), race=msgs.race(race), power=msgs.power(power),

@@ -39,6 +39,7 @@ def test_random_playout_reaches_the_end_and_round_trips(game, players):
         text = dumped(game, state)
         assert dumped(game, game.load(json.loads(text))) == text
         translate_all(game, state, [], names)
+        _exact_listing_is_legal(game, state, seat)
 
     playout = random_playout(game, seed=11 + players, players=players, on_step=check)
     assert game.is_over(playout.final), f"no end after {len(playout.moves)} moves"
@@ -49,6 +50,16 @@ def test_random_playout_reaches_the_end_and_round_trips(game, players):
     assert sorted(scores) == list(range(players))
     assert all(isinstance(line.total, int) for line in scores.values())
     assert set(game.winners(playout.final)) <= set(range(players))
+
+
+def _exact_listing_is_legal(game, state, seat) -> None:
+    """A listing the engine calls exact (so ``apply`` plays its actions unchecked) holds only
+    actions the rules accept."""
+    listed = game.legal_actions(state, seat)
+    just_listed = getattr(game, "just_listed", None)
+    if listed and just_listed is not None and just_listed(state, seat, listed[0]):
+        for action in listed:
+            assert game.problem(state, seat, action) is None, f"listed but illegal: {action}"
 
 
 @pytest.mark.parametrize(("game", "players"), CASES, ids=IDS)
@@ -146,7 +157,9 @@ def test_apply_does_not_mutate_its_input(game):
 @pytest.mark.parametrize(("game", "players"), CASES, ids=IDS)
 @pytest.mark.parametrize("seed", range(100, 110))
 def test_many_seeded_playouts(game, players, seed):
-    playout = random_playout(game, seed=seed, players=players)
+    playout = random_playout(game, seed=seed, players=players,
+                             on_step=lambda state, seat, _: _exact_listing_is_legal(game, state,
+                                                                                    seat))
     assert game.is_over(playout.final)
     again = replay(game, seed, players, playout.options, playout.moves)
     assert dumped(game, again) == dumped(game, playout.final)
@@ -170,6 +183,7 @@ def test_option_variants_keep_the_contract(game, players, options):
         text = dumped(game, state)
         assert dumped(game, game.load(json.loads(text))) == text
         translate_all(game, state, [], names)
+        _exact_listing_is_legal(game, state, seat)
         if len(steps) % 7 == 0:
             _hidden_parts_stay_hidden(game, state, players, seed=len(steps))
         steps.append(seat)

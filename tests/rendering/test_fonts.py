@@ -93,3 +93,18 @@ def test_mixed_text_length_is_the_sum_of_its_runs():
     mine = font(20)
     assert isinstance(mine, FallbackFont)
     assert mine.getlength("ab李") == mine.getlength("ab") + mine.getlength("李")
+
+
+@pytest.mark.parametrize("text", ["Score 42", "Bob ボブ 🎲 Борис"])
+def test_a_text_drawn_again_from_the_mask_cache_is_the_same_as_drawn_afresh(text):
+    fresh = FallbackFont(CHAINS[False], 26)
+    cached = font(26)
+    drawings = []
+    for chosen in (fresh, cached, cached):  # afresh, then filling the cache, then from it
+        image = Image.new("L", (500, 80))
+        ImageDraw.Draw(image).text((250.4, 40), text, font=chosen, fill=255, anchor="mm",
+                                   stroke_width=1, stroke_fill=128)
+        drawings.append(image)
+    assert cached._cached_mask.cache_info().hits >= 1
+    for again in drawings[1:]:
+        assert ImageChops.difference(drawings[0], again).getbbox() is None
