@@ -4,6 +4,9 @@ T48-T50)."""
 
 from __future__ import annotations
 
+import pytest
+
+from rules.core.errors import NotLegalNow
 from rules.smallworld_warcraft import GAME, data, markers
 from tests.smallworld_warcraft.helpers import (
     cost,
@@ -615,6 +618,19 @@ def test_t22_a_holder_without_two_coins_cannot_attack_the_pandaren():
     state.players[1].coins = 1
     assert reason(state, 1, "conquer L1-07") == "harmony_fee"
     assert {a.text for a in GAME.legal_actions(state, 1)} == rich  # menus hide coins
+
+
+def test_t22_a_listed_attack_the_holder_cannot_pay_is_refused_when_chosen():
+    """The menu lists the attack (coins are hidden), so choosing it must still be judged:
+    applying the very action just listed is refused for the fee and changes nothing."""
+    state = _pandaren_game(round_one=False)
+    state, _ = play(state, 0, "conquer L1-11", "redeploy auto", "end turn")
+    state.players[1].coins = 1
+    listed = next(a for a in GAME.legal_actions(state, 1)
+                  if a.text == f"conquer {r(state, 'L1-07')}")
+    with pytest.raises(NotLegalNow):
+        GAME.apply(state, 1, listed)
+    assert state.players[1].coins == 1
 
 
 def test_t22_harmony_returns_at_the_pandaren_turn_and_round_one_gives_to_all():
