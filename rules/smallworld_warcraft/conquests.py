@@ -36,8 +36,6 @@ def declared_kind(move: tuple) -> str | None:
     return move[0] if move[0] in moves.PLAIN and len(move) > 2 else None
 
 
-
-
 def option(move: tuple, label) -> Action:
     """Return the listed action of ``move`` with its canonical Warcraft text."""
     return Action(moves.text(move), label, None, move)
