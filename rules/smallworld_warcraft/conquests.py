@@ -84,8 +84,10 @@ class WarcraftConquest(base.ConquestDecision):
     def _declared(state, inst) -> list[Action]:
         """Every legal conquest declaring tools (each combination, each region)."""
         listed = []
-        places = [r for r in range(len(state.regions)) if markers.legendary_place_at(state, r)]
-        for tools in artifacts.usable_sets(state, inst):
+        sets = artifacts.usable_sets(state, inst)
+        places = [r for r in range(len(state.regions)) if markers.legendary_place_at(state, r)
+                  ] if any("ethereal" in tools for tools in sets) else []
+        for tools in sets:
             regions = places if "ethereal" in tools else range(len(state.regions))
             kinds = ("artifact",) if set(tools) & ARTIFACT_MOVES else ("conquer", "die")
             for kind in kinds:
