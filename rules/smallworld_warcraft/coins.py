@@ -23,7 +23,7 @@ from . import msgs, rule_options
 
 def announced(state: State) -> bool:
     """Tell whether coin gains and payments are told to everybody (§6.4)."""
-    return rule_options.get(state, "announce_coin_events")
+    return rule_options.enabled(state, "announce_coin_events")
 
 
 def gain(state: State, seat: int, amount: int, source: str, events: list) -> None:

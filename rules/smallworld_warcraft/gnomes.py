@@ -44,7 +44,8 @@ def problem(state: State, inst: Instance, region: int):
         return msgs.err("not_gnomes")
     if flags(state).get("air_raid_used"):
         return msgs.err("air_raid_used")
-    if not state.regions_of(inst.id) and not rule_options.get(state, "air_raid_first_conquest"):
+    first = not state.regions_of(inst.id)
+    if first and not rule_options.enabled(state, "air_raid_first_conquest"):
         return msgs.err("not_first_conquest")
     flags(state)["air_raid"] = {"region": region, "roll": 0}
     try:

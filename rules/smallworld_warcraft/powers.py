@@ -75,7 +75,7 @@ def swap_problem(state: State, inst: Instance, a: int, b: int):
             return problem
     if not (_nonempty(state, a) or _nonempty(state, b)):
         return msgs.err("swap_regions")
-    if (rule_options.get(state, "portal_mage_requires_own_region")
+    if (rule_options.enabled(state, "portal_mage_requires_own_region")
             and inst.id not in (state.regions[a].inst, state.regions[b].inst)):
         return msgs.err("swap_needs_own_region")
     return None

@@ -68,3 +68,8 @@ def _bad(name: str, raw: Any, allowed: str) -> CannotParse:
 def get(state: State, name: str) -> Any:
     """Return the value of rule option ``name`` in the game ``state``."""
     return state.extra.get("rules", {}).get(name, DEFAULTS[name])
+
+
+def enabled(state: State, name: str) -> bool:
+    """Tell whether the yes/no rule option ``name`` is on in the game ``state``."""
+    return bool(get(state, name))

@@ -124,9 +124,9 @@ class WarcraftRules(Rules):
             state, inst, "meeting_stone") is not None
         ashes = "ashes" in artifacts.using(state)
         air = gnomes.raid(state) is not None
+        anywhere = air and rule_options.enabled(state, "air_raid_first_conquest")
         return reach.Reach(hooks=_hooks(inst), no_travel=waived, as_if_adjacent=ashes or air,
-                           lands_anywhere=air and rule_options.get(
-                               state, "air_raid_first_conquest"))
+                           lands_anywhere=anywhere)
 
     def reach_problem(self, state: State, inst: Instance, region: int, owned: set[int]):
         """Entry regions on any island, adjacency, Kobold caverns, Naga water (§3.3.1); not
@@ -209,7 +209,7 @@ class WarcraftRules(Rules):
         if defender is None:
             return
         own = defender.owner == inst.owner
-        if own and not rule_options.get(state, "faction_bonus_own_declined"):
+        if own and not rule_options.enabled(state, "faction_bonus_own_declined"):
             return
         taken = flags(state)["taken"]
         taken[str(defender.id)] = taken.get(str(defender.id), 0) + 1
