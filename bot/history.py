@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Iterator, Mapping, Sequence
 
-from rules.core import Event, Game, Msg, NotYourDecision, RulesError
+from rules.core import Action, Event, Game, Msg, RulesError
 
 from . import ratings
 from .errors import UserError
@@ -96,8 +96,7 @@ def replay(game: Game, document: Mapping) -> Iterator[ReplayStep]:
     yield ReplayStep(0, None, None, state)
     for seq, (seat, text) in enumerate(document["moves"], start=1):
         try:
-            if seat not in game.to_act(state):
-                raise NotYourDecision(Msg("core.error.not_your_decision", {"seat": seat}))
+            game.check_actor(state, seat, Action(text))
             action = game.parse_action(state, seat, text)
             secret = game.action_is_secret(state, seat, action)
             state, events = game.apply(state, seat, action)

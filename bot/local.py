@@ -6,9 +6,12 @@
 
 One keyboard plays every seat. At each prompt type a move (its text, or the number shown
 next to it), or one of: ``?`` (list options again), ``me`` (private information of the seat
-to act), ``undo``, ``log``, ``quit``. ``--script FILE`` feeds moves from a file instead (one
-per line, ``move`` or ``<seat>: move`` with seats numbered from 1; ``#`` starts a comment).
-After every move the board image is written to the output folder.
+to act), ``undo``, ``log``, ``concede`` (that seat leaves the game, in games that have a
+concession), ``quit``. ``<seat>: ...`` acts for another seat (numbered from 1): a player who
+owes nothing but may still act (a ready player taking it back) or concede.
+``--script FILE`` feeds moves from a file instead (one per line, ``move`` or
+``<seat>: move`` with seats numbered from 1; ``#`` starts a comment). After every move the
+board image is written to the output folder.
 
 ``--replay FILE`` plays back a game exported with ``/game export`` exactly, move by move,
 printing what happened and writing each board (``--pause``: wait for Enter between moves).
@@ -115,6 +118,8 @@ class Terminal:
             return None
         if command == "undo":
             return await self._undo(seat)
+        if command == "concede":
+            return await self._concede(seat)
         return await self._move(table, seat, line)
 
     def _explicit_seat(self, seat: int, line: str) -> tuple[int, str]:
@@ -132,12 +137,26 @@ class Terminal:
         except UserError as error:
             self.write("! " + translate(error.msg, "en", table.names))
             return 1 if self.fail_fast else None
+        await self._show(outcome)
+        return None
+
+    async def _concede(self, seat: int) -> int | None:
+        try:
+            outcome = await self.service.concede(PLACE, self.seats[seat])
+        except UserError as error:
+            self.write("! " + translate(error.msg, "en", []))
+            return 1 if self.fail_fast else None
+        await self._show(outcome)
+        return None
+
+    async def _show(self, outcome) -> None:
+        """Print what a move did (the mover's private events marked) and save the board."""
+        seat = outcome.seat
         self.write("\n".join(presenter.move_lines(outcome, plain)))
         private = [e for e in outcome.events if e.audience is not None and seat in e.audience]
         for line_text in presenter.event_lines(private, seat, outcome.table.names):
             self.write(f"  ({outcome.table.names[seat]} only) {line_text}")
         await self.save_board(outcome.table, outcome.action.text)
-        return None
 
     async def _undo(self, seat: int) -> int | None:
         try:

@@ -107,7 +107,9 @@ def move_lines(outcome: MoveOutcome, mention, locale: str = "en") -> list[str]:
     """Everything the channel is told after a move: who did what, what happened, who is next."""
     table = outcome.table
     names = table.names
-    if outcome.secret:
+    if outcome.conceded:
+        lines = [say("conceded", locale, name=names[outcome.seat])]
+    elif outcome.secret:
         lines = [say("decided", locale, name=names[outcome.seat])]
     else:
         lines = [say("move_by", locale, name=names[outcome.seat], action=outcome.action.text)]
@@ -158,7 +160,7 @@ def private_lines(table: Table, seat: int, locale: str = "en") -> list[str]:
     names = table.names
     lines = [say("your_seat", locale, seat_number=seat + 1, name=names[seat])]
     lines += [translate(m, locale, names) for m in table.view(seat).private]
-    if seat in table.to_act():
+    if table.may_act(seat):
         lines.append(translate(table.game.prompt(table.state, seat), locale, names))
     else:
         lines.append(say("nothing_to_do", locale))

@@ -89,6 +89,11 @@ class Table:
         """Seats owing a decision now (empty in the lobby or when over)."""
         return frozenset() if self.state is None else self.game.to_act(self.state)
 
+    def may_act(self, seat: int) -> bool:
+        """True if ``seat`` may send a move now (it owes a decision, or the game lets it act
+        outside one, like a ready player taking it back: ``Game.may_act``)."""
+        return self.started and not self.is_over() and self.game.may_act(self.state, seat)
+
     def is_over(self) -> bool:
         """True when the game has ended."""
         return self.state is not None and self.game.is_over(self.state)
@@ -112,8 +117,8 @@ class Table:
     def actions(self, seat: int) -> list[Action]:
         """The options of ``seat``'s decision now (none if it owes none), computed once."""
         if seat not in self._actions:
-            owes = self.started and not self.is_over() and seat in self.to_act()
-            self._actions[seat] = list(self.game.legal_actions(self.state, seat)) if owes else []
+            acts = self.may_act(seat)
+            self._actions[seat] = list(self.game.legal_actions(self.state, seat)) if acts else []
         return self._actions[seat]
 
     def stamp(self, seat: int) -> str:
@@ -147,6 +152,7 @@ class MoveOutcome:
     events: list[Event]
     secret: bool = False  # other seats must not see ``action.text`` (Game.action_is_secret)
     newly_to_act: frozenset[int] = frozenset()  # seats that owe a decision and did not before
+    conceded: bool = False  # the move was the seat's concession (announced as such)
 
 
 @dataclass(frozen=True)
@@ -409,7 +415,40 @@ class Service:
                 raise UserError("stale")
             action = await asyncio.to_thread(self._parse, table, seat, text)
             return await self._apply(table, seat, action,
-                                     "stale_typed" if expected_version is None else "stale")
+                                     "stale_typed" if expected_version is None else "stale",
+                                     table.game.is_concession(table.state, seat, action))
+
+    async def concede(self, place: Place, player: Player, seat: int | None = None,
+                      game_id: int | None = None) -> MoveOutcome:
+        """Play ``player``'s concession now, whether or not they owe a decision.
+
+        Refused with a clear message when the game has no concession, or when the seat
+        cannot concede now (already out). With ``game_id``, a channel whose game changed
+        since the question was asked is refused as stale.
+        """
+        async with self._lock(place):
+            table = await self._active(place)
+            if game_id is not None and game_id != table.record.id:
+                raise UserError("stale")
+            seat = self._acting_seat(table, player, seat)
+            action = self.concession_of(table, seat)
+            return await self._apply(table, seat, action, "stale", conceded=True)
+
+    @staticmethod
+    def concession_of(table: Table, seat: int) -> Action:
+        """The move by which ``seat`` concedes now, or refuse (no concession, or already out)."""
+        if not table.game.has_concession():
+            raise UserError("no_concession")
+        action = table.game.concession(table.state, seat)
+        if action is None:
+            raise UserError("cannot_concede")
+        return action
+
+    async def check_concession(self, place: Place, player: Player) -> Table:
+        """Refuse unless ``player`` could concede at this channel's game now (before asking)."""
+        table = await self._active(place)
+        self.concession_of(table, self.seat_of(table, player))
+        return table
 
     async def choose(self, place: Place, player: Player, seat: int, stamp: str,
                      index: int | None = None, text: str | None = None) -> MoveOutcome:
@@ -437,15 +476,20 @@ class Service:
 
     @staticmethod
     def _parse(table: Table, seat: int, text: str) -> Action:
-        """Read typed text as an action of ``seat``'s current decision, or refuse."""
-        if seat not in table.to_act():
+        """Read typed text as an action of ``seat``'s current decision, or refuse.
+
+        A seat that may not act now may still type its concession (``Game.concession``).
+        """
+        if not table.may_act(seat) and not table.game.is_concession(
+                table.state, seat, Action(text)):
             raise UserError("not_your_turn")
         try:
             return table.game.parse_action(table.state, seat, text)
         except RulesError as error:
             raise UserError(error.msg) from None
 
-    async def _apply(self, table: Table, seat: int, action: Action, stale: str) -> MoveOutcome:
+    async def _apply(self, table: Table, seat: int, action: Action, stale: str,
+                     conceded: bool = False) -> MoveOutcome:
         """Apply ``action`` and save it; the cache keeps the state under the version written.
 
         The rules work (apply, dump) runs in a worker thread, so the event loop keeps
@@ -457,14 +501,15 @@ class Service:
         record = await self._guard(self.store.append_move(
             table.record.id, table.record.version, seat=seat, action=action.text,
             events=[e.to_json() for e in events], state=dumped,
-            undoable=undoable, status=status, secret=secret), table.record.id, stale)
+            undoable=undoable and not conceded, status=status, secret=secret),
+            table.record.id, stale)
         self._remember((record.id, record.version), new_state)
         after = Table(record, game, new_state)
         if status == "over":
             await self._rate(game, record, new_state)
         await self._tick(after, seat)
         newly = after.to_act() - game.to_act(table.state)
-        return MoveOutcome(after, seat, action, events, secret, frozenset(newly))
+        return MoveOutcome(after, seat, action, events, secret, frozenset(newly), conceded)
 
     async def _rate(self, game: Game, record, state: Any) -> None:
         """Record a finished game's result; a failure here loses no move (caught up later)."""
@@ -507,8 +552,12 @@ class Service:
 
     @staticmethod
     def options_for(table: Table, seat: int) -> tuple[Msg | None, list[Action]]:
-        """Return the prompt and legal actions of ``seat`` at ``table`` (None, [] if idle)."""
-        if seat not in table.to_act():
+        """Return the prompt and legal actions of ``seat`` at ``table`` (None, [] if idle).
+
+        A seat that owes nothing but may still act (``Game.may_act``) gets its prompt and
+        options too.
+        """
+        if not table.may_act(seat):
             return None, []
         return table.game.prompt(table.state, seat), table.actions(seat)
 
@@ -716,7 +765,7 @@ def _pick(actions: Sequence[Action], index: int | None, text: str | None) -> Act
 
 def suggest_actions(table: Table, seat: int, typed: str, locale: str = "en") -> list[Action]:
     """Filter ``seat``'s legal actions by the words of ``typed``; put an exact typed move first."""
-    if seat not in table.to_act():
+    if not table.may_act(seat):
         return []
     actions = table.actions(seat)
     words = normalise(typed).split()

@@ -210,6 +210,11 @@ class Rest:
             return interaction.original
         return None
 
+    async def _checked_body(self, request: web.Request, interaction):
+        """Read a message body; return it with the error response its limits call for."""
+        data, files = await read_body(request)
+        return data, files, self._check_message(interaction, data, files)
+
     def _check_message(self, interaction, data: dict, files) -> web.Response | None:
         problems = limits.message_problems(data)
         if problems:
@@ -238,8 +243,7 @@ class Rest:
         interaction, failed = self._hook(request)
         if failed is not None:
             return failed
-        data, files = await read_body(request)
-        problem = self._check_message(interaction, data, files)
+        data, files, problem = await self._checked_body(request, interaction)
         if problem is not None:
             return problem
         original = interaction.original
@@ -251,32 +255,34 @@ class Rest:
             message = self.s.new_message(interaction, data, files, flags)
         return json_response(message.payload())
 
-    def _webhook_message(self, interaction, key: str) -> Message | None:
+    def _webhook_message(self, request: web.Request):
+        """The interaction and the message (original or follow-up) a webhook URL names."""
+        interaction, failed = self._hook(request)
+        if failed is not None:
+            return None, None, failed
+        key = request.match_info["message"]
         if key == "@original":
-            return interaction.original
-        message = self.s.messages.get(int(key)) if key.isdigit() else None
-        return message if message in interaction.messages else None
+            message = interaction.original
+        else:
+            message = self.s.messages.get(int(key)) if key.isdigit() else None
+            message = message if message in interaction.messages else None
+        if message is None:
+            return None, None, error(404, 10008, "Unknown Message")
+        return interaction, message, None
 
     async def get_webhook_message(self, request: web.Request) -> web.Response:
         """GET the original response or a follow-up."""
-        interaction, failed = self._hook(request)
+        _, message, failed = self._webhook_message(request)
         if failed is not None:
             return failed
-        message = self._webhook_message(interaction, request.match_info["message"])
-        if message is None:
-            return error(404, 10008, "Unknown Message")
         return json_response(message.payload())
 
     async def edit_webhook_message(self, request: web.Request) -> web.Response:
         """PATCH the original response (the clicked message for a component) or a follow-up."""
-        interaction, failed = self._hook(request)
+        interaction, message, failed = self._webhook_message(request)
         if failed is not None:
             return failed
-        message = self._webhook_message(interaction, request.match_info["message"])
-        if message is None:
-            return error(404, 10008, "Unknown Message")
-        data, files = await read_body(request)
-        problem = self._check_message(interaction, data, files)
+        data, files, problem = await self._checked_body(request, interaction)
         if problem is not None:
             return problem
         message.flags &= ~LOADING
@@ -284,12 +290,9 @@ class Rest:
 
     async def delete_webhook_message(self, request: web.Request) -> web.Response:
         """DELETE the original response or a follow-up."""
-        interaction, failed = self._hook(request)
+        _, message, failed = self._webhook_message(request)
         if failed is not None:
             return failed
-        message = self._webhook_message(interaction, request.match_info["message"])
-        if message is None:
-            return error(404, 10008, "Unknown Message")
         self.s.messages.pop(message.id, None)
         return web.Response(status=204)
 
@@ -321,26 +324,29 @@ class Rest:
         message = self.s.new_message(None, data, files, 0, channel_id=channel.id)
         return json_response(message.payload())
 
-    async def get_message(self, request: web.Request) -> web.Response:
-        """GET a channel message."""
+    def _channel_message(self, request: web.Request):
+        """The bot's channel message a request names (with the token and access checked)."""
         channel, failed = self._channel(request, 0)
         if failed is not None:
-            return failed
+            return None, failed
         message = self.s.messages.get(int(request.match_info["message"]))
         if message is None or message.channel_id != channel.id or message.ephemeral:
-            return error(404, 10008, "Unknown Message")
+            return None, error(404, 10008, "Unknown Message")
+        return message, None
+
+    async def get_message(self, request: web.Request) -> web.Response:
+        """GET a channel message."""
+        message, failed = self._channel_message(request)
+        if failed is not None:
+            return failed
         return json_response(message.payload())
 
     async def edit_message(self, request: web.Request) -> web.Response:
         """PATCH a message the bot posted in a channel."""
-        channel, failed = self._channel(request, 0)
+        message, failed = self._channel_message(request)
         if failed is not None:
             return failed
-        message = self.s.messages.get(int(request.match_info["message"]))
-        if message is None or message.channel_id != channel.id or message.ephemeral:
-            return error(404, 10008, "Unknown Message")
-        data, files = await read_body(request)
-        problem = self._check_message(None, data, files)
+        data, files, problem = await self._checked_body(request, None)
         if problem is not None:
             return problem
         return json_response(self.s.update_message(message, data, files).payload())

@@ -1,4 +1,4 @@
-"""The slash commands: ``/game new|join|leave|start|abort|status``, ``/move``, ``/board``,
+"""The slash commands: ``/game new|join|leave|start|abort|concede|status``, ``/move``, ``/board``,
 ``/me``, ``/undo`` and ``/log``. Docstrings and ``describe`` texts are the help users see.
 """
 
@@ -95,6 +95,11 @@ def game_group(service: Service) -> app_commands.Group:
     async def abort(interaction: discord.Interaction) -> None:
         """End this channel's game without a result (host or channel managers; asks first)."""
         await flows.abort_ask(interaction)
+
+    @group.command(name="concede")
+    async def concede(interaction: discord.Interaction) -> None:
+        """Concede: leave the game for good while the others play on (asks first)."""
+        await flows.concede_ask(interaction)
 
     @group.command(name="status")
     async def status(interaction: discord.Interaction) -> None:

@@ -145,10 +145,34 @@ class AbortButton(discord.ui.DynamicItem[discord.ui.Button],
         await flows.abort_answer(interaction, self.key)
 
 
-DYNAMIC_ITEMS = (ActButton, ActSelect, LobbyButton, MeButton, AbortButton)
+class ConcedeButton(discord.ui.DynamicItem[discord.ui.Button], template=(
+        r"tt:concede:(?P<game>[0-9]+):(?P<seat>[0-9]+):(?P<answer>yes|no)")):
+    """Yes / No of a player's concession confirmation."""
+
+    def __init__(self, key: ids.ConcedeKey, label: str = "-", style: str = "danger",
+                 row: int | None = None) -> None:
+        answer = "yes" if key.confirm else "no"
+        custom_id = ids.checked(f"tt:concede:{key.game}:{key.seat}:{answer}")
+        super().__init__(discord.ui.Button(custom_id=custom_id, label=label,
+                                           style=STYLES[style], row=row))
+        self.key = key
+
+    @classmethod
+    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> ConcedeButton:
+        """Rebuild the button from a click (also after a restart)."""
+        return cls(ids.ConcedeKey(int(match["game"]), int(match["seat"]),
+                                  match["answer"] == "yes"))
+
+    async def callback(self, interaction: Interaction) -> None:
+        """Concede (yes) or play on (no)."""
+        await flows.concede_answer(interaction, self.key)
+
+
+DYNAMIC_ITEMS = (ActButton, ActSelect, LobbyButton, MeButton, AbortButton, ConcedeButton)
 
 _BUTTONS = {ids.ActKey: ActButton, ids.LobbyKey: LobbyButton, ids.MeKey: MeButton,
-            ids.AbortKey: AbortButton}
+            ids.AbortKey: AbortButton, ids.ConcedeKey: ConcedeButton}
 
 
 def make_item(spec: ButtonSpec | SelectSpec, row: int) -> discord.ui.Item[Any]:

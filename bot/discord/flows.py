@@ -562,6 +562,28 @@ async def abort_answer(interaction: Interaction, key: ids.AbortKey) -> None:
     await handle(interaction, work)
 
 
+# -- concession ------------------------------------------------------------------------------
+async def concede_ask(interaction: Interaction) -> None:
+    """``/game concede``: check the caller may concede now, then ask to confirm privately."""
+    async def work(ctx: Context) -> None:
+        table = await ctx.service.check_concession(ctx.place, ctx.player)
+        seat = ctx.service.seat_of(table, ctx.player)
+        await ctx.reply.private(say("concede_confirm", ctx.locale),
+                                specs.concede_rows(table, seat, ctx.locale))
+    await handle(interaction, work)
+
+
+async def concede_answer(interaction: Interaction, key: ids.ConcedeKey) -> None:
+    """The confirmation's buttons: concede (announced in the channel), or play on."""
+    async def work(ctx: Context) -> None:
+        if not key.confirm:
+            await ctx.reply.edit_clicked(say("concede_cancelled", ctx.locale), [])
+            return
+        await announce(ctx, await ctx.service.concede(ctx.place, ctx.player, key.seat,
+                                                      key.game))
+    await handle(interaction, work)
+
+
 async def notify(interaction: Interaction, on: bool) -> None:
     """``/notify on|off``: direct messages on the caller's turn."""
     async def work(ctx: Context) -> None:

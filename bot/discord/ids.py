@@ -65,7 +65,19 @@ class AbortKey:
     confirm: bool
 
 
-Key = ActKey | SelectKey | LobbyKey | MeKey | AbortKey
+@dataclass(frozen=True)
+class ConcedeKey:
+    """Yes or No of ``seat``'s concession confirmation in a game.
+
+    Not bound to a version: other players' moves meanwhile do not void the question.
+    """
+
+    game: int
+    seat: int
+    confirm: bool
+
+
+Key = ActKey | SelectKey | LobbyKey | MeKey | AbortKey | ConcedeKey
 
 
 def checked(custom_id: str) -> str:

@@ -32,7 +32,7 @@ ELLIPSIS = "…"
 class ButtonSpec:
     """A button: its key (what a click does), label and style (primary, secondary, ...)."""
 
-    key: ids.ActKey | ids.LobbyKey | ids.MeKey | ids.AbortKey
+    key: ids.ActKey | ids.LobbyKey | ids.MeKey | ids.AbortKey | ids.ConcedeKey
     label: str
     style: str = "primary"
 
@@ -192,6 +192,16 @@ def abort_rows(record: GameRecord, locale: str = "en") -> list[Row]:
                         clip_text(say("button_abort_confirm", locale), BUTTON_LABEL), "danger"),
              ButtonSpec(ids.AbortKey(record.id, record.version, False),
                         clip_text(say("button_abort_cancel", locale), BUTTON_LABEL),
+                        "secondary"))]
+
+
+def concede_rows(table: Table, seat: int, locale: str = "en") -> list[Row]:
+    """The two buttons of ``seat``'s concession confirmation."""
+    game = table.record.id
+    return [(ButtonSpec(ids.ConcedeKey(game, seat, True),
+                        clip_text(say("button_concede_confirm", locale), BUTTON_LABEL), "danger"),
+             ButtonSpec(ids.ConcedeKey(game, seat, False),
+                        clip_text(say("button_concede_cancel", locale), BUTTON_LABEL),
                         "secondary"))]
 
 

@@ -8,7 +8,6 @@ from .city import of_type
 def eliminate(state, seat: int) -> None:
     """Take the seat out: producers and tokens go (pollution stays), pool pieces return."""
     p = state.ps[seat]
-    p["eliminated"] = True
     for cid, b in list(state.country.items()):
         if b["owner"] == seat:
             state.bank[b["good"]] += len(b["tokens"])
@@ -19,6 +18,12 @@ def eliminate(state, seat: int) -> None:
     state.pools["fountain"] += len(of_type(p, "fountain"))
     state.pools["storage"] += sum(len(p["buildings"][bid]["cells"]) // 2
                                   for bid in of_type(p, "storage"))
+    retire(p)
+
+
+def retire(p: dict) -> None:
+    """Mark a player record out of the game: shared-pool pieces leave it, men go."""
+    p["eliminated"] = True
     for kind in ("cart_shop", "fountain", "storage"):
         for bid in of_type(p, kind):
             del p["buildings"][bid]

@@ -5,16 +5,14 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from rules.core import Action, OptionSpec, Rng
-from rules.core.decisions import NOT_AN_OPTION, DecisionGame
-from rules.core.errors import NotYourDecision, not_legal
-from rules.core.text import Msg
+from rules.core.decisions import DecisionGame
 
 from . import flow, invariants, moves, phase2, scoring, serial, setup
 from . import view as views
 from .handlers import HANDLERS
 from .state import plain_copy
 
-SECRET_PUBLIC = frozenset({"ready", "unready"})
+SECRET_PUBLIC = frozenset({"ready", "unready", "concede"})
 
 
 class Antiquity(DecisionGame):
@@ -35,6 +33,10 @@ class Antiquity(DecisionGame):
     )
     verbs = moves.VERBS
     handlers = HANDLERS
+    # Random games of the introductory variant never end (no graves, so no elimination; random
+    # play meets no saint's condition): the contract checks them for a bounded number of steps,
+    # and tests/antiquity/test_intro_end.py shows that such a game does end.
+    contract_open_options = ({"variant": "intro"},)
 
     # -- set-up and flow ---------------------------------------------------------------
     def new_game(self, seed: int, players: int, options: Mapping[str, Any]) -> Any:
@@ -63,30 +65,15 @@ class Antiquity(DecisionGame):
     def _frozen(self, state, seat: int) -> bool:
         return state.phase == "city" and phase2.is_ready(state, seat)
 
-    def _may_act(self, state, seat: int) -> bool:
+    def may_act(self, state, seat: int) -> bool:
+        """A ready player of phase 2 owes nothing but may still unready, decline or cancel."""
         return seat in super().to_act(state)
 
-    def apply(self, state, seat: int, action: Action):
-        self._check_seat(state, seat)
-        return super().apply(state, seat, action) if seat in self.to_act(state) \
-            else self._apply_frozen(state, seat, action)
-
-    def play(self, state, seat: int, text: str):
-        self._check_seat(state, seat)
-        action = self.parse_action(state, seat, text)
-        new_state = self.copy(state)
-        return new_state, self.apply_unchecked(new_state, seat, action)
-
-    def _check_seat(self, state, seat: int) -> None:
-        if self.is_over(state) or not self._may_act(state, seat):
-            raise NotYourDecision(Msg("core.error.not_your_decision", {"seat": seat}))
-
-    def _apply_frozen(self, state, seat: int, action: Action):
-        reason = self.problem(state, seat, action)
-        if reason is not None:
-            raise not_legal(action.text, None if reason is NOT_AN_OPTION else reason)
-        new_state = self.copy(state)
-        return new_state, self.apply_unchecked(new_state, seat, action)
+    def concession(self, state, seat: int):
+        """Any player still in the game may concede at any time (spec §8.3)."""
+        if state.over or not 0 <= seat < state.players or state.ps[seat]["eliminated"]:
+            return None
+        return Action("concede", move=("concede",))
 
     def after_move(self, state, seat: int, events) -> None:
         state.last = {"seat": seat, "phase": state.phase}

@@ -13,7 +13,7 @@ from rules.core.decisions import NOT_AN_OPTION, AnytimeHandler, Handler, Handler
 from . import exploration, famine, harvest, menu2, phase2, phase4, pollution, storage
 from . import msgs as M
 from .board import start_centres
-from .elimination import eliminate
+from .elimination import eliminate, retire
 from .famine import settle_graves
 from .goods import holds
 from .hexes import distance, hex_text
@@ -287,9 +287,13 @@ class PolluteHandler(MoveHandler):
 
 
 class ConcedeHandler(AnytimeHandler):
-    """A player may concede whenever he owes a decision (spec §8.3)."""
+    """A player still in the game may concede at any time, owing a decision or not (§8.3).
 
-    kind = "concede"
+    He is treated like an eliminated player at once: his decisions are dropped and he leaves
+    the queue of the phase in progress; the last player standing wins when the phase ends.
+    """
+
+    kind, outside_decisions = "concede", True
 
     def owns(self, move):
         return move == ("concede",)
@@ -298,12 +302,16 @@ class ConcedeHandler(AnytimeHandler):
         return []
 
     def problem(self, state, d, move):
-        return None
+        return NOT_AN_OPTION if state.over or state.ps[d["seat"]]["eliminated"] else None
 
     def effect(self, state, d, move, events):
         seat = d["seat"]
         eliminate(state, seat)
         state.pending[:] = [x for x in state.pending if x["seat"] != seat]
+        state.queue[:] = [s for s in state.queue if s != seat]
+        public = (state.phase2 or {}).get("public", {}).get(str(seat))
+        if state.phase == "city" and public is not None:
+            retire(public)  # the others see him out at once, not his hidden builds
         events.append(M.event("conceded", seat=seat))
         if state.phase == "city" and phase2.all_ready(state) and state.phase2:
             close_city_phase(state, events)

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Sequence
 
-from .errors import NotYourDecision, cannot_parse, not_legal
+from .errors import cannot_parse, not_legal
 from .game import Game, normalise
 from .text import Msg
 from .types import Action, Event
@@ -81,8 +81,12 @@ class AnytimeHandler(Handler):
     """Moves a seat may make whenever it owes any decision (Caverna's conversions).
 
     Its ``options``, ``problem`` and ``effect`` receive the seat's current decision ``d``;
-    ``owns`` tells which moves are its own.
+    ``owns`` tells which moves are its own. With ``outside_decisions`` its moves are also
+    judged for a seat that owes no decision (a concession); ``d`` is then a stand-in
+    ``{"type": kind, "seat": seat}`` that is on no stack.
     """
+
+    outside_decisions: bool = False
 
     def owns(self, move: Any) -> bool:
         """Tell whether ``move`` is one of this handler's moves."""
@@ -207,11 +211,18 @@ class DecisionGame(Game):
         """Return the handler that judges ``move`` for ``seat`` and the decision it is for."""
         d = self.decision(state, seat)
         if d is None:
-            return None
+            return self._outside_handler(seat, move)
         for extra in self.handlers.anytime:
             if extra.owns(move):
                 return extra, d
         return self.handlers[d["type"]], d
+
+    def _outside_handler(self, seat: int, move: Any) -> tuple[Handler, dict] | None:
+        """The any-time handler that judges ``move`` for a seat owing no decision, if any."""
+        for extra in self.handlers.anytime:
+            if extra.outside_decisions and extra.owns(move):
+                return extra, {"type": extra.kind, "seat": seat}
+        return None
 
     # -- the platform contract --------------------------------------------------------------
     def to_act(self, state: Any) -> frozenset[int]:
@@ -296,8 +307,7 @@ class DecisionGame(Game):
         if self.just_listed(state, seat, action):
             new_state = self.copy(state)
             return new_state, self.apply_unchecked(new_state, seat, action)
-        if seat not in self.to_act(state):
-            raise NotYourDecision(Msg("core.error.not_your_decision", {"seat": seat}))
+        self.check_actor(state, seat, action)
         move = self._move_of(action)
         if move is not None and action.move is None:
             action = Action(action.text, action.label, action.group, move)
@@ -309,8 +319,7 @@ class DecisionGame(Game):
 
     def play(self, state: Any, seat: int, text: str) -> tuple[Any, list[Event]]:
         """Parse ``text`` for ``seat`` and apply it (parsing and checking once each)."""
-        if seat not in self.to_act(state):
-            raise NotYourDecision(Msg("core.error.not_your_decision", {"seat": seat}))
+        self.check_actor(state, seat, Action(text))
         action = self.parse_action(state, seat, text)
         new_state = self.copy(state)
         return new_state, self.apply_unchecked(new_state, seat, action)

@@ -132,10 +132,46 @@ class Game(ABC):
             return candidate
         raise not_legal(text, self.explain_illegal(state, seat, wanted))
 
+    def may_act(self, state: Any, seat: int) -> bool:
+        """Tell whether ``seat`` may send a move now (its options are ``legal_actions``).
+
+        The default: exactly the seats that owe a decision (``to_act``). A game overrides it
+        where a seat that owes nothing may still act: in a simultaneous phase, a player who
+        declared himself ready leaves ``to_act`` (the phase waits for the others, not for
+        him) yet may take it back. The platform serves every such seat: its options, menus,
+        buttons, ``/move`` and the private "My turn" answer.
+        """
+        return seat in self.to_act(state)
+
+    def concession(self, state: Any, seat: int) -> Action | None:
+        """Return the move by which ``seat`` concedes now, or None if it cannot.
+
+        The default: the game has no concession (see :meth:`has_concession`). A game that
+        has one returns its move whenever the seat is still in the game, whether or not it
+        owes a decision, and :meth:`apply` accepts that move from the seat at any time.
+        """
+        return None
+
+    def has_concession(self) -> bool:
+        """Tell whether this game lets a player concede (it overrides :meth:`concession`)."""
+        return type(self).concession is not Game.concession
+
+    def is_concession(self, state: Any, seat: int, action: Action) -> bool:
+        """Tell whether ``action`` is ``seat``'s concession now."""
+        conceding = self.concession(state, seat)
+        return conceding is not None and normalise(conceding.text) == normalise(action.text)
+
+    def check_actor(self, state: Any, seat: int, action: Action | None = None) -> None:
+        """Refuse a move from a seat that may not act now (a concession always may)."""
+        if self.may_act(state, seat):
+            return
+        if action is not None and self.is_concession(state, seat, action):
+            return
+        raise NotYourDecision(Msg("core.error.not_your_decision", {"seat": seat}))
+
     def apply(self, state: Any, seat: int, action: Action) -> tuple[Any, list[Event]]:
         """Check and play ``action`` for ``seat`` on a copy; return the new state and events."""
-        if seat not in self.to_act(state):
-            raise NotYourDecision(Msg("core.error.not_your_decision", {"seat": seat}))
+        self.check_actor(state, seat, action)
         if not self.is_legal(state, seat, action):
             raise not_legal(action.text, self.explain_illegal(state, seat, action.text))
         new_state = self.copy(state)
@@ -144,8 +180,7 @@ class Game(ABC):
 
     def play(self, state: Any, seat: int, text: str) -> tuple[Any, list[Event]]:
         """Parse ``text`` for ``seat`` and apply it (what the service and tests call)."""
-        if seat not in self.to_act(state):
-            raise NotYourDecision(Msg("core.error.not_your_decision", {"seat": seat}))
+        self.check_actor(state, seat, Action(text))
         return self.apply(state, seat, self.parse_action(state, seat, text))
 
     def action_is_secret(self, state: Any, seat: int, action: Action) -> bool:

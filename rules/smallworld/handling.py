@@ -16,6 +16,7 @@ from rules.core.types import Action
 
 from . import decline, flow, moves, msgs, view
 from .state import PROBE, Instance, State, copy_state
+from .variant import rules_of
 
 ATTACKS = frozenset({"abandon", "conquer", "die", "berserk", "convert", "dragon"})
 ENDING = frozenset({"ally", "end_turn", "end_turn_decline"})
@@ -78,6 +79,9 @@ class TurnHandler(Handler):
 
     accepts: frozenset[str] = frozenset()
     exact_options = True  # each decision lists only moves its ``check`` accepts
+
+    def lists_exactly(self, state, d):
+        return self.exact_options and rules_of(state).listings_exact
 
     def has_options(self, state, d):
         return True  # every decision offers at least one move (end, auto, done...)

@@ -30,6 +30,8 @@ class StartDecision(TurnHandler):
                 + handler_of(probe, top).options(probe, top))
 
     def lists_exactly(self, state, d):
+        if not super().lists_exactly(state, d):
+            return False
         if decline.decline_problem(state, d["seat"]) is not None:
             return False
         probe = start_probe(state)

@@ -27,6 +27,9 @@ class Rules:
 
     name = "base"
     declined_defenders_lose_all = False  # SWoW: all declined tokens of a conquered region go
+    # every option the turn's decisions list is legal as listed (so a listed action is played
+    # without a second check); SWoW lists attacks a hidden coin fee may still refuse
+    listings_exact = True
 
     # -- set-up ------------------------------------------------------------------------------
     def choose_map(self, state: State, options: Mapping[str, Any]) -> str:

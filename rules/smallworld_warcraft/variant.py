@@ -65,6 +65,8 @@ def flags(state: State) -> dict:
 class WarcraftRules(Rules):
     """The Warcraft behaviour at every Small World hook point."""
 
+    listings_exact = False  # an attack may be refused for a Harmony fee the coins cannot pay
+
     name = NAME
     declined_defenders_lose_all = True
 

@@ -12,6 +12,7 @@ from bot.discord.components import (
     AbortButton,
     ActButton,
     ActSelect,
+    ConcedeButton,
     LobbyButton,
     MeButton,
 )
@@ -32,6 +33,7 @@ BIG = 10**15
     (LobbyButton, ids.LobbyKey(BIG, "leave")),
     (MeButton, ids.MeKey(BIG)),
     (AbortButton, ids.AbortKey(BIG, BIG, False)),
+    (ConcedeButton, ids.ConcedeKey(BIG, 6, True)),
 ])
 async def test_each_item_writes_its_key_into_its_custom_id_and_reads_it_back(kind, key):
     item = kind(key)

@@ -50,3 +50,34 @@ async def test_a_script_stops_at_the_first_refused_move(store, tmp_path):
     assert await terminal.run() == 1
     table = await service.table_by_id(terminal.game_id)
     assert table.state.positions == [1, 1]
+
+
+async def test_concede_is_refused_in_a_game_without_concession(store, tmp_path):
+    terminal, output = _terminal(store, ["concede", "quit"], tmp_path)
+    await terminal.setup("toy", "")
+    assert await terminal.run() == 0
+    assert "! This game has no concession" in "\n".join(output)
+
+
+async def test_a_ready_player_unreadies_and_another_concedes(store, tmp_path, monkeypatch):
+    from bot import presenter
+    from rules.antiquity import GAME as ANTIQUITY
+
+    async def no_board(*args, **kwargs):
+        return None
+
+    monkeypatch.setattr(presenter, "board_png", no_board)  # the words are what is tested
+    lines = ["2: start a 0,0", "1: start b -1,14", "1: ready", "1: unready", "1: ready",
+             "2: concede"]
+    feed = iter(lines)
+    output: list[str] = []
+    service = Service(store, games=[ANTIQUITY], seed_source=lambda: 2)
+    terminal = Terminal(service, players(2), tmp_path / "out",
+                        lambda prompt: next(feed, None), output.append)
+    await terminal.setup("antiquity", "tiles=T0:0,T1:0,T2:0,T3:0 order=0,1")
+    assert await terminal.run() == 0
+    text = "\n".join(output)
+    assert "**P1** played `unready`." in text
+    assert "**P2** conceded the game." in text and "P2 concedes and leaves the game." in text
+    assert not [line for line in output if line.startswith("! ")]
+    assert "Winner: P1" in text  # P1 was ready: the phase ended with one player left

@@ -101,6 +101,10 @@ class VoteDecision(Handler):
 
 
 class ToyGame(DecisionGame):
+    """Race to Ten. Hooks it keeps at the platform's defaults: ``may_act`` (only the seats of
+    ``to_act`` may move) and ``concession`` (no concession: ``/game concede`` says so);
+    Antiquity overrides both (a ready player may ``unready``; ``concede`` at any time)."""
+
     name = "toy"
     title = "toy.title"
     min_players = 1

@@ -26,7 +26,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.strategies import DataObject
 
-from rules.core import Game, NotYourDecision, RulesError, all_games
+from rules.core import Action, Game, NotYourDecision, RulesError, all_games
 from rules.core.playout import dumped, replay
 from tests.platform.toy_game import TOY
 
@@ -124,24 +124,30 @@ def bad_input(game: Game, state, seat: int, kind: str, data: DataObject) -> tupl
     if kind == "mutated":
         return seat, mutated(game, data.draw(st.sampled_from(legal), label="legal text"), data)
     players = len(game.score(state))
-    idle = [s for s in range(players) if s not in game.to_act(state)]
+    idle = [s for s in range(players) if not game.may_act(state, s)]
     wrong = data.draw(st.sampled_from([*idle, -1, players, 10**9]), label="wrong seat")
     return wrong, data.draw(st.sampled_from(legal), label="legal text")
 
 
 def try_bad_input(game: Game, state, seat: int, text: str, acting: frozenset):
-    """Play ``text`` for ``seat``: a refusal changes nothing; a success must be legal."""
+    """Play ``text`` for ``seat``: a refusal changes nothing; a success must be legal.
+
+    Only seats that may act (``acting``, or ``Game.may_act``: a ready player taking it
+    back) get past the seat check, and any seat still in the game with its concession.
+    """
     before = dumped(game, state)
+    allowed = seat in acting or game.may_act(state, seat)
     try:
         new_state, _ = game.play(state, seat, text)
     except NotYourDecision:
-        assert seat not in acting, f"seat {seat} owes a decision but was refused"
+        assert not allowed, f"seat {seat} may act but was refused"
         new_state = None
     except RulesError:
         new_state = None
     assert dumped(game, state) == before, f"refused input {text[:80]!r} changed the state"
     if new_state is not None:
-        assert seat in acting, f"seat {seat} owes no decision but {text[:80]!r} was accepted"
+        conceded = game.is_concession(state, seat, Action(text))
+        assert allowed or conceded, f"seat {seat} may not act but {text[:80]!r} was accepted"
     return new_state
 
 
