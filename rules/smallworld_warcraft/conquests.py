@@ -12,18 +12,7 @@ from rules.smallworld import handlers as base
 from rules.smallworld.state import State
 from rules.smallworld.variant import rules_of
 
-from . import (
-    artifacts,
-    coins,
-    ethereals,
-    gnomes,
-    harmony,
-    markers,
-    moves,
-    msgs,
-    placements,
-    powers,
-)
+from . import artifacts, coins, ethereals, gnomes, markers, moves, msgs, placements, powers
 
 ARTIFACT_MOVES = frozenset(moves.ARTIFACT_WORDS)
 
@@ -50,16 +39,6 @@ class WarcraftConquest(base.ConquestDecision):
     def options(self, state, d):
         with coins.menu_listing(state):
             return self._options(state, d)
-
-    def lists_exactly(self, state, d):
-        """Exact unless a listed option may need coins the player lacks (the Harmony, Aegis or
-        Doomhammer fee): menus never look at hidden coins, so such a choice is judged when
-        made."""
-        seat = d["seat"]
-        inst = state.insts[d["inst"]]
-        return not (seat in harmony.holders(state)
-                    or placements.aegis_owner(state) not in (None, seat)
-                    or markers.held_by(state, inst, "doomhammer") is not None)
 
     def _options(self, state, d):
         inst = state.insts[d["inst"]]
