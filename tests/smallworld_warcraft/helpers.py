@@ -132,3 +132,14 @@ def cost(state, seat: int, code: str) -> int:
 def gains(events):
     """Return the coin-gain events (announced to all, or told to the gainer alone)."""
     return [e for e in events if e.key.rsplit(".", 1)[1] in ("coins_gained", "coins_announced")]
+
+
+def score_lines(events) -> dict:
+    """Return the turn's score breakdown as {source id: coins}."""
+    return {m.params["source"].key.rsplit(".", 1)[1]: m.params["coins"]
+            for m in find(events, "score")[0].params["breakdown"]}
+
+
+def menu_texts(state, seat: int) -> list[str]:
+    """Return the canonical texts of ``seat``'s listed actions, in menu order."""
+    return [GAME.move_text(a.move) for a in GAME.legal_actions(state, seat)]

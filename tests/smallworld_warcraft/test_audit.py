@@ -12,22 +12,18 @@ from tests.smallworld_warcraft.helpers import (
     find,
     gains,
     give,
+    menu_texts,
     new,
     occupy,
     play,
     r,
     reason,
     restart,
+    score_lines,
 )
 
-
-def _lines(events) -> dict:
-    return {m.params["source"].key.rsplit(".", 1)[1]: m.params["coins"]
-            for m in find(events, "score")[0].params["breakdown"]}
-
-
-def _texts(state, seat: int) -> list[str]:
-    return [GAME.move_text(a.move) for a in GAME.legal_actions(state, seat)]
+_lines = score_lines
+_texts = menu_texts
 
 
 # ---------------------------------------------------------------- set-up (§2.1, §1.5)

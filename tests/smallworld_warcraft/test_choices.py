@@ -10,23 +10,15 @@ from tests.smallworld_warcraft.helpers import (
     face_up,
     find,
     give,
+    menu_texts,
     new,
     occupy,
     play,
     r,
     reason,
     restart,
+    score_lines,
 )
-
-
-def _lines(events) -> dict:
-    return {m.params["source"].key.rsplit(".", 1)[1]: m.params["coins"]
-            for m in find(events, "score")[0].params["breakdown"]}
-
-
-def _texts(state, seat: int) -> list[str]:
-    return [a.text for a in GAME.legal_actions(state, seat)]
-
 
 # ---------------------------------------------------------------- Battleground (§5.7)
 
@@ -51,7 +43,7 @@ def test_a_neutral_race_on_the_battleground_declares_its_side():
     Orcs; Horde: 1 for the Alliance Dwarves); nothing else can be played first."""
     state = _kobolds_on_the_battleground()
     assert state.pending[-1]["type"] == "battleground"
-    assert _texts(state, 0) == ["side alliance", "side horde"]
+    assert menu_texts(state, 0) == ["side alliance", "side horde"]
     labels = [a.label.params["coins"] for a in GAME.legal_actions(state, 0)]
     assert labels == [2, 1]
     assert reason(state, 0, "end turn") == "choose_side_first"
@@ -63,10 +55,10 @@ def test_the_side_declared_is_scored_even_when_the_other_pays_more():
     horde, events = play(horde, 0, "side horde")
     assert find(events, "battleground_side")[0].params["faction"].key.endswith(".horde")
     horde, events = play(horde, 0, "end turn")
-    assert _lines(events)["faction_bonus"] == 1
+    assert score_lines(events)["faction_bonus"] == 1
     alliance = _kobolds_on_the_battleground()
     alliance, events = play(alliance, 0, "side alliance", "end turn")
-    assert _lines(events)["faction_bonus"] == 2
+    assert score_lines(events)["faction_bonus"] == 2
 
 
 def test_no_side_is_asked_when_no_faction_race_was_defeated():
@@ -74,7 +66,7 @@ def test_no_side_is_asked_when_no_faction_race_was_defeated():
     state = _kobolds_on_the_battleground(conquests=())
     assert state.pending[-1]["type"] != "battleground"
     state, events = play(state, 0, "end turn")
-    assert "faction_bonus" not in _lines(events)
+    assert "faction_bonus" not in score_lines(events)
 
 
 def test_the_side_lasts_one_turn():
@@ -101,7 +93,7 @@ def test_short_forts_go_where_the_owner_chooses():
     state = _garrison(supply=1)
     regions = sorted(r(state, c) for c in ("L1-07", "L1-03", "L1-04"))
     assert state.pending[-1]["type"] == "place_pieces"
-    assert _texts(state, 0) == [f"fort {x}" for x in regions]
+    assert menu_texts(state, 0) == [f"fort {x}" for x in regions]
     assert reason(state, 0, "fort M1-05") == "piece_region"
     state, _ = play(state, 0, "fort L1-04")
     assert [x for x in regions if wc_pieces.of(state, x).get("fort")] == [r(state, "L1-04")]
@@ -112,7 +104,7 @@ def test_two_short_forts_are_placed_one_at_a_time():
     state = _garrison(supply=2)
     state, _ = play(state, 0, "fort L1-07")
     assert state.pending[-1]["type"] == "place_pieces"
-    assert f"fort {r(state, 'L1-07')}" not in _texts(state, 0)
+    assert f"fort {r(state, 'L1-07')}" not in menu_texts(state, 0)
     state, _ = play(state, 0, "fort L1-03", "end turn")
     assert not wc_pieces.of(state, r(state, "L1-04")).get("fort")
 
@@ -137,7 +129,7 @@ def test_short_watchtowers_go_where_the_owner_chooses():
     state.supply["watchtower"] = 1
     restart(state)
     state, _ = play(state, 0, "end conquest", "redeploy auto")
-    assert _texts(state, 0) == [f"watchtower {r(state, c)}" for c in ("L1-05", "L1-09")]
+    assert menu_texts(state, 0) == [f"watchtower {r(state, c)}" for c in ("L1-05", "L1-09")]
     state, events = play(state, 0, "watchtower L1-09")
     assert [e.params["region"] for e in find(events, "watchtower_placed")] == [r(state, "L1-09")]
     assert not wc_pieces.of(state, r(state, "L1-05")).get("watchtower")

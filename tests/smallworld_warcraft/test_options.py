@@ -16,13 +16,8 @@ from tests.smallworld_warcraft.helpers import (
     r,
     reason,
     restart,
+    score_lines,
 )
-
-
-def _breakdown(events) -> dict:
-    return {m.params["source"].key.rsplit(".", 1)[1]: m.params["coins"]
-            for m in find(events, "score")[0].params["breakdown"]}
-
 
 # ---------------------------------------------------------------- validation
 
@@ -64,14 +59,14 @@ def test_own_declined_race_gives_no_faction_bonus_nor_orc_coin_by_default():
     """§3.6 RULING, §4.1 Orcs: own declined Humans give nothing (default false)."""
     _, events = _orcs_take_own_declined_humans()
     assert not gains(events)
-    assert "faction_bonus" not in _breakdown(events)
+    assert "faction_bonus" not in score_lines(events)
 
 
 def test_own_declined_race_gives_both_with_the_option():
     """Option true: the Orcs' coin at once and the faction bonus at the end of the turn."""
     _, events = _orcs_take_own_declined_humans(faction_bonus_own_declined=True)
     assert [e.params["coins"] for e in gains(events)] == [1]
-    assert _breakdown(events)["faction_bonus"] == 1
+    assert score_lines(events)["faction_bonus"] == 1
 
 
 # ---------------------------------------------------------------- air_raid_first_conquest
