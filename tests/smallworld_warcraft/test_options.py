@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.smallworld_warcraft import GAME
+from rules.smallworld_warcraft import GAME, rule_options
 from rules.smallworld_warcraft import pieces as wc_pieces
 from tests.smallworld_warcraft.helpers import (
     find,
@@ -37,7 +37,10 @@ def test_good_values_and_defaults_are_accepted():
     assert GAME.check_options({"garrison_timing": "on_conquest", "announce_coin_events": False,
                                "faction_bonus_own_declined": "true"}, 2) is None
     state = new(2, islands="L1,M1")
-    assert state.extra["rules"] == {
+    assert state.extra["rules"] == rule_options.DEFAULTS
+    assert {name: rule_options.DEFAULTS[name] for name in (
+        "faction_bonus_own_declined", "air_raid_first_conquest", "garrison_timing",
+        "portal_mage_requires_own_region", "announce_coin_events")} == {
         "faction_bonus_own_declined": False, "air_raid_first_conquest": False,
         "garrison_timing": "end_of_turn", "portal_mage_requires_own_region": False,
         "announce_coin_events": True}
