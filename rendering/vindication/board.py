@@ -52,7 +52,8 @@ def _static_layer(locale: str) -> Image.Image:
         label = tid[1:]
         if "start" in tri:
             label += "·" + words(Msg("vindication.board.start_mark", {"n": tri["start"]}))
-        draw_centred(draw, (cx, cy), label, 13 if "start" not in tri else 12, fill=(110, 95, 70))
+        draw_centred(draw, (cx, cy), label, 16 if "start" not in tri else 14, fill=(95, 80, 55),
+                      bold="start" in tri)
     return image
 
 
@@ -96,7 +97,7 @@ def _draw_hex(draw, polygon, offset, hid, tile, owner, marked, wishes) -> None:
         draw.polygon(polygon, outline=HIGHLIGHT, width=4)
     cx, cy = geo.hex_centre(hid)
     cx, cy = cx - offset[0], cy - offset[1]
-    draw_centred(draw, (cx, cy - 40), hid, 14, fill=INK if tile else PAPER)
+    draw_centred(draw, (cx, cy - 42), hid, 17, fill=INK if tile else PAPER, bold=True)
     if tile is None:
         draw_centred(draw, (cx, cy), "?", 30, fill=PAPER, bold=True)
         return
@@ -106,7 +107,7 @@ def _draw_hex(draw, polygon, offset, hid, tile, owner, marked, wishes) -> None:
         draw.ellipse((cx - 13, cy + 22, cx + 13, cy + 48), fill=colour, outline=INK)
         draw_centred(draw, (cx, cy + 35), str(owner + 1), 14, fill=readable_on(colour), bold=True)
     if wishes:
-        draw_centred(draw, (cx, cy + 50), " ".join(wish_label(w) for w in wishes), 12, bold=True)
+        draw_centred(draw, (cx, cy + 52), " ".join(wish_label(w) for w in wishes), 14, bold=True)
 
 
 def _region_label(draw, name: str, cx: float, cy: float) -> None:
@@ -114,9 +115,9 @@ def _region_label(draw, name: str, cx: float, cy: float) -> None:
     half = len(words) // 2 + len(words) % 2
     lines = [name] if len(name) <= 10 or len(words) == 1 else [
         " ".join(words[:half]), " ".join(words[half:])]
-    top = cy - 9 * (len(lines) - 1) - 4
+    top = cy - 10 * (len(lines) - 1) - 4
     for i, line in enumerate(lines):
-        draw_centred(draw, (cx, top + 18 * i), line, 16, bold=True)
+        draw_centred(draw, (cx, top + 20 * i), line, 18, bold=True)
 
 
 def _draw_medal(draw, player: dict, current: bool) -> None:

@@ -35,6 +35,19 @@ def text(draw, xy, value: str, size: int = 18, fill=INK, bold=False, width: int 
     draw.text(xy, value, font=font(size, bold), fill=fill)
 
 
+def wrapped(draw, entries: list[str], size: int, width: int) -> list[str]:
+    """Lay ``entries`` out on as many lines of ``width`` pixels as they need (never cut one
+    entry off: a card hidden behind an ellipsis is information lost)."""
+    lines: list[str] = []
+    for entry in entries:
+        joined = f"{lines[-1]}  {entry}" if lines else entry
+        if lines and draw.textlength(joined, font=font(size)) <= width:
+            lines[-1] = joined
+        else:
+            lines.append(entry)
+    return lines
+
+
 def header(draw: ImageDraw.ImageDraw, data: dict, width: int, last_move: str | None) -> None:
     """Title line: round, whose turn, end status; last move caption."""
     draw.rectangle((0, 0, width, 64), fill=(40, 48, 60))
@@ -134,8 +147,9 @@ def player_panel(draw: ImageDraw.ImageDraw, data: dict, player: dict, x: int, y:
             if not entries:
                 y += 21
         else:
-            text(draw, (x + 130, y), "  ".join(e for e, _ in entries), 16, width=width - 140)
-            y += 21
+            for line in wrapped(draw, [e for e, _ in entries], 16, width - 140):
+                text(draw, (x + 130, y), line, 16, width=width - 140)
+                y += 21
     extra = [f"{b('tokens')}: {' '.join(map(str, player['tokens'])) or '-'}",
              f"{b('quests')}: " + (" ".join(player.get("quests") or [])
                                    or str(player["quest_count"]))]

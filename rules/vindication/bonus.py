@@ -102,6 +102,15 @@ def recovery_sources(state, seat: int, exclude: str | None = None) -> list[tuple
     return found
 
 
+def has_recovery_source(state, seat: int) -> bool:
+    """Tell whether ``seat`` has any cube to recover (what ``recovery_sources`` would list)."""
+    player = state.players[seat]
+    return (player.conviction > 0 or any(player.attrs.values())
+            or any(cubes for _, cubes in player.relics)
+            or any(cubes for _, cubes in player.companions)
+            or any(owner == seat for _, owner in state.hexes.values()))
+
+
 def recover_problem(state, seat: int, move: tuple) -> Msg | None:
     """Say why recovering ``move`` (kind, id, n) is impossible."""
     _, kind, ident, n = move
@@ -199,12 +208,13 @@ def bonus_actions(state, seat: int) -> list[Action]:
     player = state.players[seat]
     found = [Action(f"convert {h}", msg("action.convert", attr=attr_msg(h)), move=m)
              for m in convert_moves(state, seat) for h in [m[1]]]
-    found += [Action(f"proficiency {a}", msg("action.proficiency", attr=attr_msg(a)),
-                     move=("proficiency", a))
-              for a in ATTRIBUTES if proficiency_problem(state, seat, a) is None]
+    if not state.turn["proficiency_taken"]:
+        found += [Action(f"proficiency {a}", msg("action.proficiency", attr=attr_msg(a)),
+                         move=("proficiency", a))
+                  for a in ATTRIBUTES if proficiency_problem(state, seat, a) is None]
     found += [Action(f"discard {a}", Msg("vindication.action.discard", {"attr": attr_msg(a)}),
                      move=("discard", a)) for a in ATTRIBUTES if player.proficiency[a] > 0]
-    if recovery_sources(state, seat):
+    if has_recovery_source(state, seat):
         found.append(Action("recover", msg("action.recover_menu"), move=("recover",)))
     if vindicate_problem(state, seat) is None:
         found.append(Action("vindicate", Msg("vindication.action.vindicate"), move=("vindicate",)))

@@ -68,10 +68,13 @@ def fire(state, seat: int, event: str, filters: dict, events: list) -> None:
         push(state, {"type": "ability", "seat": seat, "card": cid})
 
 
-def push_effects(state, seat: int, effects: list[dict], source: str | None) -> None:
-    """Push ``effects`` as ``fx`` steps so they resolve in list order."""
+def push_effects(state, seat: int, effects: list[dict], source: str | None,
+                 required: bool = False) -> None:
+    """Push ``effects`` as ``fx`` steps so they resolve in list order; ``required`` (a
+    region's visit, R8) makes an "up to" effect move at least one cube."""
+    extra = {"required": True} if required else {}
     for effect in reversed(effects):
-        push(state, {"type": "fx", "seat": seat, "source": source, **effect})
+        push(state, {"type": "fx", "seat": seat, "source": source, **effect, **extra})
 
 
 def limit_reached(state, cid: str) -> bool:
@@ -123,7 +126,7 @@ class EffectStep(Handler):
     def _recover(self, state, d, events):
         exclude = d["source"] if d.get("exclude_self") else None
         push(state, {"type": "recover_pick", "seat": d["seat"], "n": d["n"],
-                     "exclude": exclude})
+                     "exclude": exclude, "least": 1 if d.get("required") else 0})
 
     def _honor(self, state, d, events):
         gain_honor(state, d["seat"], d["n"], events)
@@ -203,97 +206,127 @@ class PowerStep(Handler):
         return Msg(f"vindication.prompt.power_{d['direction']}", {"n": d["n"]})
 
 
-def recover_sources(state, seat: int, exclude: str | None) -> list[str]:
-    """Return the companions of ``seat`` holding cubes (minus ``exclude``)."""
-    return [c for c, cubes in state.players[seat].companions if cubes > 0 and c != exclude]
+def recover_sources(state, seat: int, exclude: str | None) -> list[tuple[str, int]]:
+    """Return ``(companion, cubes)`` for the companions of ``seat`` holding cubes (minus
+    ``exclude``)."""
+    return [(c, cubes) for c, cubes in state.players[seat].companions
+            if cubes > 0 and c != exclude]
+
+
+def can_perform(state, seat: int, effect: dict) -> bool:
+    """Tell whether a region's ``effect`` can be performed at least once (R8): a recovery
+    needs a companion holding a cube, a recharge a relic with room and an Influence cube;
+    every other op always qualifies (a gain is only capped by Influence, R5)."""
+    if effect["op"] == "recover":
+        return bool(recover_sources(state, seat, None))
+    if effect["op"] == "recharge":
+        return bool(recharge_targets(state, seat))
+    return True
+
+
+def _amount_options(verb: str, label: str, sources, n: int | None, least: int) -> list[Action]:
+    """List one option per source and amount (1..its room, at most ``n``; ``n`` None: no
+    limit), then ``done`` (stop here) once ``least`` cubes have been moved."""
+    found = []
+    for cid, room in sources:
+        top = room if n is None else min(room, n)
+        found += [Action(f"{verb} {cid} {k}", Msg(label, {"card": card_msg(cid), "n": k}),
+                         move=(verb, cid, k)) for k in range(1, top + 1)]
+    if least <= 0:
+        found.append(Action("done", Msg("vindication.action.done"), move=("done",)))
+    return found
 
 
 class RecoverPick(Handler):
-    """Return cubes one at a time from companions to Influence, without discarding them."""
+    """Return up to ``n`` cubes from companions to Influence, without discarding them (5.8):
+    each pick names a companion not picked yet and an amount; ``done`` stops (not before
+    ``least`` cubes, which a region's visit requires, R8). Asked even with one companion: the
+    amount is the player's choice, made in one pick."""
 
     kind = "recover_pick"
 
+    def _sources(self, state, d):
+        picked = d.get("picked", [])
+        return [s for s in recover_sources(state, d["seat"], d["exclude"]) if s[0] not in picked]
+
     def options(self, state, d):
-        found = [Action(f"take {c}", card_msg(c), move=("take", c))
-                 for c in recover_sources(state, d["seat"], d["exclude"])]
-        return found + [Action("done", Msg("vindication.action.done"), move=("done",))]
+        return _amount_options("take", "vindication.action.take_cubes", self._sources(state, d),
+                               d["n"], d.get("least", 0))
 
     def auto(self, state, d, events):
-        sources = recover_sources(state, d["seat"], d["exclude"])
-        if d["n"] <= 0 or not sources:
+        if d["n"] <= 0 or not self._sources(state, d):
             pop(state, d)
             return True
-        if len(sources) == 1:
-            while d["n"] > 0 and recover_sources(state, d["seat"], d["exclude"]):
-                self._take(state, d, sources[0], events)
-            return True
         return False
-
-    def _take(self, state, d, cid, events):
-        player = state.players[d["seat"]]
-        entry = next(c for c in player.companions if c[0] == cid)
-        entry[1] -= 1
-        player.influence += 1
-        d["n"] -= 1
-        events.append(Event("vindication.event.cube_back", {"seat": d["seat"],
-                                                            "card": card_msg(cid)}))
 
     def effect(self, state, d, move, events):
         if move == ("done",):
             pop(state, d)
-        else:
-            self._take(state, d, move[1], events)
+            return
+        _, cid, k = move
+        player = state.players[d["seat"]]
+        next(c for c in player.companions if c[0] == cid)[1] -= k
+        player.influence += k
+        d["n"] -= k
+        d["least"] = d.get("least", 0) - k
+        d["picked"] = d.get("picked", []) + [cid]
+        events.append(Event("vindication.event.cubes_back", {"seat": d["seat"], "n": k,
+                                                             "card": card_msg(cid)}))
 
     def prompt(self, state, d):
         return Msg("vindication.prompt.recover_pick", {"n": d["n"]})
 
 
-def recharge_targets(state, seat: int) -> list[str]:
-    """Return the relics of ``seat`` below capacity (when Influence has a cube to give)."""
+def recharge_targets(state, seat: int) -> list[tuple[str, int]]:
+    """Return ``(relic, room)`` for the relics of ``seat`` below capacity, room capped by
+    Influence (none when Influence is empty)."""
     player = state.players[seat]
     if player.influence <= 0:
         return []
-    return [r for r, cubes in player.relics if cubes < card(r)["capacity"]]
+    return [(r, min(card(r)["capacity"] - cubes, player.influence))
+            for r, cubes in player.relics if cubes < card(r)["capacity"]]
 
 
 class RechargePick(Handler):
-    """Move cubes one at a time from Influence onto relics (``n`` None: any number, R24)."""
+    """Move up to ``n`` cubes from Influence onto relics (``n`` None: any number, the Arcane
+    Tower's recharge, R24): each pick names a relic not picked yet and an amount; ``done``
+    stops (not before ``least`` cubes: a recharge-only Tower visit must recharge, R8)."""
 
     kind = "recharge_pick"
 
+    def _targets(self, state, d):
+        picked = d.get("picked", [])
+        return [t for t in recharge_targets(state, d["seat"]) if t[0] not in picked]
+
     def options(self, state, d):
-        found = [Action(f"charge {r}", card_msg(r), move=("charge", r))
-                 for r in recharge_targets(state, d["seat"])]
-        return found + [Action("done", Msg("vindication.action.done"), move=("done",))]
+        return _amount_options("charge", "vindication.action.charge_cubes",
+                               self._targets(state, d), d["n"], d.get("least", 0))
 
     def auto(self, state, d, events):
-        targets = recharge_targets(state, d["seat"])
-        if d["n"] == 0 or not targets:
+        if d["n"] == 0 or not self._targets(state, d):
             pop(state, d)
             return True
-        if len(targets) == 1 and d["n"] is not None:
-            while d["n"] and recharge_targets(state, d["seat"]):
-                self._charge(state, d, targets[0], events)
-            return True
         return False
-
-    def _charge(self, state, d, rid, events):
-        player = state.players[d["seat"]]
-        next(r for r in player.relics if r[0] == rid)[1] += 1
-        player.influence -= 1
-        if d["n"] is not None:
-            d["n"] -= 1
-        events.append(Event("vindication.event.recharged", {"seat": d["seat"],
-                                                            "card": card_msg(rid)}))
 
     def effect(self, state, d, move, events):
         if move == ("done",):
             pop(state, d)
-        else:
-            self._charge(state, d, move[1], events)
+            return
+        _, rid, k = move
+        player = state.players[d["seat"]]
+        next(r for r in player.relics if r[0] == rid)[1] += k
+        player.influence -= k
+        if d["n"] is not None:
+            d["n"] -= k
+        d["least"] = d.get("least", 0) - k
+        d["picked"] = d.get("picked", []) + [rid]
+        events.append(Event("vindication.event.recharged", {"seat": d["seat"], "n": k,
+                                                            "card": card_msg(rid)}))
 
     def prompt(self, state, d):
-        return Msg("vindication.prompt.recharge_pick")
+        if d["n"] is None:
+            return Msg("vindication.prompt.recharge_any")
+        return Msg("vindication.prompt.recharge_pick", {"n": d["n"]})
 
 
 HANDLERS = [AbilityStep(), EffectStep(), AnyAttribute(), PowerStep(), RecoverPick(),

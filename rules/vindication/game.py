@@ -12,7 +12,7 @@ from .flow import check_triggers, flow_step
 from .hidden import SECRET_DECISIONS, rerandomise
 from .regions import VisitEnd
 from .scoring import score_lines
-from .setup import QuestKeep, new_state
+from .setup import QuestKeep, new_state, setup_events
 from .state import dump_state, load_state
 from .turn import TurnDecision
 from .view import build_view
@@ -52,6 +52,13 @@ class VindicationGame(DecisionGame):
         state = new_state(seed, players, {**options, "modules": chosen})
         self.settle(state, [])
         return state
+
+    def after_move(self, state, seat, events):
+        """Tell the set-up (starting companions, cards set aside) with the first move: a new
+        game returns no events, and what was turned up at set-up is public (8.4)."""
+        if state.announce:
+            events[:0] = setup_events(state)
+            state.announce = []
 
     def after_step(self, state, events):
         """Check the end-game triggers between every two steps (continuously, R14)."""

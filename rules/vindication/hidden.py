@@ -25,27 +25,41 @@ def rerandomise(state, seat: int | None, seed: int):
     return copy
 
 
-def _quest_slots(state, seat):
-    """Yield the hidden quest lists of other seats (and the decks), as (list, keep-length)."""
+def _known_quests(state, seat) -> set[str]:
+    """Return the quests ``seat`` knows the place of: its own (held, returned, being chosen),
+    and every held quest once the game is over (revealed at final scoring)."""
+    known: set[str] = set()
+    if seat is not None:
+        known |= set(state.players[seat].quests) | set(state.players[seat].returned)
+        for d in state.pending:
+            if d["seat"] == seat and d["type"] in ("quest_keep", "temple_keep"):
+                known |= set(d.get("dealt") or d.get("drawn") or [])
+    if state.over:
+        known |= {q for player in state.players for q in player.quests}
+    return known
+
+
+def _quest_slots(state, seat) -> list[list]:
+    """Return every list that holds quest ids (deck, returns, hands, returned, dealt)."""
     slots = [state.quest_deck, state.quest_returns]
-    for other, player in enumerate(state.players):
-        if other != seat:
-            slots.append(player.quests)
-    for d in state.pending:
-        if d["seat"] != seat and d["type"] == "quest_keep":
-            slots.append(d["dealt"])
-        if d["seat"] != seat and d["type"] == "temple_keep":
-            slots.append(d["drawn"])
+    for player in state.players:
+        slots += [player.quests, player.returned]
+    slots += [d.get("dealt") or d.get("drawn") for d in state.pending
+              if d["type"] in ("quest_keep", "temple_keep")]
     return slots
 
 
 def _redeal_quests(state, seat, rng) -> None:
-    slots = _quest_slots(state, seat)
-    pool = rng.shuffle([q for slot in slots for q in slot])
-    for slot in slots:
-        size = len(slot)
-        slot[:] = pool[:size]
-        del pool[:size]
+    """Relabel the quests unknown to ``seat`` by a random permutation, everywhere at once.
+
+    What ``seat`` has seen stays fixed (its own quests, the ones it returned, the ones it is
+    choosing from), and every link between hidden lists is kept: another player's returned
+    quest still lies in the deck (or the returns), under a new name."""
+    known = _known_quests(state, seat)
+    unknown = sorted({q for slot in _quest_slots(state, seat) for q in slot} - known)
+    relabel = dict(zip(unknown, rng.shuffle(list(unknown)), strict=True))
+    for slot in _quest_slots(state, seat):
+        slot[:] = [relabel.get(q, q) for q in slot]
 
 
 def _redeal_candidates(state, seat, deck, rng) -> None:

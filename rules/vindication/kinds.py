@@ -9,7 +9,7 @@ from rules.core.decisions import Handler, pop, push
 
 from .acquire import card_available, modes
 from .data import COLOR_DECK, board, hex_triangles, modules, triangle_hexes
-from .effects import fire, push_effects, recharge_targets
+from .effects import can_perform, fire, push_effects, recharge_targets
 from .movement import discover, occupied
 from .msgs import card_msg, msg
 from .power import can_pay
@@ -97,6 +97,8 @@ def kind_problem(state, seat: int, move: tuple) -> Msg | None:
     cost = discounted(state, seat, region, spec.get("cost", {}))
     if kind == "once" and not can_pay(player, cost):
         return Msg("vindication.reason.cannot_pay")
+    if kind == "once" and not all(can_perform(state, seat, e) for e in spec["effects"]):
+        return Msg("vindication.reason.no_effect")
     if kind == "quest_draw" and not state.quest_deck:
         return Msg("vindication.reason.no_quests")
     if kind == "stone_teleport":
@@ -132,7 +134,7 @@ def resolve_kind(state, d: dict, events: list) -> None:
     kind = spec["kind"]
     if kind == "once":
         pay(state, seat, hid, dict(spec.get("cost", {})))
-        push_effects(state, seat, spec["effects"], None)
+        push_effects(state, seat, spec["effects"], None, required=True)
     elif kind == "repeatable":
         if d["steps"] is None:
             push(state, {"type": "visit_steps", "seat": seat, "hex": hid})
@@ -164,8 +166,9 @@ def _resolve_acquiring(state, seat, hid, spec, d) -> None:
         push(state, {"type": "inn_colour", "seat": seat, "hex": hid, "mode": mode})
         return
     if kind == "acquire_and_recharge":
-        push(state, {"type": "recharge_pick", "seat": seat, "n": None})
-        if mode == "none":
+        only = mode == "none"  # a recharge-only visit must recharge something (R8, R24)
+        push(state, {"type": "recharge_pick", "seat": seat, "n": None, "least": int(only)})
+        if only:
             return
     if kind == "fight":
         push(state, {"type": "roll", "seat": seat, "die": "attribute", "purpose": "attr"})
@@ -264,7 +267,9 @@ class TempleKeep(Handler):
 
     def effect(self, state, d, move, events):
         pop(state, d)
-        state.players[d["seat"]].quests.append(move[1])
+        player = state.players[d["seat"]]
+        player.quests.append(move[1])
+        player.returned.extend(q for q in d["drawn"] if q != move[1])
         state.quest_deck.extend(q for q in d["drawn"] if q != move[1])
         state.rng.shuffle(state.quest_deck)
         events.append(Event("vindication.event.quest_taken", {"seat": d["seat"]}, reveals=True))

@@ -13,7 +13,8 @@ MODES = ("faceup", "blind", "empowered", "none")
 CONTROLS = ("before", "after")
 SPHERES = {"raise": ("potential", "influence"), "lower": ("conviction", "influence")}
 RECOVER_KINDS = ("attr", "conviction", "relic", "region", "companion")
-CARD_VERBS = {"pick", "keep", "take", "charge", "reroll", "cancel", "use", "wish"}
+CARD_VERBS = {"pick", "keep", "reroll", "cancel", "use", "wish"}
+AMOUNT_VERBS = ("take", "charge")  # a card and a number of cubes: ``take R03 2``
 SIMPLE = {"end", "unable", "rest", "vindicate", "done", "keep", "pay", "accept", "recover"}
 
 
@@ -102,6 +103,15 @@ def _recover(rest):
     return None
 
 
+def _amount(verb):
+    def read(rest):
+        if len(rest) not in (1, 2) or _card_id(rest[0]) is None:
+            return None
+        n = _int(rest[1]) if len(rest) == 2 else 1
+        return (verb, _card_id(rest[0]), n) if n else None
+    return read
+
+
 def _one(verb, choices=None, ident=None):
     def read(rest):
         if len(rest) != 1:
@@ -122,6 +132,7 @@ _READERS = {
     "control": _one("control", ident=lambda w: _id(w, "H")),
     "steps": _one("steps", ident=_int), "teleport": _one("teleport", ident=lambda w: _id(w, "T")),
     **{verb: _one(verb, ident=_card_id) for verb in CARD_VERBS},
+    **{verb: _amount(verb) for verb in AMOUNT_VERBS},
 }
 
 

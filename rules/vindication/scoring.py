@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rules.core import ScoreLine
 
 from .data import ATTRIBUTES, ability, attribute, card, card_color, game, regions, rule
@@ -53,8 +55,12 @@ def count(state, seat: int, key: str) -> int:
     return _COUNTS[key](state, seat, state.players[seat])
 
 
-def _cheap_first(clauses: list[dict]) -> list[dict]:
-    return sorted(clauses, key=lambda c: c["count"] != "honor")
+@lru_cache(maxsize=None)
+def _clauses(trigger: str) -> tuple[tuple, ...]:
+    """Return ``(count function, at_least)`` for each clause of ``trigger``, the cheap honor
+    clause first (so most checks stop at once)."""
+    ordered = sorted(card(trigger)["all"], key=lambda c: c["count"] != "honor")
+    return tuple((_COUNTS[c["count"]], c["at_least"]) for c in ordered)
 
 
 def holds(state, seat: int, clause: dict) -> bool:
@@ -64,8 +70,9 @@ def holds(state, seat: int, clause: dict) -> bool:
 
 def trigger_met(state, trigger: str) -> bool:
     """Tell whether any one player satisfies every clause of ``trigger``."""
-    clauses = _cheap_first(card(trigger)["all"])
-    return any(all(holds(state, s, c) for c in clauses) for s in range(len(state.players)))
+    clauses = _clauses(trigger)
+    return any(all(counted(state, seat, player) >= least for counted, least in clauses)
+               for seat, player in enumerate(state.players))
 
 
 def mastery_counts(state, color: str) -> list[int]:

@@ -23,7 +23,7 @@ from .data import (
     tile_mix,
 )
 from .movement import draw_from_bag
-from .msgs import card_msg
+from .msgs import card_msg, deck_msg
 from .power import gain_honor
 from .state import Player, VState
 from .tiles import place_tile
@@ -113,10 +113,26 @@ def _starting_companions(state, options: dict, events: list) -> None:
             aside.append(state.decks[deck].pop(0))
         cid = state.decks[deck].pop(0)
         state.players[seat].companions.append([cid, 0])
+        state.announce.append({"seat": seat, "deck": deck, "card": cid, "aside": aside})
         gain_honor(state, seat, card(cid)["honor"], events)
         if aside:
             state.decks[deck].extend(aside)
             state.rng.shuffle(state.decks[deck])
+
+
+def setup_events(state) -> list[Event]:
+    """Return the public events of set-up step 5 (each starting companion, and the cards
+    turned up and set aside before it: everyone saw them, spec 8.4), in start order."""
+    events = []
+    for entry in state.announce:
+        seat = entry["seat"]
+        if entry["aside"]:
+            events.append(Event("vindication.event.set_aside", {
+                "seat": seat, "cards": [card_msg(c) for c in entry["aside"]],
+                "deck": deck_msg(entry["deck"])}))
+        events.append(Event("vindication.event.starting_companion",
+                            {"seat": seat, "card": card_msg(entry["card"])}))
+    return events
 
 
 def _deal_quests(state) -> None:
@@ -145,7 +161,9 @@ class QuestKeep(Handler):
 
     def effect(self, state, d, move, events):
         pop(state, d)
-        state.players[d["seat"]].quests.append(move[1])
+        player = state.players[d["seat"]]
+        player.quests.append(move[1])
+        player.returned.extend(q for q in d["dealt"] if q != move[1])
         state.quest_returns.extend(q for q in d["dealt"] if q != move[1])
         events.append(Event("vindication.event.quest_chosen", {"seat": d["seat"]}))
         if not any(p["type"] == "quest_keep" for p in state.pending):

@@ -1,8 +1,8 @@
 """Vindication state: plain dataclasses, a cheap copy, and the JSON dump/load.
 
-Hidden fields (read only through ``view``): ``Player.quests``, every deck order in ``decks``,
-``bag``, ``quest_deck``, ``trigger_deck``, ``wish_pool``, and the card lists inside pending
-decisions of kind ``quest_keep``, ``pick`` and ``temple_keep``.
+Hidden fields (read only through ``view``): ``Player.quests``, ``Player.returned``, every
+deck order in ``decks``, ``bag``, ``quest_deck``, ``trigger_deck``, ``wish_pool``, and the
+card lists inside pending decisions of kind ``quest_keep``, ``pick`` and ``temple_keep``.
 """
 
 from __future__ import annotations
@@ -43,6 +43,7 @@ class Player:
     quests: list = field(default_factory=list)  # hidden
     proficiency: dict = field(default_factory=lambda: {a: 0 for a in ATTRIBUTES})
     tokens: list = field(default_factory=list)
+    returned: list = field(default_factory=list)  # hidden: quests this player put back
 
     def clone(self) -> "Player":
         """Return an independent copy."""
@@ -50,7 +51,8 @@ class Player:
                       self.conviction, dict(self.attrs), self.honor, self.speed,
                       self.vindicated, [list(c) for c in self.companions],
                       [list(r) for r in self.relics], list(self.traits), list(self.monsters),
-                      list(self.quests), dict(self.proficiency), list(self.tokens))
+                      list(self.quests), dict(self.proficiency), list(self.tokens),
+                      list(self.returned))
 
 
 @dataclass
@@ -84,6 +86,7 @@ class VState:
     pending: list = field(default_factory=list)
     script: dict = field(default_factory=dict)  # tests: scripted dice / bag draws
     turns_played: int = 0
+    announce: list = field(default_factory=list)  # public set-up facts, told with the 1st move
 
     def clone(self) -> "VState":
         """Return an independent copy (lists and dicts one level deep, players cloned)."""
@@ -97,7 +100,8 @@ class VState:
             dict(self.prof_supply), dict(self.prof_removed), list(self.wish_pool),
             {h: list(v) for h, v in self.wishes.items()}, _copy_turn(self.turn),
             [_copy_decision(d) for d in self.pending],
-            {k: list(v) for k, v in self.script.items()}, self.turns_played)
+            {k: list(v) for k, v in self.script.items()}, self.turns_played,
+            [dict(a, aside=list(a["aside"])) for a in self.announce])
 
 
 def _copy_turn(turn: dict) -> dict:

@@ -6,18 +6,21 @@ above it and resolved before the player is asked again.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rules.core import Action, Event, Msg
 from rules.core.decisions import Handler, pop, push
 
 from . import bonus
 from .acquire import modes
-from .data import BASIC, ability, card, rule, triangle_hexes
+from .data import BASIC, COLOR_DECK, ability, card, rule, triangle_hexes
 from .effects import fire, modifier_total, push_effects
 from .flow import end_turn
-from .kinds import ACQUIRING, deck_of, visit_problem
+from .kinds import ACQUIRING, deck_of, kind_problem, visit_problem
 from .movement import destinations, do_move, must_take_penalty, path_problem
+from .moves import COLORS
 from .moves import text as move_text
-from .msgs import card_msg, msg
+from .msgs import card_msg, msg, region_msg
 from .power import attr_msg, gain
 from .regions import (
     control_cost,
@@ -37,6 +40,23 @@ def self_activation_max(state, seat: int) -> int:
 
 
 ACTIONS = ("activate_self", "activate", "visit", "rest")
+MOVE_GROUP = "vindication.group.move"
+ACTION_GROUP = "vindication.group.actions"
+BONUS_GROUP = "vindication.group.bonus"
+VISIT_WORDS = {"faceup": "vindication.visit.faceup", "blind": "vindication.visit.blind",
+               "empowered": "vindication.visit.empowered", "none": "vindication.visit.none",
+               "before": "vindication.visit.before"}
+
+
+def visit_label(state, move: tuple) -> Msg:
+    """Name a listed visit: the region, its hex, and the colour, mode and control chosen."""
+    _, hid, color, mode, control, _ = move
+    details = ([msg(f"deck.{COLOR_DECK[color]}")] if color else []) + \
+        [Msg(VISIT_WORDS[w]) for w in (mode, control) if w]
+    params = {"region": region_msg(region_at(state, hid)), "hex": hid}
+    if not details:
+        return msg("action.visit_region", **params)
+    return msg("action.visit_region_with", details=details, **params)
 
 
 def move_in_progress(turn: dict) -> bool:
@@ -46,25 +66,45 @@ def move_in_progress(turn: dict) -> bool:
 
 
 def visit_moves(state, seat: int) -> list[tuple]:
-    """List one visit per adjacent region, Inn colour, acquisition mode and control choice."""
+    """List one visit per adjacent region, Inn colour, acquisition mode and control choice.
+
+    The region's own legality is judged once per hex and colour (``kind_problem``); modes
+    and control then differ only by the Conviction they need (the Sacred Stones also by the
+    stone a ``before`` control adds, and the recharge-only Tower by its own rule). A test
+    checks this list against ``visit_problem`` on every combination.
+    """
+    player = state.players[seat]
     found = []
-    for hid in triangle_hexes(state.players[seat].triangle):
+    for hid in triangle_hexes(player.triangle):
         if region_at(state, hid) is None:
             continue
         spec = visit_spec(state, hid)
-        colors = ["red", "blue", "yellow"] if spec["kind"] == "acquire_companion" else [None]
-        for color in colors:
-            mode_list = modes(state, seat, deck_of(spec, color)) if spec["kind"] in ACQUIRING \
-                else [None]
-            recharge_only = state.options.get("arcane_tower_recharge_only")
-            if spec["kind"] == "acquire_and_recharge" and recharge_only:
-                mode_list = mode_list + ["none"]
-            for mode in mode_list:
-                for control in (None, "before"):
+        price = control_cost(state, seat, hid) if controllable(state, seat, hid) else None
+        controls = (None,) if price is None else (None, "before")
+        judged: dict[tuple, bool] = {}
+        for color in COLORS if spec["kind"] == "acquire_companion" else (None,):
+            for mode in _listed_modes(state, seat, spec, color):
+                for control in controls:
+                    if (price if control else 0) + (mode == "empowered") > player.conviction:
+                        continue
                     move = ("visit", hid, color, mode, control, None)
-                    if visit_problem(state, seat, move) is None:
+                    key = (color, mode == "none",
+                           control if spec["kind"] == "stone_teleport" else None)
+                    if key not in judged:
+                        judged[key] = kind_problem(state, seat, move) is None
+                    if judged[key]:
                         found.append(move)
     return found
+
+
+def _listed_modes(state, seat: int, spec: dict, color: str | None) -> list:
+    """Return the acquisition modes a visit lists (``none``: the recharge-only option)."""
+    if spec["kind"] not in ACQUIRING:
+        return [None]
+    listed = modes(state, seat, deck_of(spec, color))
+    if spec["kind"] == "acquire_and_recharge" and state.options.get("arcane_tower_recharge_only"):
+        listed = listed + ["none"]
+    return listed
 
 
 class TurnDecision(Handler):
@@ -73,47 +113,62 @@ class TurnDecision(Handler):
     kind = "turn"
 
     def options(self, state, d):
+        """List the turn's choices in three groups (one menu each when the list is long):
+        moving, the actions (activate, visit, rest, control), bonus actions and ``end``."""
         seat, turn = d["seat"], state.turn
         found: list[Action] = []
         if not turn["moved"]:
             reach = destinations(state, seat)
             found += [Action("move " + " ".join(p), Msg("vindication.action.move", {"triangle": t}),
-                             move=("move", tuple(p))) for t, p in reach.items()]
+                             MOVE_GROUP, ("move", tuple(p))) for t, p in reach.items()]
             if not reach:
-                found.append(Action("unable", Msg("vindication.action.unable"), move=("unable",)))
+                found.append(Action("unable", Msg("vindication.action.unable"), MOVE_GROUP,
+                                    ("unable",)))
+        actions: list[Action] = []
         in_move = move_in_progress(turn)
         if not turn["activated"] and not in_move:
-            found += self._activations(state, seat)
+            actions += self._activations(state, seat)
         if not turn["visited_or_rested"] and not in_move:
-            found += [Action(_text(m), Msg("vindication.action.visit", {"hex": m[1]}), move=m)
-                      for m in visit_moves(state, seat)]
-            found.append(Action("rest", Msg("vindication.action.rest"), move=("rest",)))
+            actions += [Action(_text(m), visit_label(state, m), move=m)
+                        for m in visit_moves(state, seat)]
+            actions.append(Action("rest", Msg("vindication.action.rest"), move=("rest",)))
         hid = turn["visited_hex"]
         if hid and control_problem(state, seat, hid) is None:
-            found.append(Action(f"control {hid}", Msg("vindication.action.control"),
-                                move=("control", hid)))
-        found += bonus.bonus_actions(state, seat)
+            actions.append(Action(f"control {hid}", Msg("vindication.action.control"),
+                                  move=("control", hid)))
+        found += [replace(a, group=ACTION_GROUP) for a in actions]
+        extra = bonus.bonus_actions(state, seat)
         if turn["moved"]:
-            found.append(Action("end", Msg("vindication.action.end"), move=("end",)))
-        return found
+            extra.append(Action("end", Msg("vindication.action.end"), move=("end",)))
+        return found + [replace(a, group=BONUS_GROUP) for a in extra]
 
     def has_options(self, state, d):
         """A turn always offers something: a move (or ``unable``) before moving, ``end`` after."""
         return True
 
     def _activations(self, state, seat):
+        """List self- and companion activations: the full gain (no amount in the text), and
+        every smaller amount the Influence allows ("gain up to", 5.4)."""
         player = state.players[seat]
+        if player.influence <= 0:
+            return []
         found = []
-        if player.influence > 0:
-            found += [Action(f"activate self {a}", Msg("vindication.action.activate_self",
-                                                       {"attr": attr_msg(a)}),
-                             move=("activate_self", a, None)) for a in BASIC]
-            for cid, _ in player.companions:
-                found.append(Action(f"activate {cid}", card_msg(cid),
-                                    move=("activate", cid, None, True)))
-                if (ability(cid) or {}).get("timing") == "activate":
-                    found.append(Action(f"activate {cid} noability", card_msg(cid),
-                                        move=("activate", cid, None, False)))
+        top = self_activation_max(state, seat)
+        for a in BASIC:
+            found.append(Action(f"activate self {a}", msg("action.activate_self", attr=attr_msg(a)),
+                                move=("activate_self", a, None)))
+            found += [Action(f"activate self {a} {n}",
+                             msg("action.activate_self_n", attr=attr_msg(a), n=n),
+                             move=("activate_self", a, n))
+                      for n in range(1, min(top, player.influence))]
+        for cid, _ in player.companions:
+            uses = (True, False) if (ability(cid) or {}).get("timing") == "activate" else (True,)
+            smaller = range(1, min(card(cid)["icon"]["n"], player.influence - 1))
+            for use in uses:
+                key = "action.activate_card" if use else "action.activate_card_plain"
+                found += [Action(move_text(m), msg(key + ("_n" if m[2] else ""), card=card_msg(cid),
+                                                   n=m[2] or 0), move=m)
+                          for m in [("activate", cid, n, use) for n in (None, *smaller)]]
         return found
 
     def problem(self, state, d, move):
@@ -174,7 +229,8 @@ class TurnDecision(Handler):
 
     def _check_recover(self, state, seat, move):
         if len(move) == 1:
-            return None if bonus.recovery_sources(state, seat) else msg("reason.recover_nothing")
+            return None if bonus.has_recovery_source(state, seat) else \
+                msg("reason.recover_nothing")
         return bonus.recover_problem(state, seat, move)
 
     def _check_vindicate(self, state, seat, move):

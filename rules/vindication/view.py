@@ -63,6 +63,10 @@ def build_view(game, state, viewer: int | None) -> View:
         if quests:
             named = [card_msg(q) for q in quests]
             private.append(Msg("vindication.private.quests", {"quests": named}))
+        returned = state.players[viewer].returned
+        if returned:
+            private.append(Msg("vindication.private.returned",
+                               {"quests": [card_msg(q) for q in returned]}))
         for entry in data["pending"]:
             if entry.get("cards"):
                 private.append(Msg("vindication.private.cards",

@@ -177,10 +177,12 @@ def test_recharge_comes_with_an_acquisition():
     p = after.players[A]
     assert (p.attrs["vision"], p.relics, p.influence, p.honor) == \
         (0, [["P01", 1], ["P07", 3]], 4, 17)
-    assert offered(after, A) == {"charge P01", "done"}
-    after, _ = play(after, A, "charge P01", "charge P01")
+    assert offered(after, A) == {"charge P01 1", "charge P01 2", "done"}
+    with pytest.raises(NotLegalNow):
+        G.play(after, A, "charge P01 3")  # capacity 3, 1 cube already on it
+    after, _ = play(after, A, "charge P01 2")
     assert after.players[A].relics[0] == ["P01", 3] and after.players[A].influence == 2
-    assert "charge P01" not in offered(after, A)
+    assert G.to_act(after) == {A} and after.pending[-1]["type"] == "turn"
     with pytest.raises(NotLegalNow):
         G.play(state, A, "visit H07 none")
     low = give(state.clone(), A, vision=1)
@@ -191,7 +193,9 @@ def test_recharge_only_option():
     state = own(_tower(vision=0, influence=5), A, "P01", 1)
     state = give(state, A, influence=5)
     state.options = {**state.options, "arcane_tower_recharge_only": True}
-    after, _ = play(state, A, "visit H07 none", "charge P01", "charge P01")
+    after, _ = play(state, A, "visit H07 none")
+    assert offered(after, A) == {"charge P01 1", "charge P01 2"}  # no "done": R8
+    after, _ = play(after, A, "charge P01 2")
     assert after.players[A].relics == [["P01", 3]] and after.players[A].influence == 3
     full = own(_tower(vision=0), A, "P02", 2)
     full.options = state.options
@@ -208,6 +212,8 @@ def test_empty_relic_deck():
     assert after.players[A].relics == [["P01", 0]]
     b07 = own(give(state.clone(), A, influence=4), A, "B07")
     b07, _ = play(b07, A, "activate B07")
+    assert offered(b07, A) == {"charge P01 1", "done"}  # up to 1: the player may decline
+    b07, _ = play(b07, A, "charge P01 1")
     assert b07.players[A].relics == [["P01", 2]]
     b07.options = {**b07.options, "arcane_tower_recharge_only": True}
     play(b07, A, "visit H07 none")

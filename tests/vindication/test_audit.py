@@ -284,8 +284,12 @@ def test_meditative_recovers_at_turn_start():
     companion to Influence; the companion stays."""
     state = own(own(table(), A, "G15"), A, "Y01", cubes=2)
     state = _pass(_pass(state))
+    assert state.current == A and offered(state, A) == {"take Y01 1", "done"}
+    kept, _ = play(state, A, "done")  # "up to 1": taking nothing is allowed
+    assert kept.players[A].companions == [["Y01", 2]]
+    state, _ = play(state, A, "take Y01 1")
     p = state.players[A]
-    assert state.current == A and p.companions == [["Y01", 1]]
+    assert p.companions == [["Y01", 1]] and G.decision(state, A)["type"] == "turn"
 
 
 # -- end of game (6.1, 6.2, R14, R15, R30) ---------------------------------------------------
@@ -674,8 +678,8 @@ def test_impossible_empower_steps_are_lost():
                                     "monastery", "shrine"])
 def test_every_basic_region_can_be_controlled(region):
     """3.7: every basic region can be controlled (1 Conviction, +2 honor) as part of a visit."""
-    state = own(tile(table(), "H07", region), A, "Y01")
-    state = give(state, A, inspiration=3, strength=6, knowledge=3, courage=2, vision=2,
+    state = own(tile(table(), "H07", region), A, "Y01", cubes=1)  # a cube for the Shrine
+    state = give(state, A, inspiration=3, strength=5, knowledge=3, courage=2, vision=2,
                  wisdom=2, conviction=2, influence=1, potential=0, honor=15)
     visits = [t for t in offered(state, A) if t.startswith("visit H07") and t.endswith("before")]
     assert visits, region

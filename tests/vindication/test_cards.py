@@ -145,8 +145,9 @@ def test_triggered_passives(cid):
     for seat, text in steps:
         state, new = play(state, seat, text)
         events += new
-        state, more = _settle_choices(state, seat)
-        events += more
+        for chooser in dict.fromkeys([seat, A]):  # a turn_start pick belongs to A
+            state, more = _settle_choices(state, chooser)
+            events += more
     fired = [e for e in events if e.key.endswith(".ability") and e.params["card"].key.endswith(cid)]
     assert len(fired) == 1, keys(events)
     assert _snapshot(state) != before

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from rules.core.playout import random_playout
+from rules.core.playout import dumped, random_playout
 
 from .helpers import A, B, G, at, give, play, stack_deck, table, tile
 
@@ -66,3 +66,20 @@ def test_public_view_over_a_whole_game_with_modules():
     for player in state.players:
         assert all(f'"{q}"' not in public for q in player.quests)
     assert '"bag": ' in public and "quest_deck\": [" not in public
+
+
+def test_hidden_parts_with_the_modules_at_five_players_for_300_commands():
+    """The contract's option-set check (round trip, hidden parts re-randomised for every
+    viewer) at 5 players with every module, bounded to 300 commands; the full games at 3 to 5
+    players run with the slow tests."""
+    steps = []
+
+    def check(state, seat, action):
+        assert dumped(G, G.load(json.loads(dumped(G, state)))) == dumped(G, state)
+        if len(steps) % 7 == 0:
+            for viewer in (None, *range(5)):
+                other = G.rerandomise_hidden(state, viewer, seed=len(steps))
+                assert _view(other, viewer) == _view(state, viewer)
+        steps.append(seat)
+
+    random_playout(G, 36, 5, MODULES, max_steps=300, on_step=check)
