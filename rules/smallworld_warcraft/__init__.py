@@ -6,7 +6,10 @@ differences are the hook points of :mod:`variant` and the extra decisions (``wel
 Modules: ``data`` (content, islands, boards), ``archipelago`` (islands and markers at set-up),
 ``reach`` (entry regions, travel, caverns, water), ``cost`` (conquest cost breakdown),
 ``faction`` (faction bonus, Orc coins), ``tally`` (scoring counts, majorities), ``markers``
-(face-down markers, places), ``wells``, ``coins``, ``variant``, ``view``, ``game``, ``msgs``.
+(face-down markers, places), ``wells``, ``coins``, ``variant``, ``view``, ``game``, ``msgs``,
+``artifacts`` (conquests declaring artifacts or the Ethereals' discount), ``battleground`` (a
+neutral race's side), ``pieces`` (walls, forts, watchtowers, the owner's choice when short),
+``rule_options`` (the engine options of spec §6.7).
 """
 
 from .game import SmallWorldWarcraft

@@ -29,7 +29,7 @@ from rules.smallworld import msgs as base_msgs
 from rules.smallworld.state import Instance, State
 from rules.smallworld.variant import rules_of
 
-from . import coins, data, engine_options, harmony, holding, msgs, placements, reach
+from . import coins, data, harmony, holding, msgs, placements, reach, rule_options
 
 POWER = "champion"
 OPTION = "champion_conquest_places_token"
@@ -70,7 +70,7 @@ def is_pending(state: State, inst: Instance) -> bool:
 
 def places_token(state: State) -> bool:
     """Tell whether the engine option puts a race token in with the Champion (§6.7)."""
-    return engine_options.enabled(state, OPTION)
+    return bool(rule_options.get(state, OPTION))
 
 
 def tokens_with(state: State, inst: Instance) -> int:

@@ -1,5 +1,6 @@
-"""The Warcraft conquest decision: Small World's, plus the artifact conquests
-(``frostmourne R``, ``ashes R``, ``doomhammer R``), the Ethereals' steal (``steal A to B``: the
+"""The Warcraft conquest decision: Small World's, plus the conquests declared with artifacts
+or the Ethereals' discount (``frostmourne R``, ``ashes R with frostmourne``, ``conquer R with
+ethereal``..., see :mod:`artifacts`), the Ethereals' steal (``steal A to B``: the
 face-up artifact of region A into their region B next to it), the Portal Mage's ``swap A B``,
 Intimidating's ``intimidate R`` / ``intimidate R to D``, the Champion's ``champion R`` and
 ``hold R``; ``abandon R`` takes the Champion and beasts of R into hand too, and the Warcraft
@@ -22,6 +23,7 @@ from . import (
     ethereals,
     gnomes,
     holding,
+    markers,
     moves,
     msgs,
     placements,
@@ -29,8 +31,15 @@ from . import (
 )
 from .redeploying import REDEPLOY_MOVES
 
-ARTIFACT_MOVES = {"frostmourne": "frostmourne", "ashes": "ashes_of_alar",
-                  "doomhammer": "doomhammer"}
+ARTIFACT_MOVES = frozenset(moves.ARTIFACT_WORDS)
+
+
+def declared_kind(move: tuple) -> str | None:
+    """Return how a conquest declaring tools plays (``artifact``, ``conquer``, ``die``), or
+    None when ``move`` declares none."""
+    if move[0] in ARTIFACT_MOVES:
+        return "artifact"
+    return move[0] if move[0] in moves.PLAIN and len(move) > 2 else None
 
 
 def option(move: tuple, label) -> Action:
@@ -41,7 +50,7 @@ def option(move: tuple, label) -> Action:
 class WarcraftConquest(base.ConquestDecision):
     """Conquests of the active race, with the artifacts' and the Ethereals' moves."""
 
-    accepts = base.ConquestDecision.accepts | frozenset(ARTIFACT_MOVES) | {
+    accepts = base.ConquestDecision.accepts | ARTIFACT_MOVES | {
         "steal", "swap", "intimidate", "pay_aegis", "air_raid", "champion", "hold"}
 
     def options(self, state, d):
@@ -50,12 +59,7 @@ class WarcraftConquest(base.ConquestDecision):
 
     def _options(self, state, d):
         inst = state.insts[d["inst"]]
-        listed = super().options(state, d)
-        for verb, marker in ARTIFACT_MOVES.items():
-            if artifacts.problem(state, inst, marker, None) is None:
-                listed += [option((verb, r), msgs.label(verb, region=r))
-                           for r in range(len(state.regions))
-                           if artifacts.problem(state, inst, marker, r) is None]
+        listed = super().options(state, d) + self._declared(state, inst)
         if gnomes.is_gnome(inst) and not gnomes.flags(state).get("air_raid_used"):
             listed += [option(("air_raid", r), msgs.label("air_raid", region=r))
                        for r in range(len(state.regions))
@@ -84,14 +88,32 @@ class WarcraftConquest(base.ConquestDecision):
             return delegate_problem(probe, move)
         return super().problem(state, d, move)
 
+    @staticmethod
+    def _declared(state, inst) -> list[Action]:
+        """Every legal conquest declaring tools (each combination, each region)."""
+        listed = []
+        sets = artifacts.usable_sets(state, inst)
+        places = [r for r in range(len(state.regions)) if markers.legendary_place_at(state, r)
+                  ] if any("ethereal" in tools for tools in sets) else []
+        for tools in sets:
+            regions = places if "ethereal" in tools else range(len(state.regions))
+            kinds = ("artifact",) if set(tools) & ARTIFACT_MOVES else ("conquer", "die")
+            for kind in kinds:
+                for r in regions:
+                    if artifacts.declared_problem(state, inst, kind, tools, r) is None:
+                        move = moves.declared("die" if kind == "die" else "conquer", r, tools)
+                        listed.append(option(move, msgs.declared_label(move)))
+        return listed
+
     def check(self, state: State, d: dict, move: tuple):
         inst = state.insts[d["inst"]]
         if move[0] == "champion":
             return champion.conquer_problem(state, inst, move[1])
         if move[0] == "hold":
             return champion.hold_problem(state, inst, move[1])
-        if move[0] in ARTIFACT_MOVES:
-            return artifacts.problem(state, inst, ARTIFACT_MOVES[move[0]], move[1])
+        kind = declared_kind(move)
+        if kind is not None:
+            return artifacts.declared_problem(state, inst, kind, moves.tools_of(move), move[1])
         if move[0] == "steal":
             return ethereals.steal_problem(state, inst, move[1], move[2])
         if move[0] == "pay_aegis":
@@ -118,8 +140,9 @@ class WarcraftConquest(base.ConquestDecision):
             return
         if move[0] == "abandon":
             _lift_specials(state, inst, move[1], events)
-        if move[0] in ARTIFACT_MOVES:
-            artifacts.conquer(state, inst, ARTIFACT_MOVES[move[0]], move[1], events)
+        kind = declared_kind(move)
+        if kind is not None:
+            artifacts.conquer(state, inst, kind, moves.tools_of(move), move[1], events)
             if inst.conquests_over:
                 flow.end_conquest(state, events)
             return

@@ -10,11 +10,7 @@ from __future__ import annotations
 from rules.smallworld.state import Instance, State
 
 from . import artifacts, data, markers, msgs, placements
-
-
-def is_ethereal(inst: Instance) -> bool:
-    """Tell whether ``inst`` is an active race with the Ethereals' steal."""
-    return not inst.declined and "ethereal_steal" in data.races()[inst.race].get("hooks", ())
+from .artifacts import is_ethereal
 
 
 def _artifact_in(state: State, region: int) -> str | None:

@@ -12,10 +12,12 @@ from rules.smallworld.game import SmallWorld
 
 from . import data, goblins, invariants, markers, view
 from . import moves as wc_moves
+from .battleground import BattlegroundDecision
 from .conquests import WarcraftConquest
 from .gnomes import AirRaidDecision
 from .goblins import BombsDecision
 from .objectives import ObjectivesDecision
+from .pieces import PlacePiecesDecision
 from .placements import PlaceArtifactDecision
 from .races import FormDecision, RecruitDecision
 from .redeploying import WarcraftRedeploy, WarcraftWithdraw
@@ -24,7 +26,8 @@ from .wells import WellDecision
 
 CODE = re.compile(r"\b([lms][12])-?(\d{1,2})\b")
 OWN_DECISIONS = (WellDecision(), FormDecision(), RecruitDecision(), ObjectivesDecision(),
-                 PlaceArtifactDecision(), AirRaidDecision(), BombsDecision())
+                 PlaceArtifactDecision(), AirRaidDecision(), BombsDecision(),
+                 PlacePiecesDecision(), BattlegroundDecision())
 WARCRAFT_VERSIONS = {"conquest": WarcraftConquest(), "redeploy": WarcraftRedeploy(),
                      "withdraw": WarcraftWithdraw()}
 HANDLERS = Handlers(tuple(WARCRAFT_VERSIONS.get(h.kind, h) for h in handlers.BASE_HANDLERS)
@@ -54,8 +57,19 @@ class SmallWorldWarcraft(SmallWorld):
         OptionSpec("first_player", "int", -1, "smallworld_warcraft.option.first_player",
                    minimum=-1, maximum=4),
         OptionSpec("dice", "list", [], "smallworld_warcraft.option.dice"),
+        OptionSpec("faction_bonus_own_declined", "bool", False,
+                   "smallworld_warcraft.option.faction_bonus_own_declined"),
+        OptionSpec("air_raid_first_conquest", "bool", False,
+                   "smallworld_warcraft.option.air_raid_first_conquest"),
+        OptionSpec("garrison_timing", "choice", "end_of_turn",
+                   "smallworld_warcraft.option.garrison_timing",
+                   choices=("end_of_turn", "on_conquest")),
+        OptionSpec("portal_mage_requires_own_region", "bool", False,
+                   "smallworld_warcraft.option.portal_mage_requires_own_region"),
         OptionSpec("champion_conquest_places_token", "bool", False,
                    "smallworld_warcraft.option.champion_conquest_places_token"),
+        OptionSpec("announce_coin_events", "bool", True,
+                   "smallworld_warcraft.option.announce_coin_events"),
     )
 
     def parse_move(self, text: str) -> tuple | None:

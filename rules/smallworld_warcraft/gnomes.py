@@ -2,9 +2,11 @@
 
 The target may be any region on any island (treated as adjacent, no travel; never water, an
 immune region, their own region, nor a first conquest). The die is rolled at once and its
-result taken off the cost. With enough tokens in hand the region is conquered at once; with 1
-to 3 tokens too few the Gnomes may make it their final attempt (``die R``, a second roll);
-otherwise, or with ``abort air raid``, nothing is conquered and the conquests go on.
+result taken off the cost. With enough tokens in hand the region is conquered at once; short
+of tokens, the Gnomes may conquer it declaring an artifact they hold (``frostmourne R``, the
+final attempt when still 1 to 3 short; ``doomhammer R``), or with 1 to 3 tokens too few make
+it their final attempt (``die R``, a second roll); otherwise, or with ``abort air raid``,
+nothing is conquered and the conquests go on.
 ``state.extra["turn"]["air_raid"]`` holds the target and the roll while it matters.
 """
 
@@ -16,7 +18,7 @@ from rules.smallworld import conquest, flow
 from rules.smallworld.state import Instance, State
 from rules.smallworld.targets import attack_problem, cost
 
-from . import data, msgs
+from . import artifacts, coins, data, moves, msgs, rule_options
 
 KIND = "air_raid"
 
@@ -42,7 +44,8 @@ def problem(state: State, inst: Instance, region: int):
         return msgs.err("not_gnomes")
     if flags(state).get("air_raid_used"):
         return msgs.err("air_raid_used")
-    if not state.regions_of(inst.id):
+    first = not state.regions_of(inst.id)
+    if first and not rule_options.enabled(state, "air_raid_first_conquest"):
         return msgs.err("not_first_conquest")
     flags(state)["air_raid"] = {"region": region, "roll": 0}
     try:
@@ -67,31 +70,47 @@ def declare(state: State, inst: Instance, region: int, events: list) -> None:
 
 
 class AirRaidDecision(Handler):
-    """After an air-raid roll short of tokens: ``die R`` (final attempt) or ``abort air raid``."""
+    """After an air-raid roll short of tokens: ``die R`` (final attempt), a conquest of R
+    declaring artifacts (``frostmourne R``...), or ``abort air raid``."""
 
     kind = KIND
 
     def options(self, state, d):
-        listed = [Action("abort air raid", msgs.label("abort_air_raid"), None,
-                         ("abort_air_raid",))]
-        if self.problem(state, d, ("die", d["region"])) is None:
-            listed.insert(0, Action(f"die {d['region']}", msgs.label("air_raid_die",
-                                                                    region=d["region"]),
-                                    None, ("die", d["region"])))
-        return listed
+        with coins.menu_listing(state):  # the menu never depends on hidden coins
+            return self._options(state, d)
+
+    def _options(self, state, d):
+        region, inst = d["region"], state.insts[d["inst"]]
+        listed = []
+        if self.problem(state, d, ("die", region)) is None:
+            listed.append(Action(f"die {region}", msgs.label("air_raid_die", region=region),
+                                 None, ("die", region)))
+        for tools in artifacts.usable_sets(state, inst):
+            move = moves.declared("conquer", region, tools)
+            if move[0] in moves.ARTIFACT_WORDS and self.problem(state, d, move) is None:
+                listed.append(Action(moves.text(move), msgs.declared_label(move), None, move))
+        return listed + [Action("abort air raid", msgs.label("abort_air_raid"), None,
+                                ("abort_air_raid",))]
 
     def problem(self, state, d, move):
         if move == ("abort_air_raid",):
             return None
-        if move[0] != "die" or move[1] != d["region"]:
-            return msgs.err("air_raid_pending", region=d["region"])
         inst = state.insts[d["inst"]]
+        if move[0] in moves.ARTIFACT_WORDS and move[1] == d["region"]:
+            return artifacts.declared_problem(state, inst, "artifact", moves.tools_of(move),
+                                              d["region"])
+        if move[0] != "die" or move[1:] != (d["region"],):
+            return msgs.err("air_raid_pending", region=d["region"])
         return conquest.die_cost_problem(state, inst, d["region"])
 
     def effect(self, state, d, move, events):
         pop(state, d)
         inst = state.edit_inst(d["inst"])
-        if move[0] == "die":
+        if move[0] in moves.ARTIFACT_WORDS:
+            artifacts.conquer(state, inst, "artifact", moves.tools_of(move), d["region"], events)
+            if inst.conquests_over:
+                flow.end_conquest(state, events)
+        elif move[0] == "die":
             conquest.die(state, inst, d["region"], events)
             flow.end_conquest(state, events)
         else:

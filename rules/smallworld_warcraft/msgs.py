@@ -5,6 +5,8 @@ from __future__ import annotations
 from rules.core.text import Msg
 from rules.core.types import Event
 
+from .moves import ARTIFACT_WORDS, MARKER_OF, tools_of
+
 PREFIX = "smallworld_warcraft"
 
 
@@ -36,3 +38,26 @@ def label(key: str, **params) -> Msg:
 def prompt(key: str, **params) -> Msg:
     """Return the prompt ``smallworld_warcraft.prompt.<key>``."""
     return Msg(f"{PREFIX}.prompt.{key}", params)
+
+
+def tool(tool_id: str) -> Msg:
+    """Return the display name of a tool declared with a conquest (an artifact, the
+    Ethereals' discount)."""
+    if tool_id in MARKER_OF:
+        return marker(MARKER_OF[tool_id])
+    return Msg(f"{PREFIX}.tool.{tool_id}")
+
+
+def piece(piece_id: str) -> Msg:
+    """Return the display name of a special token (fort, watchtower...)."""
+    return Msg(f"{PREFIX}.piece.{piece_id}")
+
+
+def declared_label(move: tuple) -> Msg:
+    """Return the menu label of a conquest declaring tools (artifacts, the Ethereals'
+    discount)."""
+    tools = tools_of(move)
+    if len(tools) == 1 and move[0] in ARTIFACT_WORDS:
+        return label(move[0], region=move[1])
+    key = "die_with" if move[0] == "die" else "conquer_with"
+    return label(key, region=move[1], tools=[tool(t) for t in tools])

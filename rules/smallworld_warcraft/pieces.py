@@ -4,15 +4,21 @@ and watchtowers (Fortified).
 ``state.extra["pieces"]`` maps a region (as a string) to counts such as ``{"fort": 1}``.
 Walls and forts add 1 to the cost of their region and stay when their race declines; a
 watchtower makes its region immune and goes when its race declines. All go back to the
-supply when the region is conquered or becomes empty. Supplies are hard limits.
+supply when the region is conquered or becomes empty. Supplies are hard limits: when more
+regions qualify for forts or watchtowers than the supply holds, their owner chooses where the
+last ones go (``fort R`` / ``watchtower R``, one at a time until the supply is out, §1.4).
 """
 
 from __future__ import annotations
 
+from rules.core.decisions import Handler, pop
+from rules.core.types import Action
 from rules.smallworld.state import Instance, State
 
 from . import msgs
 from .tally import majority_holder
+
+KIND = "place_pieces"
 
 KINDS = ("wisp_wall", "fort")       # the pieces that add to a region's cost
 
@@ -46,14 +52,28 @@ def clear(state: State, region: int) -> None:
         state.supply[kind] += n
 
 
-def place_forts(state: State, inst: Instance, events: list) -> None:
+def place_forts(state: State, inst: Instance, events: list) -> list[int]:
     """Garrison: a fort in every region of the active race that has none (supply allowing).
 
-    When the supply is short the forts go to the race's regions in board order.
+    Return the regions among which the owner must choose (the supply is short), else [].
     """
-    for region in state.regions_of(inst.id):
-        if not of(state, region).get("fort"):
-            put(state, region, "fort", events, inst.owner)
+    wanting = [r for r in state.regions_of(inst.id) if not of(state, r).get("fort")]
+    return _place_all_or_ask(state, "fort", wanting, events, inst.owner)
+
+
+def _place_all_or_ask(state: State, kind: str, wanting: list[int], events: list,
+                      seat: int) -> list[int]:
+    if len(wanting) > state.supply.get(kind, 0) > 0:
+        return wanting
+    for region in wanting:
+        put(state, region, kind, events, seat)
+    return []
+
+
+def ask(state: State, inst: Instance, kind: str, regions: list[int]) -> None:
+    """Stack the owner's choice of where the short supply of ``kind`` pieces goes."""
+    state.pending.append({"type": KIND, "seat": inst.owner, "inst": inst.id, "piece": kind,
+                          "regions": regions})
 
 
 def take(state: State, region: int, kind: str, events: list, seat: int) -> None:
@@ -71,26 +91,59 @@ def immune(state: State, region: int) -> bool:
     return bool(of(state, region).get("watchtower"))
 
 
-def update_watchtowers(state: State, inst: Instance, events: list) -> None:
+def update_watchtowers(state: State, inst: Instance, events: list) -> list[int]:
     """Fortified: a tower on each farmland of the race that leads its neighbourhood alone.
 
     Around each farmland it occupies, the race must occupy strictly more regions than any
     other race (Murlocs count as one race); a farmland that no longer qualifies loses its
-    tower. When the supply is short the towers go to qualifying farmlands in board order.
+    tower first. Return the qualifying farmlands among which the owner must choose (the
+    supply is short), else [].
     """
     occupant = {r: ("murlocs" if reg.lost_tribe else reg.inst)
                 for r, reg in enumerate(state.regions)
                 if reg.lost_tribe or (reg.inst is not None and reg.tokens)}
+    wanting = []
     for region in state.regions_of(inst.id):
         if state.board.regions[region].terrain != "farmland":
             continue
-        if majority_holder(state.board, region, occupant) == inst.id:
-            put(state, region, "watchtower", events, inst.owner)
-        else:
+        if majority_holder(state.board, region, occupant) != inst.id:
             take(state, region, "watchtower", events, inst.owner)
+        elif not of(state, region).get("watchtower"):
+            wanting.append(region)
+    return _place_all_or_ask(state, "watchtower", wanting, events, inst.owner)
 
 
 def remove_watchtowers(state: State, inst: Instance, events: list) -> None:
     """Take every watchtower of ``inst``'s regions back (its race declines)."""
     for region in state.regions_of(inst.id):
         take(state, region, "watchtower", events, inst.owner)
+
+
+class PlacePiecesDecision(Handler):
+    """Where the short supply of forts or watchtowers goes (``fort R``, ``watchtower R``)."""
+
+    kind = KIND
+
+    def options(self, state, d):
+        piece = d["piece"]
+        return [Action(f"{piece} {r}", msgs.label(piece, region=r), None, (piece, r))
+                for r in d["regions"]]
+
+    def problem(self, state, d, move):
+        if move[0] != d["piece"]:
+            return msgs.err("place_pieces_first", piece=msgs.piece(d["piece"]),
+                            left=state.supply.get(d["piece"], 0))
+        if move[1] not in d["regions"]:
+            return msgs.err("piece_region", piece=msgs.piece(d["piece"]), region=move[1])
+        return None
+
+    def effect(self, state, d, move, events):
+        put(state, move[1], d["piece"], events, d["seat"])
+        left = [r for r in d["regions"] if r != move[1]]
+        pop(state, d)  # decisions are shared between copies: replaced, never changed
+        if state.supply.get(d["piece"], 0) > 0 and left:
+            state.pending.append({**d, "regions": left})
+
+    def prompt(self, state, d):
+        return msgs.prompt("place_pieces", piece=msgs.piece(d["piece"]),
+                           left=state.supply.get(d["piece"], 0))

@@ -30,6 +30,7 @@ from . import (
     pieces,
     placements,
     races,
+    rule_options,
 )
 from .wells import well_revealed
 
@@ -77,6 +78,9 @@ def swap_problem(state: State, inst: Instance, a: int, b: int):
             return problem
     if not (_nonempty(state, a) or _nonempty(state, b)):
         return msgs.err("swap_regions")
+    if (rule_options.enabled(state, "portal_mage_requires_own_region")
+            and inst.id not in (state.regions[a].inst, state.regions[b].inst)):
+        return msgs.err("swap_needs_own_region")
     return None
 
 

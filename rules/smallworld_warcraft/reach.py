@@ -21,12 +21,14 @@ class Reach:
 
     ``hooks``: the race's hooks (``cavern_reach``, ``water_conquest`` ...). ``no_travel``:
     Seafarer or an occupied Meeting Stone. ``as_if_adjacent``: this conquest uses an effect
-    that treats the target as adjacent (air raid, Ashes of Al'ar).
+    that treats the target as adjacent (air raid, Ashes of Al'ar). ``lands_anywhere``: that
+    effect may also make a first conquest (option ``air_raid_first_conquest``).
     """
 
     hooks: frozenset[str] = frozenset()
     no_travel: bool = False
     as_if_adjacent: bool = False
+    lands_anywhere: bool = False
 
 
 def water_allowed(reach: Reach) -> bool:
@@ -56,7 +58,7 @@ def problem(board: Board, region: int, owned: frozenset[int], reach: Reach) -> s
 def _first_conquest_target(board: Board, region: int, reach: Reach) -> bool:
     static = board.regions[region]
     if reach.as_if_adjacent:
-        return False  # no "as if adjacent" effect may make a first conquest (§3.3.1)
+        return reach.lands_anywhere  # by default no such effect makes a first conquest (§3.3.1)
     if static.entry:
         return True
     if "cavern_first_conquest" in reach.hooks and "cavern" in static.symbols:

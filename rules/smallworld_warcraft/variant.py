@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from rules.core.errors import CannotParse
-from rules.smallworld import effects, targets
+from rules.smallworld import effects
 from rules.smallworld import msgs as base_msgs
 from rules.smallworld.state import Instance, RegionState, State
 from rules.smallworld.variant import Rules, register
@@ -19,12 +19,11 @@ from rules.smallworld.variant import Rules, register
 from . import (
     archipelago,
     artifacts,
+    battleground,
     beasts,
     champion,
     coins,
     data,
-    engine_options,
-    faction,
     gnomes,
     goblins,
     harmony,
@@ -35,6 +34,7 @@ from . import (
     placements,
     races,
     reach,
+    rule_options,
     tally,
 )
 from .holding import champion_at
@@ -75,7 +75,9 @@ class WarcraftRules(Rules):
 
     # -- set-up ------------------------------------------------------------------------------
     def choose_map(self, state: State, options: Mapping[str, Any]) -> str:
-        """Draw the islands for the player count (or take the ``islands`` option)."""
+        """Read the rule options (§6.7); draw the islands for the player count (or take the
+        ``islands`` option)."""
+        state.extra["rules"] = rule_options.read(options)
         try:
             islands = archipelago.choose_islands(
                 state.rng, state.n, str(options.get("two_player_boards") or "LM").upper(),
@@ -84,7 +86,6 @@ class WarcraftRules(Rules):
             raise CannotParse(msgs.err(bad.key, **bad.params)) from bad
         state.extra["islands"] = list(islands)
         state.extra["fixed_markers"] = list(options.get("markers") or [])
-        engine_options.read(state, options)
         return "+".join(islands)
 
     def place_neutrals(self, state: State) -> None:
@@ -134,9 +135,11 @@ class WarcraftRules(Rules):
         """Return what lets ``inst`` reach regions (race hooks, travel waivers)."""
         waived = _power_is(inst, "seafarer") or markers.held_by(
             state, inst, "meeting_stone") is not None
-        ashes = artifacts.using(state) == "ashes_of_alar"
-        return reach.Reach(hooks=_hooks(inst), no_travel=waived,
-                           as_if_adjacent=ashes or gnomes.raid(state) is not None)
+        ashes = "ashes" in artifacts.using(state)
+        air = gnomes.raid(state) is not None
+        anywhere = air and rule_options.enabled(state, "air_raid_first_conquest")
+        return reach.Reach(hooks=_hooks(inst), no_travel=waived, as_if_adjacent=ashes or air,
+                           lands_anywhere=anywhere)
 
     def reach_problem(self, state: State, inst: Instance, region: int, owned: set[int]):
         """Entry regions on any island, adjacency, Kobold caverns, Naga water (§3.3.1); not
@@ -207,8 +210,6 @@ class WarcraftRules(Rules):
         reg = state.regions[region]
         defender = state.inst(reg.inst)
         flags(state)["conquering"] = region
-        if self._ethereal_discount_helps(state, inst, region):
-            flags(state)["ethereal_used"] = True
         hero = champion_at(state, region)  # never a defending race token (§4.2 Furious)
         defenders = (reg.tokens - hero if defender is not None else 0) + reg.lost_tribe
         lost = reg.lost_tribe + (0 if defender is None else reg.tokens if defender.declined
@@ -219,28 +220,20 @@ class WarcraftRules(Rules):
         if _power_is(inst, "furious") and defenders >= 2:
             coins.gain(state, inst.owner, defenders, "furious", events)
         objectives.claim(state, inst, region, events)
-        if defender is None or defender.owner == inst.owner:
+        if defender is None:
+            return
+        own = defender.owner == inst.owner
+        if own and not rule_options.enabled(state, "faction_bonus_own_declined"):
             return
         taken = flags(state)["taken"]
         taken[str(defender.id)] = taken.get(str(defender.id), 0) + 1
         if "alliance_conquest_coins" in _hooks(inst) and data.faction(defender.race) == "alliance":
             coins.gain(state, inst.owner, 1, "orcs", events)
-        if defender.power == "swamp_dweller" and state.board.regions[region].terrain == "swamp":
+        if (not own and defender.power == "swamp_dweller"
+                and state.board.regions[region].terrain == "swamp"):
             coins.transfer(state, inst.owner, defender.owner, 1, "swamp_dweller", events)
         if champion.take_hostage(state, inst, region, events):
             flags(state)["hostage"] = region
-
-    def _ethereal_discount_helps(self, state: State, inst: Instance, region: int) -> bool:
-        """Tell whether the Ethereals' discount lowers this conquest's cost (only then is it
-        declared, using up the turn's steal-or-discount, §4.1 Ethereals)."""
-        if ("ethereal_steal" not in _hooks(inst) or flags(state).get("ethereal_used")
-                or not markers.legendary_place_at(state, region)):
-            return False
-        with_discount = targets.cost(state, inst, region)
-        flags(state)["ethereal_used"] = True
-        without = targets.cost(state, inst, region)
-        flags(state)["ethereal_used"] = False
-        return with_discount < without
 
     def spares_defender(self, state: State, inst: Instance, defender: Instance, region: int,
                         events: list) -> bool:
@@ -277,12 +270,20 @@ class WarcraftRules(Rules):
             goblins.return_bomb(state, region, [])
 
     def end_placements(self, state: State, inst: Instance, events: list) -> None:
-        """Forts, watchtowers, military objectives, Harmony (§3.1 T7b, c, f, g)."""
+        """Forts, watchtowers, placed artifacts, bombs, military objectives, Harmony (§3.1 T7b
+        to g), then the Battleground side for the scoring (§5.7).
+
+        Decisions are stacked, the last one on top: the Battleground side comes last, the
+        owner's choice of where short forts or watchtowers go first.
+        """
         active = inst
-        if _power_is(active, "garrison"):
-            pieces.place_forts(state, active, events)
+        battleground.ask(state, active)
+        short: tuple[str, list[int]] = ("", [])
+        if _power_is(active, "garrison") and rule_options.get(
+                state, "garrison_timing") == "end_of_turn":
+            short = ("fort", pieces.place_forts(state, active, events))
         if _power_is(active, "fortified"):
-            pieces.update_watchtowers(state, active, events)
+            short = ("watchtower", pieces.update_watchtowers(state, active, events))
         if harmony.is_pandaren(active):
             harmony.hand_out(state, active, events)
         if objectives.is_humans(active):
@@ -290,6 +291,8 @@ class WarcraftRules(Rules):
         if goblins.is_goblin(active):
             goblins.ask(state, active)
         placements.ask(state, active)
+        if short[1]:
+            pieces.ask(state, active, *short)
 
     def before_decline(self, state: State, inst: Instance, events: list) -> None:
         """Beasts, the Champion, watchtowers and military objectives go when their race
@@ -321,6 +324,9 @@ class WarcraftRules(Rules):
         beasts.settle_hand(state, inst, region)
         if "wisp_walls" in _hooks(inst) and state.board.regions[region].terrain == "forest":
             pieces.put(state, region, "wisp_wall", events, inst.owner)
+        if _power_is(inst, "garrison") and rule_options.get(
+                state, "garrison_timing") == "on_conquest":
+            pieces.put(state, region, "fort", events, inst.owner)
         if "well_of_eternity" in markers.reveal(state, inst, region, events):
             well_revealed(state, inst, region, events)
         for found in markers.in_region(state, region):
@@ -367,14 +373,7 @@ class WarcraftRules(Rules):
 
     def faction_bonus(self, state: State, active: Instance) -> int:
         """Return the faction bonus of the active race for this turn (§3.6, §5.7)."""
-        taken = [(data.faction(state.insts[int(i)].race), n)
-                 for i, n in flags(state).get("taken", {}).items()]
-        ground = markers.held_by(state, active, "battleground") is not None
-        side = data.faction(active.race)
-        if side != "neutral" or not ground:
-            return faction.faction_bonus(side, taken, ground)
-        return max(faction.faction_bonus(side, taken, True, pick) for pick in ("alliance",
-                                                                              "horde"))
+        return battleground.bonus(state, active)
 
     def well_coins(self, state: State, seat: int) -> int:
         """Return +2 when one of ``seat``'s races leads alone around the Well (§5.13)."""
@@ -395,7 +394,7 @@ def _nonempty(state: State, inst: Instance, region: int, rule: dict) -> bool:
 
 
 def _legendary_place(state: State, inst: Instance, region: int, rule: dict) -> bool:
-    return markers.legendary_place_at(state, region) and not flags(state).get("ethereal_used")
+    return "ethereal" in artifacts.using(state) and markers.legendary_place_at(state, region)
 
 
 def _worgen_form(state: State, inst: Instance, region: int, rule: dict) -> bool:

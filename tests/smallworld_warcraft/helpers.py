@@ -19,12 +19,13 @@ NAMES = ["A", "B", "C", "D", "E"]
 
 
 def new(players: int = 2, islands: str = "", combos: str = "", first: int = 0, dice=(),
-        markers: str = "", seed: int = 1, boards: str = "LM"):
-    """Start a game with fixed islands, stacks, first player, dice and markers."""
+        markers: str = "", seed: int = 1, boards: str = "LM", **rules):
+    """Start a game with fixed islands, stacks, first player, dice and markers (``rules``:
+    the rule options of spec §6.7, e.g. ``garrison_timing="on_conquest"``)."""
     options = {"islands": [i for i in islands.split(",") if i],
                "combos": [c for c in combos.split(",") if c], "first_player": first,
                "dice": [str(d) for d in dice], "markers": [m for m in markers.split(",") if m],
-               "two_player_boards": boards}
+               "two_player_boards": boards, **rules}
     return GAME.new_game(seed, players, options)
 
 
@@ -130,3 +131,19 @@ def restart(state) -> list:
 def cost(state, seat: int, code: str) -> int:
     """Return what ``code`` costs ``seat``'s active race now."""
     return conquest_cost(state, state.active(seat), r(state, code))
+
+
+def gains(events):
+    """Return the coin-gain events (announced to all, or told to the gainer alone)."""
+    return [e for e in events if e.key.rsplit(".", 1)[1] in ("coins_gained", "coins_announced")]
+
+
+def score_lines(events) -> dict:
+    """Return the turn's score breakdown as {source id: coins}."""
+    return {m.params["source"].key.rsplit(".", 1)[1]: m.params["coins"]
+            for m in find(events, "score")[0].params["breakdown"]}
+
+
+def menu_texts(state, seat: int) -> list[str]:
+    """Return the canonical texts of ``seat``'s listed actions, in menu order."""
+    return [GAME.move_text(a.move) for a in GAME.legal_actions(state, seat)]

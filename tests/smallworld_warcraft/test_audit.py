@@ -3,30 +3,25 @@ beyond the spec's test section, each set up like the scenario tests and citing i
 
 from __future__ import annotations
 
-import pytest
-
 from rules.smallworld_warcraft import GAME, data
 from tests.smallworld_warcraft.helpers import (
     cost,
     face_up,
     find,
+    gains,
     give,
+    menu_texts,
     new,
     occupy,
     play,
     r,
     reason,
     restart,
+    score_lines,
 )
 
-
-def _lines(events) -> dict:
-    return {m.params["source"].key.rsplit(".", 1)[1]: m.params["coins"]
-            for m in find(events, "score")[0].params["breakdown"]}
-
-
-def _texts(state, seat: int) -> list[str]:
-    return [GAME.move_text(a.move) for a in GAME.legal_actions(state, seat)]
+_lines = score_lines
+_texts = menu_texts
 
 
 # ---------------------------------------------------------------- set-up (§2.1, §1.5)
@@ -177,7 +172,7 @@ def test_murlocs_give_no_faction_bonus_nor_orc_coins():
     occupy(state, orcs, L1_10=4)
     restart(state)
     state, events = play(state, 0, "conquer L1-05")
-    assert not find(events, "coins_gained")
+    assert not gains(events)
     state, events = play(state, 0, "redeploy auto", "end turn")
     assert "faction_bonus" not in _lines(events)
 
@@ -260,7 +255,7 @@ def test_battlemaster_coin_for_a_murloc_region():
     occupy(state, orcs, L1_10=4)
     restart(state)
     state, events = play(state, 0, "conquer L1-05")
-    assert [e.params["coins"] for e in find(events, "coins_gained")] == [1]
+    assert [e.params["coins"] for e in gains(events)] == [1]
 
 
 def test_every_power_is_dealt_champion_and_beastmaster_included():
@@ -446,7 +441,8 @@ def test_aegis_gives_no_protection_to_a_declined_owner():
 
 
 def test_ethereal_discount_on_a_face_up_legendary_place_only():
-    """§4.1 Ethereals (b): −2 on a region with a face-up legendary place, not an artifact."""
+    """§4.1 Ethereals (b): −2 on a region with a face-up legendary place, not an artifact;
+    declared with its conquest (``conquer R with ethereal``), then used up for the turn."""
     state = new(2, islands="L1,M1")
     e = give(state, 0, "ethereals", "farmer")
     occupy(state, e, L1_07=2)
@@ -454,11 +450,51 @@ def test_ethereal_discount_on_a_face_up_legendary_place_only():
     face_up(state, "L1-04", "karazhan")
     restart(state)
     assert cost(state, 0, "L1-03") == 2
-    assert cost(state, 0, "L1-04") == 1
-    state, _ = play(state, 0, "conquer L1-04")
+    assert cost(state, 0, "L1-04") == 2
+    assert reason(state, 0, "conquer L1-03 with ethereal") == "ethereal_needs_place"
+    assert f"conquer {r(state, 'L1-04')} with ethereal" in _texts(state, 0)
+    assert f"conquer {r(state, 'L1-03')} with ethereal" not in _texts(state, 0)
+    state, events = play(state, 0, "conquer L1-04 with ethereal")
     assert state.regions[r(state, "L1-04")].tokens == 1
+    assert find(events, "ethereal_discount")
     face_up(state, "L1-08", "dark_portal")
     assert cost(state, 0, "L1-08") == 2
+    assert reason(state, 0, "conquer L1-08 with ethereal") == "ethereal_used"
+
+
+def test_ethereal_discount_is_never_taken_unless_declared():
+    """§4.1 Ethereals RULING: the discount is declared with the conquest it modifies; a plain
+    conquest of a legendary place pays in full and keeps the steal for later."""
+    state = new(2, islands="L1,M1")
+    e = give(state, 0, "ethereals", "farmer")
+    occupy(state, e, L1_07=2)
+    face_up(state, "L1-04", "karazhan")
+    face_up(state, "L1-11", "frostmourne")
+    restart(state)
+    state, events = play(state, 0, "conquer L1-04")
+    assert state.regions[r(state, "L1-04")].tokens == 2
+    assert not find(events, "ethereal_discount")
+    assert reason(state, 0, "steal L1-11 to L1-07") is None
+
+
+def test_ethereal_discount_on_a_final_attempt():
+    """§4.1 Ethereals RULING: (b) is also allowed on a final attempt, declared before the roll,
+    and is used up even when the attempt fails. L1-04: 2 + 3 (Orcs) − 2 = 3 with 1 token in
+    hand."""
+    state = new(2, islands="L1,M1", dice=[0])
+    e = give(state, 0, "ethereals", "farmer", hand=2)
+    occupy(state, e, L1_07=1)
+    orcs = give(state, 1, "orcs", "farmer")
+    occupy(state, orcs, L1_04=3)
+    face_up(state, "L1-04", "karazhan")
+    restart(state)
+    assert state.active(0).hand == 1
+    assert reason(state, 0, "die L1-04 with ethereal") is None
+    assert reason(state, 0, "conquer L1-04 with ethereal") == "need_tokens"
+    state, events = play(state, 0, "die L1-04 with ethereal")
+    assert find(events, "die_roll")[0].params["need"] == 3
+    assert state.regions[r(state, "L1-04")].inst == orcs.id
+    assert state.extra["turn"]["ethereal_used"]
 
 
 # ---------------------------------------------------------------- end of game (§3.12)
@@ -493,7 +529,7 @@ def test_orcs_coin_for_an_opponents_declined_alliance_region():
     occupy(state, old, L1_03=1)
     restart(state)
     state, events = play(state, 0, "conquer L1-03")
-    assert [e.params["coins"] for e in find(events, "coins_gained")] == [1]
+    assert [e.params["coins"] for e in gains(events)] == [1]
 
 
 def test_neutral_conqueror_claims_an_objective_and_pays_the_humans_too():
@@ -738,8 +774,8 @@ def test_kobolds_later_reach_an_entry_cavern_without_travel():
 
 
 def test_ethereal_discount_that_saves_nothing_keeps_the_steal():
-    """§4.1 Ethereals: the discount (b) is declared with its conquest; a conquest where it
-    would change nothing (cost already at the minimum 1) must not use up the steal (a)."""
+    """§4.1 Ethereals: the discount (b) is declared with its conquest; a conquest that does not
+    declare it (here the cost is already at the minimum 1) does not use up the steal (a)."""
     state = new(2, islands="L1,M1")
     e = give(state, 0, "ethereals", "blacksmith")
     occupy(state, e, L1_07=2, L1_10=1)
@@ -1099,13 +1135,82 @@ def test_frostmourne_may_make_a_final_attempt():
     assert reason(failed, 0, "conquer L1-13") is not None
 
 
-@pytest.mark.xfail(strict=True, reason="Ashes of Al'ar and Frostmourne cannot be used in one "
-                   "conquest: the move grammar names one artifact per conquest (§5.3)")
 def test_ashes_may_be_combined_with_frostmourne():
     """§5.3: an Ashes of Al'ar conquest may be combined with Frostmourne (both once a turn):
-    M1-01 from L1: 2 + 4 − 1 (Trolls) − 2 (Frostmourne) = 3, no travel."""
-    state = _artifact_owner(("frostmourne", "L1-07"), ("ashes_of_alar", "L1-04"))
-    assert any("ashes" in t and "frostmourne" in t for t in _texts(state, 0))
+    M1-01 from L1: 2 + 4 − 1 (Trolls) − 2 (Frostmourne) = 3, no travel; both artifacts move
+    into the conquered region and both are used up."""
+    from rules.smallworld_warcraft import markers
+    state = _artifact_owner(("frostmourne", "L1-07"), ("ashes_of_alar", "L1-04"), hand=6)
+    region = r(state, "M1-01")
+    assert f"ashes {region} with frostmourne" in _texts(state, 0)
+    assert reason(state, 0, "frostmourne M1-01 with ashes") is None
+    hand = state.active(0).hand
+    state, events = play(state, 0, "frostmourne M1-01 with ashes")
+    assert find(events, "conquer")[0].params["cost"] == 3
+    assert state.active(0).hand == hand - 3
+    assert markers.region_of(state, "frostmourne") == region
+    assert markers.region_of(state, "ashes_of_alar") == region
+    assert reason(state, 0, "frostmourne L1-13") == "artifact_used"
+    assert reason(state, 0, "ashes M1-10") == "artifact_used"
+
+
+def test_ashes_with_frostmourne_may_be_the_final_attempt():
+    """§5.3 "may be a final attempt": Ashes + Frostmourne on M1-01 (cost 3) with 1 token in
+    hand, die 3: taken, both artifacts move; with die 0 it fails and they stay."""
+    from rules.smallworld_warcraft import markers
+    state = _artifact_owner(("frostmourne", "L1-07"), ("ashes_of_alar", "L1-04"), hand=3)
+    assert state.active(0).hand == 1
+    region = r(state, "M1-01")
+    assert f"ashes {region} with frostmourne" in _texts(state, 0)
+    won, events = play(state, 0, "ashes M1-01 with frostmourne")
+    assert find(events, "die_roll")[0].params["need"] == 3
+    assert won.regions[region].inst == won.players[0].active
+    assert markers.region_of(won, "ashes_of_alar") == region
+    assert won.active(0).conquests_over
+    state.dice = [0]
+    lost, _ = play(state, 0, "ashes M1-01 with frostmourne")
+    assert markers.region_of(lost, "ashes_of_alar") == r(lost, "L1-04")
+    assert markers.region_of(lost, "frostmourne") == r(lost, "L1-07")
+
+
+def test_doomhammer_may_strike_through_the_ashes_but_not_with_frostmourne():
+    """§5.4 "legally reachable (... via an as-if-adjacent effect)": Doomhammer with the Ashes
+    conquers M1-06 (another island, not an entry region) with 1 token; Frostmourne adds
+    nothing to its fixed cost, so that pair is refused (and never listed)."""
+    state = _artifact_owner(("doomhammer", "L1-07"), ("ashes_of_alar", "L1-04"),
+                            ("frostmourne", "L1-13"), hand=6)
+    occupy(state, state.active(0), L1_13=1)
+    region = r(state, "M1-06")
+    texts = _texts(state, 0)
+    assert f"doomhammer {region} with ashes" in texts
+    assert not any(t.startswith("doomhammer") and "frostmourne" in t for t in texts)
+    assert reason(state, 0, "doomhammer M1-06") is not None
+    assert reason(state, 0, "doomhammer M1-06 with frostmourne") == "doomhammer_fixed_cost"
+    state, events = play(state, 0, "doomhammer M1-06 with ashes")
+    assert find(events, "conquer")[0].params["cost"] == 1
+
+
+def test_every_declared_combination_is_listed():
+    """§6.3 CONQUER modifiers: the menu lists each legal set of tools on each region; the
+    Ethereals' discount only where a face-up legendary place lies."""
+    state = new(2, islands="L1,M1")
+    e = give(state, 0, "ethereals", "farmer")
+    occupy(state, e, L1_07=2, L1_04=1)
+    face_up(state, "L1-07", "frostmourne")
+    face_up(state, "L1-04", "ashes_of_alar")
+    face_up(state, "M1-05", "karazhan")
+    restart(state)
+    place = r(state, "M1-05")
+    texts = set(_texts(state, 0))
+    for combo in ("ashes {} with ethereal", "ashes {} with frostmourne",
+                  "ashes {} with frostmourne and ethereal", "ashes {}"):
+        assert combo.format(place) in texts, combo
+    assert f"frostmourne {place}" not in texts              # not reachable without the Ashes
+    assert not any("ethereal" in t and not t.endswith(f" {place} with ethereal")
+                   and f" {place} " not in t for t in texts)
+    state, events = play(state, 0, f"ashes {place} with frostmourne and ethereal")
+    assert find(events, "conquer")[0].params["cost"] == 1   # 2 + 1 − 2 − 2, at least 1
+    assert find(events, "ethereal_discount")
 
 
 def test_naga_ashes_reach_water_on_another_island():
@@ -1173,3 +1278,27 @@ def test_the_marker_pool_aside_stays_hidden():
         text = repr(GAME.view(state, seat).data)
         for marker in state.extra["pool"]:
             assert marker not in text, marker
+
+
+def test_frostmourne_may_follow_a_short_air_raid_roll():
+    """§3.3.2 (reductions stack) and §6.3 AIR_RAID ("then CONQUER / FINAL_ATTEMPT on it"):
+    after a roll of 0 leaves M1-06 (2 + 1 Murloc + 2 Orcs = 5) 2 tokens out of reach of a hand
+    of 3, the Gnomes conquer it declaring Frostmourne (5 − 2 = 3), which moves there."""
+    from rules.smallworld_warcraft import markers
+    state = new(2, islands="L1,M1", dice=[0])
+    g = give(state, 0, "gnomes", "farmer", hand=4)
+    occupy(state, g, L1_07=1)
+    face_up(state, "L1-07", "frostmourne")
+    orcs = give(state, 1, "orcs", "farmer")
+    occupy(state, orcs, M1_06=2)
+    state.regions[r(state, "M1-06")].lost_tribe = True
+    state.lt_removed -= 1
+    restart(state)
+    region = r(state, "M1-06")
+    state, events = play(state, 0, "air raid M1-06")
+    assert find(events, "air_raid")[0].params["need"] == 5
+    assert state.pending[-1]["type"] == "air_raid"
+    assert _texts(state, 0) == [f"die {region}", f"frostmourne {region}", "abort air raid"]
+    state, events = play(state, 0, f"frostmourne {region}")
+    assert find(events, "conquer")[0].params["cost"] == 3
+    assert markers.region_of(state, "frostmourne") == region

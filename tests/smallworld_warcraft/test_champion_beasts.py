@@ -150,7 +150,7 @@ def test_t25_option_puts_a_race_token_in_with_the_champion():
 
 def test_champion_option_is_checked_before_the_game_starts():
     assert GAME.check_options({"champion_conquest_places_token": "maybe"}, 2).key == \
-        "core.error.bad_option_value"
+        "smallworld_warcraft.error.bad_rule_option"
     assert GAME.check_options({"champion_conquest_places_token": True}, 2) is None
 
 

@@ -1,13 +1,18 @@
 """The spec's test scenarios (smallworld_warcraft.md §8) played as games: set up, text moves,
-state and events checked (T01-T10, T14, T16, T20, T21, T27, T31-T33, T36, T38, T43-T45)."""
+state and events checked (T01-T10, T14, T16, T20, T21, T27, T31-T33, T36-T38, T43-T45,
+T48-T50)."""
 
 from __future__ import annotations
 
+import pytest
+
+from rules.core.errors import NotLegalNow
 from rules.smallworld_warcraft import GAME, data, markers
 from tests.smallworld_warcraft.helpers import (
     cost,
     face_up,
     find,
+    gains,
     give,
     new,
     occupy,
@@ -195,7 +200,7 @@ def test_t14_orcs_coins_and_faction_bonus():
     state.players[0].coins = 0
     state, events = play(state, 0, "conquer L1-03", "conquer L1-04", "conquer L1-08",
                          "conquer L1-10")
-    assert sum(e.params["coins"] for e in find(events, "coins_gained")) == 3
+    assert sum(e.params["coins"] for e in gains(events)) == 3
     state, events = play(state, 0, "redeploy auto", "end turn")
     score = find(events, "score")[0]
     lines = {m.params["source"].key.rsplit(".", 1)[1]: m.params["coins"]
@@ -210,7 +215,7 @@ def test_own_declined_race_gives_no_orc_coins_nor_faction_bonus():
     occupy(state, mine, L1_03=1)
     restart(state)
     state, events = play(state, 0, "conquer L1-03")
-    assert not find(events, "coins_gained")
+    assert not gains(events)
     state, events = play(state, 0, "redeploy auto", "end turn")
     breakdown = find(events, "score")[0].params["breakdown"]
     assert all(m.params["source"].key != "smallworld.score.faction_bonus" for m in breakdown)
@@ -223,7 +228,7 @@ def test_t36_empty_region_with_only_a_mountain_and_a_marker():
     restart(state)
     assert cost(state, 0, "L1-11") == 3
     state, events = play(state, 0, "conquer L1-11")
-    assert not find(events, "coins_gained") and trolls.hand >= 0
+    assert not gains(events) and trolls.hand >= 0
 
 
 def test_t38_furious_coins_for_two_or_more_defending_tokens():
@@ -236,13 +241,13 @@ def test_t38_furious_coins_for_two_or_more_defending_tokens():
     occupy(state, c, L1_04=2)
     restart(state)
     state, events = play(state, 0, "conquer L1-03")
-    assert [e.params["coins"] for e in find(events, "coins_gained")] == [3]
+    assert [e.params["coins"] for e in gains(events)] == [3]
     state, events = play(state, 0, "conquer L1-13")
-    assert not find(events, "coins_gained")
+    assert not gains(events)
     state, events = play(state, 0, "conquer L1-04")
-    assert [e.params["coins"] for e in find(events, "coins_gained")] == [2]
+    assert [e.params["coins"] for e in gains(events)] == [2]
     state, events = play(state, 0, "conquer L1-11")
-    assert not find(events, "coins_gained")
+    assert not gains(events)
 
 
 def test_t43_swamp_dweller_toll_even_in_decline():
@@ -613,6 +618,19 @@ def test_t22_a_holder_without_two_coins_cannot_attack_the_pandaren():
     state.players[1].coins = 1
     assert reason(state, 1, "conquer L1-07") == "harmony_fee"
     assert {a.text for a in GAME.legal_actions(state, 1)} == rich  # menus hide coins
+
+
+def test_t22_a_listed_attack_the_holder_cannot_pay_is_refused_when_chosen():
+    """The menu lists the attack (coins are hidden), so choosing it must still be judged:
+    applying the very action just listed is refused for the fee and changes nothing."""
+    state = _pandaren_game(round_one=False)
+    state, _ = play(state, 0, "conquer L1-11", "redeploy auto", "end turn")
+    state.players[1].coins = 1
+    listed = next(a for a in GAME.legal_actions(state, 1)
+                  if a.text == f"conquer {r(state, 'L1-07')}")
+    with pytest.raises(NotLegalNow):
+        GAME.apply(state, 1, listed)
+    assert state.players[1].coins == 1
 
 
 def test_t22_harmony_returns_at_the_pandaren_turn_and_round_one_gives_to_all():
@@ -1021,3 +1039,56 @@ def test_t49_tauren_doomhammer_conquest_places_two_tokens():
     state, events = play(state, 0, "doomhammer L1-11")
     assert find(events, "conquer")[0].params["cost"] == 2
     assert state.regions[r(state, "L1-11")].tokens == 2
+
+
+# ---------------------------------------------------------------- badge reshuffle (T37)
+
+def test_t37_badge_reshuffle_when_the_stack_is_empty():
+    """T37, §3.2: the badge stack is empty, 3 badges lie in the discard pile and a combo must
+    be refilled: the 3 are shuffled into a new stack whose top pairs with the new banner."""
+    state = new(2, islands="L1,M1")
+    discarded = list(state.power_deck[:3])
+    state.discard, state.power_deck = discarded, []
+    banner = state.race_deck[0]
+    state, events = play(state, 0, "pick 0")
+    assert find(events, "powers_reshuffled")[0].params["count"] == 3
+    race, power, coins = state.column[-1]
+    assert (race, coins) == (banner, 0)
+    assert power in discarded
+    assert sorted([power, *state.power_deck]) == sorted(discarded)
+    assert state.discard == []
+
+
+# ---------------------------------------------------------------- bomb and Harmony (T50)
+
+def test_t50_bomb_on_a_harmony_protected_pandaren_region():
+    """T50, §4.1 Goblins RULING, §3.11: A's Goblins bomb P's Pandaren, P hands A a Harmony
+    token, A is down to 1 coin. At A's next T1b the live bomb makes A pay min(2, 1) = 1 to P
+    (a consequence payment), then explodes as usual; that was A's Harmony payment for the
+    turn, so A (now without coins) may still attack the Pandaren."""
+    state = new(2, islands="L1,M1", combos="goblins:farmer")
+    state, _ = play(state, 0, "pick 0")
+    occupy(state, state.active(0), L1_10=2)
+    pile = state.extra["bomb_pile"]
+    pile.remove("live")
+    pile.insert(0, "live")
+    panda = give(state, 1, "pandaren", "farmer")
+    occupy(state, panda, L1_07=3, L1_11=1)
+    state, _ = play(state, 0, "end conquest", "redeploy auto", "bomb L1-07", "bombs done",
+                    "end turn")
+    state, events = play(state, 1, "end conquest", "redeploy auto")
+    assert state.extra["harmony"] == [0]
+    state.players[0].coins = 1
+    defenders = state.regions[r(state, "L1-07")].tokens
+    state, events = play(state, 1, "end turn")
+    assert find(events, "bomb_revealed")[0].params["region"] == r(state, "L1-07")
+    paid = find(events, "coins_paid")
+    assert [(e.params["seat"], e.params["target"], e.params["coins"])
+            for e in paid] == [(0, 1, 1)]
+    assert state.players[0].coins == 0 and state.players[1].earned["pandaren"] == 1
+    losses = find(events, "defender_losses")[0].params
+    assert (losses["lost"], losses["withdrawn"]) == (1, defenders - 1)
+    assert state.regions[r(state, "L1-07")].inst is None
+    assert reason(state, 0, "conquer L1-11") is None
+    state, events = play(state, 0, "conquer L1-11")
+    assert not find(events, "coins_paid")
