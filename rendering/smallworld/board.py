@@ -149,14 +149,25 @@ def pill_sprite(race: str | None, declined: bool, count: int, owner: int | None,
     An owned marker has a ring in the owner's seat colour, set off by a thin white line.
     ``locale`` (the board's language, which the race mark follows) keys the cache.
     """
-    fill = race_colour(race, declined)
-    mark = abbreviation(race)
+    return draw_pill(abbreviation(race), race_colour(race, declined), str(count), owner,
+                     dot=race_colour(race) if declined else None)
+
+
+def draw_pill(mark: str, fill, count_text: str, owner: int | None, dot=None,
+              stripe=None) -> Image.Image:
+    """Draw an occupant marker: ``mark`` and ``count_text`` (may be empty) on ``fill``.
+
+    ``owner``: a ring in that seat's colour set off by a thin white line; ``dot``: a small
+    disc of that colour before the mark (a declined race's own colour); ``stripe``: a band of
+    that colour closing the right end (Warcraft's factions).
+    """
     f_mark, f_count = font(19, True), font(23, True)
     probe = ImageDraw.Draw(Image.new("RGBA", (1, 1)))
     w_mark = probe.textlength(mark, font=f_mark)
-    w_count = probe.textlength(str(count), font=f_count)
+    w_count = probe.textlength(count_text, font=f_count) - (0 if count_text else 4)
     ring = 4 if owner is not None else 0
-    width, height = int(w_mark + w_count + 25 + 2 * ring), 31 + 2 * ring
+    band = 8 if stripe is not None else 0
+    width, height = int(w_mark + w_count + 25 + 2 * ring + band), 31 + 2 * ring
     sprite = Image.new("RGBA", (width, height), (0, 0, 0, 0))
     draw = ImageDraw.Draw(sprite)
     box = (0, 0, width - 1, height - 1)
@@ -165,14 +176,20 @@ def pill_sprite(race: str | None, declined: bool, count: int, owner: int | None,
         box = (ring, ring, width - 1 - ring, height - 1 - ring)
         draw.rounded_rectangle(box, radius=(height - 2 * ring) // 2, fill=WHITE)
         box = (ring + 2, ring + 2, width - 3 - ring, height - 3 - ring)
-    draw.rounded_rectangle(box, radius=(box[3] - box[1]) // 2, fill=fill,
+    radius = (box[3] - box[1]) // 2
+    if stripe is not None:
+        draw.rounded_rectangle(box, radius=radius, fill=stripe)
+        box = (box[0], box[1], box[2] - band, box[3])
+    draw.rounded_rectangle(box, radius=radius, fill=fill,
                            outline=None if owner is not None else icons.RIM, width=2)
     ink = readable_on(fill)
     left, mid = box[0] + 8, height / 2
-    if declined:
-        draw.ellipse((left - 3, mid - 11, left + 5, mid - 3), fill=race_colour(race))
+    if dot is not None:
+        draw.ellipse((left - 3, mid - 11, left + 5, mid - 3), fill=dot)
     draw.text((left, mid), mark, font=f_mark, fill=ink, anchor="lm")
-    draw.text((left + 4 + w_mark, mid + 1), str(count), font=f_count, fill=ink, anchor="lm")
+    if count_text:
+        draw.text((left + 4 + w_mark, mid + 1), count_text, font=f_count, fill=ink,
+                  anchor="lm")
     return sprite
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cached_property
 
 from rendering.common import GREY, asset_path, words
 from rules.core.text import Msg, has_message
@@ -11,27 +11,38 @@ from rules.core.text import Msg, has_message
 Colour = tuple[int, int, int]
 
 
-@lru_cache(maxsize=1)
-def _style() -> dict:
-    with asset_path("smallworld", "layout", "style.json").open(encoding="utf-8") as handle:
-        return json.load(handle)
+class Palette:
+    """The colours of one game's style file (``data/<game>/layout/style.json``)."""
+
+    def __init__(self, game: str):
+        self.game = game
+
+    @cached_property
+    def _style(self) -> dict:
+        with asset_path(self.game, "layout", "style.json").open(encoding="utf-8") as handle:
+            return json.load(handle)
+
+    def colour(self, name: str) -> Colour:
+        """Return a named colour of the style file (``frame``, ``border``, ``background``...)."""
+        return tuple(self._style[name])
+
+    def listed(self, table: str, key: str | None) -> Colour:
+        """Return the colour of ``key`` in the style file's ``table`` (grey if absent)."""
+        return tuple(self._style[table].get(key or "", GREY))
+
+    def terrain_colour(self, terrain: str) -> Colour:
+        """Return the fill colour of a terrain."""
+        return self.listed("terrain", terrain)
+
+    def race_colour(self, race: str | None, declined: bool = False) -> Colour:
+        """Return the colour of a race's tokens: its own, or grey once in decline."""
+        if declined:
+            return tuple(self._style["declined"])
+        return self.listed("race", race)
 
 
-def colour(name: str) -> Colour:
-    """Return a named colour of the style file (``frame``, ``border``, ``background`` ...)."""
-    return tuple(_style()[name])
-
-
-def terrain_colour(terrain: str) -> Colour:
-    """Return the fill colour of a terrain."""
-    return tuple(_style()["terrain"].get(terrain, GREY))
-
-
-def race_colour(race: str | None, declined: bool = False) -> Colour:
-    """Return the colour of a race's tokens: its own, or grey once in decline."""
-    if declined:
-        return tuple(_style()["declined"])
-    return tuple(_style()["race"].get(race or "", GREY))
+PALETTE = Palette("smallworld")
+colour, terrain_colour, race_colour = PALETTE.colour, PALETTE.terrain_colour, PALETTE.race_colour
 
 
 def title_case(ident: str) -> str:

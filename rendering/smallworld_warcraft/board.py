@@ -6,8 +6,8 @@ from functools import lru_cache
 
 from PIL import Image, ImageChops, ImageDraw
 
-from rendering.common import HIGHLIGHT, INK, board_locale, font, player_colour, readable_on
-from rendering.smallworld.board import TEXTURES
+from rendering.common import HIGHLIGHT, INK, board_locale, font
+from rendering.smallworld.board import TEXTURES, draw_pill
 from rendering.smallworld_warcraft import icons
 from rendering.smallworld_warcraft.islands import (
     TITLE_H,
@@ -167,36 +167,9 @@ def pill_sprite(race: str | None, declined: bool, count: int, owner: int | None,
     Horde red, neutral bronze) closes its right end. ``locale`` (the board's language, which
     the race mark follows) keys the cache.
     """
-    fill = race_colour(race, declined)
-    mark = short("abbr", race)
-    f_mark, f_count = font(19, True), font(23, True)
-    probe = ImageDraw.Draw(Image.new("RGBA", (1, 1)))
-    w_mark = probe.textlength(mark, font=f_mark)
-    shown = str(count) if count else ""
-    w_count = probe.textlength(shown, font=f_count) - (4 if not count else 0)
-    ring = 4 if owner is not None else 0
-    stripe = 8 if faction else 0
-    width, height = int(w_mark + w_count + 25 + 2 * ring + stripe), 31 + 2 * ring
-    sprite = Image.new("RGBA", (width, height), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(sprite)
-    box = (0, 0, width - 1, height - 1)
-    if owner is not None:
-        draw.rounded_rectangle(box, radius=height // 2, fill=player_colour(owner))
-        box = (ring, ring, width - 1 - ring, height - 1 - ring)
-        draw.rounded_rectangle(box, radius=(height - 2 * ring) // 2, fill=WHITE)
-        box = (ring + 2, ring + 2, width - 3 - ring, height - 3 - ring)
-    radius = (box[3] - box[1]) // 2
-    if faction:
-        draw.rounded_rectangle(box, radius=radius, fill=faction_colour(faction))
-        box = (box[0], box[1], box[2] - stripe, box[3])
-    draw.rounded_rectangle(box, radius=radius, fill=fill,
-                           outline=None if owner is not None else icons.RIM, width=2)
-    ink = readable_on(fill)
-    left, mid = box[0] + 8, height / 2
-    draw.text((left, mid), mark, font=f_mark, fill=ink, anchor="lm")
-    if shown:
-        draw.text((left + 4 + w_mark, mid + 1), shown, font=f_count, fill=ink, anchor="lm")
-    return sprite
+    return draw_pill(short("abbr", race), race_colour(race, declined),
+                     str(count) if count else "", owner,
+                     stripe=faction_colour(faction) if faction else None)
 
 
 @lru_cache(maxsize=128)

@@ -3,11 +3,8 @@ board's language, ``rendering.common.board_locale``)."""
 
 from __future__ import annotations
 
-import json
-from functools import lru_cache
-
-from rendering.common import GREY, asset_path, words
-from rendering.smallworld.style import title_case
+from rendering.common import words
+from rendering.smallworld.style import Palette, title_case
 from rules.core.text import Msg, has_message
 
 Colour = tuple[int, int, int]
@@ -15,32 +12,13 @@ RENDER = "smallworld_warcraft_render"
 GAME = "smallworld_warcraft"
 
 
-@lru_cache(maxsize=1)
-def _style() -> dict:
-    with asset_path(GAME, "layout", "style.json").open(encoding="utf-8") as handle:
-        return json.load(handle)
-
-
-def colour(name: str) -> Colour:
-    """Return a named colour of the style file (``ocean``, ``sand``, ``frame`` ...)."""
-    return tuple(_style()[name])
-
-
-def terrain_colour(terrain: str) -> Colour:
-    """Return the fill colour of a terrain."""
-    return tuple(_style()["terrain"].get(terrain, GREY))
-
-
-def race_colour(race: str | None, declined: bool = False) -> Colour:
-    """Return the colour of a race's tokens: its own, or grey once in decline."""
-    if declined:
-        return tuple(_style()["declined"])
-    return tuple(_style()["race"].get(race or "", GREY))
+PALETTE = Palette(GAME)
+colour, terrain_colour, race_colour = PALETTE.colour, PALETTE.terrain_colour, PALETTE.race_colour
 
 
 def faction_colour(faction: str | None) -> Colour:
     """Return the colour of a faction (Alliance blue, Horde red, neutral bronze)."""
-    return tuple(_style()["faction"].get(faction or "", GREY))
+    return PALETTE.listed("faction", faction)
 
 
 def name(kind: str, ident: str | None) -> str:
