@@ -103,6 +103,7 @@ class Handlers:
                 raise ValueError(f"handler kind missing or registered twice: {handler.kind!r}")
             self._by_kind[handler.kind] = handler
         self.anytime: tuple[AnytimeHandler, ...] = tuple(anytime)
+        self.of = self._by_kind.__getitem__  # the handler of a kind (KeyError if none), fast
 
     def __getitem__(self, kind: str) -> Handler:
         return self._by_kind[kind]
@@ -215,7 +216,7 @@ class DecisionGame(Game):
         for extra in self.handlers.anytime:
             if extra.owns(move):
                 return extra, d
-        return self.handlers[d["type"]], d
+        return self.handlers.of(d["type"]), d
 
     def _outside_handler(self, seat: int, move: Any) -> tuple[Handler, dict] | None:
         """The any-time handler that judges ``move`` for a seat owing no decision, if any."""
@@ -240,7 +241,7 @@ class DecisionGame(Game):
         d = self.decision(state, seat)
         if d is None:
             return []
-        handler = self.handlers[d["type"]]
+        handler = self.handlers.of(d["type"])
         listed = list(handler.options(state, d))
         exact = handler.lists_exactly(state, d)
         for extra in self.handlers.anytime:
@@ -328,7 +329,7 @@ class DecisionGame(Game):
         """Carry out a legal action in place, then settle; return what happened."""
         if self._listed[0] is state:  # the position changes in place: forget its listing
             self._listed = DecisionGame._listed
-        move = self._move_of(action)
+        move = action.move if action.move is not None else self._move_of(action)
         handler, d = self.handler_for(state, seat, move)
         events: list[Event] = []
         handler.effect(state, d, move, events)

@@ -8,6 +8,7 @@ from typing import MutableSequence, Sequence, TypeVar
 
 T = TypeVar("T")
 _SPAN = 1 << 64
+_blake2b, _from_bytes = blake2b, int.from_bytes  # looked up once (a draw is a hot path)
 
 
 @dataclass
@@ -23,19 +24,20 @@ class Rng:
 
     def next64(self) -> int:
         """Return the next raw 64-bit value and advance the counter."""
-        digest = blake2b(f"{self.seed}:{self.counter}".encode(), digest_size=8).digest()
-        self.counter += 1
-        return int.from_bytes(digest, "big")
+        counter = self.counter
+        self.counter = counter + 1
+        return _from_bytes(_blake2b(b"%d:%d" % (self.seed, counter), digest_size=8).digest(),
+                           "big")
 
     def randbelow(self, n: int) -> int:
         """Return a uniform integer in ``[0, n)`` without modulo bias."""
         if n <= 0:
             raise ValueError("randbelow needs a positive bound")
         limit = _SPAN - (_SPAN % n)
-        while True:
+        value = self.next64()
+        while value >= limit:  # rejected (probability below n / 2**64)
             value = self.next64()
-            if value < limit:
-                return value % n
+        return value % n
 
     def randint(self, low: int, high: int) -> int:
         """Return a uniform integer in ``[low, high]``, both ends included."""
