@@ -1,18 +1,22 @@
-"""Multiplayer ratings (openskill's Plackett-Luce model): ranks from scores, new ratings.
+"""Multiplayer ratings (the Weng-Lin Plackett-Luce model): ranks from scores, new ratings.
 
 A finished game counts when it had at least two players; shared places tie. The number
 shown to players is the conservative estimate ``mu - 3 sigma`` scaled to a familiar range.
+The update is Algorithm 4 of Weng and Lin (JMLR 12, 2011) with the defaults openskill uses
+(mu 25, sigma 25/3, beta 25/6, kappa 0.0001, tau 25/300), one player per team.
 """
 
 from __future__ import annotations
 
+import math
 from typing import Mapping, Sequence
-
-from openskill.models import PlackettLuce
 
 from rules.core import ScoreLine
 
-MODEL = PlackettLuce()
+MU, SIGMA = 25.0, 25.0 / 3.0  # a new player's rating
+BETA = 25.0 / 6.0  # the spread of one game's performance around skill
+KAPPA = 0.0001  # the least a variance may shrink to, as a fraction
+TAU = 25.0 / 300.0  # added uncertainty per game, so that ratings keep moving
 DISPLAY_SCALE = 40  # 0 for a new player; about 1000 for a strong regular
 
 
@@ -39,10 +43,41 @@ def ranks(scores: Mapping[int, ScoreLine], winners: Sequence[int]) -> list[int]:
 def rate(current: Sequence[tuple[float, float] | None],
          places: Sequence[int]) -> list[tuple[float, float]]:
     """Return the new (mu, sigma) of each player from their old ratings and places."""
-    teams = [[MODEL.rating() if old is None else MODEL.rating(mu=old[0], sigma=old[1])]
-             for old in current]
-    rated = MODEL.rate(teams, ranks=list(places))
-    return [(team[0].mu, team[0].sigma) for team in rated]
+    order = sorted(range(len(places)), key=lambda seat: (places[seat], seat))
+    ranks = [places[seat] for seat in order]
+    mus, sigmas = [], []
+    for seat in order:
+        mu, sigma = current[seat] or (MU, SIGMA)
+        mus.append(mu)
+        sigmas.append(math.sqrt(sigma * sigma + TAU * TAU))
+    variances = [sigma ** 2 for sigma in sigmas]
+    c = math.sqrt(sum(variance + BETA ** 2 for variance in variances))
+    strengths = [math.exp(mu / c) for mu in mus]
+    beaten_by = _strength_at_or_below(ranks, strengths)
+    sharing = [ranks.count(rank) for rank in ranks]
+    rated = [(0.0, 0.0)] * len(places)
+    for i, seat in enumerate(order):
+        omega = delta = 0.0
+        for q, rank in enumerate(ranks):
+            if rank > ranks[i]:
+                continue
+            share = strengths[i] / beaten_by[q]
+            delta += share * (1 - share) / sharing[q]
+            omega += ((1 - share) if q == i else -share) / sharing[q]
+        omega *= variances[i] / c
+        delta *= variances[i] / c ** 2 * (math.sqrt(variances[i]) / c)
+        rated[seat] = (mus[i] + omega, sigmas[i] * math.sqrt(max(1 - delta, KAPPA)))
+    return rated
+
+
+def _strength_at_or_below(ranks: list[int], strengths: list[float]) -> list[float]:
+    """For each place, the summed strength of every player placed there or lower."""
+    totals = [0.0] * len(ranks)
+    for i, rank in enumerate(ranks):
+        for q, other in enumerate(ranks):
+            if rank >= other:
+                totals[q] += strengths[i]
+    return totals
 
 
 def shown(mu: float, sigma: float) -> int:

@@ -14,9 +14,9 @@ import unicodedata
 from functools import lru_cache
 from pathlib import Path
 
-from fontTools.ttLib import TTFont
 from PIL import Image, ImageDraw, ImageFont
 
+from rendering.cmap import code_points
 from rules.core.paths import data_path
 
 CJK = "NotoSansCJKjp-Regular.otf"
@@ -37,8 +37,7 @@ def font_file(name: str) -> Path:
 @lru_cache(maxsize=None)
 def coverage(name: str) -> frozenset[int]:
     """Return the code points the shipped font ``name`` has a glyph for (its cmap)."""
-    with TTFont(font_file(name), lazy=True) as face:
-        return frozenset(face.getBestCmap())
+    return code_points(font_file(name))
 
 
 def _invisible(char: str) -> bool:

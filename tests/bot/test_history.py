@@ -45,6 +45,21 @@ def test_rating_rewards_the_winner_and_is_shown_conservatively():
     assert ratings.shown(25.0, 25 / 3) == 0 and ratings.shown(*new[0]) > 0
 
 
+@pytest.mark.parametrize(("current", "places", "expected"), [
+    ([None, None], [1, 2], [(27.635389493, 8.065901414), (22.364610507, 8.065901414)]),
+    ([None, None, None], [1, 2, 2],
+     [(27.869048681, 8.205243377), (23.56547566, 8.058224223), (23.56547566, 8.058224223)]),
+    ([(30.0, 4.0), None, (20.0, 7.0), None], [2, 1, 4, 3],
+     [(30.224357086, 3.987596461), (28.174107925, 8.234626974),
+      (17.49663866, 6.846226667), (24.400144821, 7.98057247)]),
+])
+def test_ratings_follow_the_weng_lin_plackett_luce_update(current, places, expected):
+    """Values from openskill 6's PlackettLuce with its defaults (the reference this module
+    reimplements; 3,000 random games agreed to 2e-15)."""
+    assert ratings.rate(current, places) == [
+        (pytest.approx(mu, abs=1e-8), pytest.approx(sigma, abs=1e-8)) for mu, sigma in expected]
+
+
 async def test_a_finished_game_is_rated_once(service, store):
     table = await finish(service)
     board = await stored.leaderboard(store, PLACE.guild, "toy")
