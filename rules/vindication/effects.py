@@ -237,24 +237,32 @@ def _amount_options(verb: str, label: str, sources, n: int | None, least: int) -
     return found
 
 
-class RecoverPick(Handler):
-    """Return up to ``n`` cubes from companions to Influence, without discarding them (5.8):
-    each pick names a companion not picked yet and an amount; ``done`` stops (not before
-    ``least`` cubes, which a region's visit requires, R8). Asked even with one companion: the
-    amount is the player's choice, made in one pick."""
+class _AmountPick(Handler):
+    """Move up to ``n`` cubes one chosen source at a time (``n`` None: no limit): each pick
+    names a source not picked yet and an amount; ``done`` stops, not before ``least`` cubes
+    (a region's visit must perform its effect, R8). A subclass names its sources, its move
+    verb and label, and what one pick moves."""
 
-    kind = "recover_pick"
+    verb = label = event = ""
 
-    def _sources(self, state, d):
+    def sources(self, state, seat: int, d: dict) -> list[tuple[str, int]]:
+        """Return ``(card, room)`` for every source of the decision's seat."""
+        raise NotImplementedError
+
+    def move_cubes(self, player, cid: str, k: int) -> None:
+        """Move ``k`` cubes between card ``cid`` and the player's Influence."""
+        raise NotImplementedError
+
+    def _open(self, state, d):
         picked = d.get("picked", [])
-        return [s for s in recover_sources(state, d["seat"], d["exclude"]) if s[0] not in picked]
+        return [s for s in self.sources(state, d["seat"], d) if s[0] not in picked]
 
     def options(self, state, d):
-        return _amount_options("take", "vindication.action.take_cubes", self._sources(state, d),
-                               d["n"], d.get("least", 0))
+        return _amount_options(self.verb, self.label, self._open(state, d), d["n"],
+                               d.get("least", 0))
 
     def auto(self, state, d, events):
-        if d["n"] <= 0 or not self._sources(state, d):
+        if (d["n"] is not None and d["n"] <= 0) or not self._open(state, d):
             pop(state, d)
             return True
         return False
@@ -264,14 +272,28 @@ class RecoverPick(Handler):
             pop(state, d)
             return
         _, cid, k = move
-        player = state.players[d["seat"]]
-        next(c for c in player.companions if c[0] == cid)[1] -= k
-        player.influence += k
-        d["n"] -= k
+        self.move_cubes(state.players[d["seat"]], cid, k)
+        if d["n"] is not None:
+            d["n"] -= k
         d["least"] = d.get("least", 0) - k
         d["picked"] = d.get("picked", []) + [cid]
-        events.append(Event("vindication.event.cubes_back", {"seat": d["seat"], "n": k,
-                                                             "card": card_msg(cid)}))
+        events.append(Event(self.event, {"seat": d["seat"], "n": k, "card": card_msg(cid)}))
+
+
+class RecoverPick(_AmountPick):
+    """Return up to ``n`` cubes from companions to Influence, without discarding them (5.8).
+    Asked even with one companion: the amount is the player's choice, made in one pick."""
+
+    kind = "recover_pick"
+    verb, label, event = ("take", "vindication.action.take_cubes",
+                          "vindication.event.cubes_back")
+
+    def sources(self, state, seat, d):
+        return recover_sources(state, seat, d["exclude"])
+
+    def move_cubes(self, player, cid, k):
+        next(c for c in player.companions if c[0] == cid)[1] -= k
+        player.influence += k
 
     def prompt(self, state, d):
         return Msg("vindication.prompt.recover_pick", {"n": d["n"]})
@@ -287,41 +309,20 @@ def recharge_targets(state, seat: int) -> list[tuple[str, int]]:
             for r, cubes in player.relics if cubes < card(r)["capacity"]]
 
 
-class RechargePick(Handler):
+class RechargePick(_AmountPick):
     """Move up to ``n`` cubes from Influence onto relics (``n`` None: any number, the Arcane
-    Tower's recharge, R24): each pick names a relic not picked yet and an amount; ``done``
-    stops (not before ``least`` cubes: a recharge-only Tower visit must recharge, R8)."""
+    Tower's recharge, R24)."""
 
     kind = "recharge_pick"
+    verb, label, event = ("charge", "vindication.action.charge_cubes",
+                          "vindication.event.recharged")
 
-    def _targets(self, state, d):
-        picked = d.get("picked", [])
-        return [t for t in recharge_targets(state, d["seat"]) if t[0] not in picked]
+    def sources(self, state, seat, d):
+        return recharge_targets(state, seat)
 
-    def options(self, state, d):
-        return _amount_options("charge", "vindication.action.charge_cubes",
-                               self._targets(state, d), d["n"], d.get("least", 0))
-
-    def auto(self, state, d, events):
-        if d["n"] == 0 or not self._targets(state, d):
-            pop(state, d)
-            return True
-        return False
-
-    def effect(self, state, d, move, events):
-        if move == ("done",):
-            pop(state, d)
-            return
-        _, rid, k = move
-        player = state.players[d["seat"]]
-        next(r for r in player.relics if r[0] == rid)[1] += k
+    def move_cubes(self, player, cid, k):
+        next(r for r in player.relics if r[0] == cid)[1] += k
         player.influence -= k
-        if d["n"] is not None:
-            d["n"] -= k
-        d["least"] = d.get("least", 0) - k
-        d["picked"] = d.get("picked", []) + [rid]
-        events.append(Event("vindication.event.recharged", {"seat": d["seat"], "n": k,
-                                                            "card": card_msg(rid)}))
 
     def prompt(self, state, d):
         if d["n"] is None:
