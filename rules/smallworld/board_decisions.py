@@ -12,13 +12,13 @@ from rules.core.types import Action
 from . import conquest, data, effects, flow, powers, races, redeploy
 from .handling import (
     ENDS_CONQUEST,
-    PLAIN_ACTIONS,
     TurnHandler,
     delegate_effect,
     delegate_problem,
     edit_inst_of,
     inst_of,
     option,
+    option_row,
 )
 from .state import Instance, State, copy_state
 from .targets import attackable, costs, owned_set
@@ -136,33 +136,37 @@ class RedeployDecision(TurnHandler):
         owned = state.regions_of(inst.id)
         hand, regions = inst.hand, state.regions
         need = races.reserve_needed(state, inst) if owned else 0
-        fixed = [option(("redeploy_auto",))]
-        if not owned or hand == need:  # redeploy.done_problem
-            fixed.append(option(("done",)))
         if not owned:
-            return fixed
+            return [_AUTO, _DONE]
+        listed = [_AUTO, _DONE] if hand == need else [_AUTO]  # redeploy.done_problem
         targets = redeploy.threatened(state, inst, owned)
         rich = owned[0]
         for r in owned:
             if regions[r].tokens > regions[rich].tokens:
                 rich = r
         keep = rules_of(state).min_tokens(state, inst)  # what a region keeps (move, take)
-        listed = [("place", hand, r) for r in owned] if hand else []
+        if hand:
+            place_all = option_row("place", hand)
+            listed += [place_all[r] for r in owned]
         if hand > 1:
-            listed += [("place", 1, r) for r in targets]
+            place_one = option_row("place", 1)
+            listed += [place_one[r] for r in targets]
         if regions[rich].tokens - 1 >= keep:  # redeploy.move_problem
-            listed += [("move", 1, rich, r) for r in targets if r != rich]
+            move_one = option_row("move", 1, rich)
+            listed += [move_one[r] for r in targets if r != rich]
         # take_problem for one token: legal where enough stay, or when Amazons must empty
         emptying = need > 0 and redeploy.must_abandon(state, inst)
         stays = max(keep, 1)
-        listed += [("take", 1, r) for r in owned
+        take_one = option_row("take", 1)
+        listed += [take_one[r] for r in owned
                    if regions[r].tokens - 1 >= stays or (emptying and regions[r].tokens == 1)]
-        return fixed + [PLAIN_ACTIONS.get(m) or option(m) for m in listed] + \
-            self._power_options(state, d, inst, owned, targets)
+        if not inst.declined and data.power_hooks(inst.power, state.variant) & _POWER_HOOKS:
+            listed += self._power_options(state, d, inst, owned, targets)
+        return listed
 
     def _power_options(self, state: State, d: dict, inst: Instance, owned: list[int],
                        targets: list[int]) -> list[Action]:
-        hooks = () if inst.declined else data.power_hooks(inst.power, state.variant)
+        hooks = data.power_hooks(inst.power, state.variant)
         listed = []
         if "fortress" in hooks:
             listed += self._legal(state, d, [("fortress", r) for r in owned])
@@ -195,6 +199,8 @@ class RedeployDecision(TurnHandler):
             _REDEPLOY_EFFECTS[kind](state, inst, *args, events)
 
 
+_AUTO, _DONE = option(("redeploy_auto",)), option(("done",))
+_POWER_HOOKS = frozenset({"fortress", "encampments"})  # powers adding redeployment moves
 _REDEPLOY_CHECKS = {"place": redeploy.place_problem, "move": redeploy.move_problem,
                     "take": redeploy.take_problem, "fortress": powers.fortress_problem}
 _REDEPLOY_EFFECTS = {"place": redeploy.place, "move": redeploy.move, "take": redeploy.take,

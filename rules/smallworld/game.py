@@ -15,6 +15,10 @@ from . import state as state_mod
 from .state import PROBE
 
 
+_NOBODY = frozenset()
+_ONE_SEAT = tuple(frozenset((seat,)) for seat in range(8))  # to_act answers, made once
+
+
 class SmallWorld(DecisionGame):
     """Small World (base game) for 2-5 players.
 
@@ -99,8 +103,8 @@ class SmallWorld(DecisionGame):
     def to_act(self, state) -> frozenset[int]:
         """Return the seat owing the decision on top (a defender during withdrawals)."""
         if state.over or not state.pending:
-            return frozenset()
-        return frozenset((state.pending[-1]["seat"],))
+            return _NOBODY
+        return _ONE_SEAT[state.pending[-1]["seat"]]
 
     def prompt(self, state, seat: int) -> Msg:
         """Describe the decision ``seat`` owes now."""

@@ -221,7 +221,7 @@ def copy_state(state: State) -> State:
     state.owned_regions, state.owned_players, state.owned_insts = set(), set(), set()
     values = state.__dict__.copy()
     values.pop(PROBE, None)
-    values["rng"] = Rng(state.rng.seed, state.rng.counter)
+    values["rng"] = state.rng.copy()
     values["regions"] = list(state.regions)
     values["insts"] = list(state.insts)
     values["players"] = list(state.players)
