@@ -14,7 +14,6 @@ from . import flow, handlers, invariants, moves, msgs, scoring, setup, view
 from . import state as state_mod
 from .state import PROBE
 
-
 _NOBODY = frozenset()
 _ONE_SEAT = tuple(frozenset((seat,)) for seat in range(8))  # to_act answers, made once
 
