@@ -24,14 +24,15 @@ from .state import Instance, State, copy_state
 from .targets import attackable, costs, owned_set
 from .variant import rules_of
 
-_CONQUER: dict[tuple[int, int], Action] = {}
+_PRICED: dict[tuple[str, int, int], Action] = {}
 
 
-def conquer_option(region: int, price: int) -> Action:
-    """Return the listed ``conquer region`` labelled with its ``price`` (made once)."""
-    found = _CONQUER.get((region, price))
+def priced_option(kind: str, region: int, price: int) -> Action:
+    """Return the listed ``kind region`` (conquer, die) labelled with its ``price`` (made once)."""
+    key = (kind, region, price)
+    found = _PRICED.get(key)
     if found is None:
-        found = _CONQUER[(region, price)] = option(("conquer", region), cost=price)
+        found = _PRICED[key] = option((kind, region), cost=price)
     return found
 
 
@@ -53,24 +54,24 @@ class ConquestDecision(TurnHandler):
         return fixed + self._attacks(state, inst, owned) + self._own(state, inst, owned)
 
     def _attacks(self, state: State, inst: Instance, owned: set[int]) -> list[Action]:
-        conquer, die, convert, dragon = [], [], [], []
-        may_die = not effects.power_has(state, inst, "berserk")
-        may_convert = effects.race_has(state, inst, "convert")
-        may_dragon = effects.power_has(state, inst, "dragon") and not inst.dragon_used
-        roll, hand, berserk = inst.berserk or 0, inst.hand, inst.berserk is not None
         targets = attackable(state, inst, owned)
-        for r, price in zip(targets, costs(state, inst, targets), strict=True):
-            if berserk or hand >= price:  # conquest.conquer_cost_problem
-                conquer.append((price, r))
-            if may_die and hand < price <= hand + 3:  # conquest.die_cost_problem
-                die.append(option(("die", r), cost=price))
-            if may_convert and races.convert_problem(state, inst, r, owned) is None:
-                convert.append(option(("convert", r)))
-            if may_dragon:
-                dragon.append(option(("dragon", r)))
-        conquer.sort()
-        listed = [conquer_option(r, max(1, c - roll)) for c, r in conquer]
-        return listed + die + convert + dragon
+        if not targets:
+            return []
+        prices = costs(state, inst, targets)
+        roll, hand = inst.berserk or 0, inst.hand
+        pairs = zip(prices, targets)
+        if inst.berserk is None:  # conquest.conquer_cost_problem
+            pairs = [(price, r) for price, r in pairs if hand >= price]
+        listed = [priced_option("conquer", r, max(1, price - roll)) for price, r in sorted(pairs)]
+        if not effects.power_has(state, inst, "berserk"):  # conquest.die_cost_problem
+            listed += [priced_option("die", r, price) for r, price in zip(targets, prices)
+                       if hand < price <= hand + 3]
+        if effects.race_has(state, inst, "convert"):
+            listed += [option(("convert", r)) for r in targets
+                       if races.convert_problem(state, inst, r, owned) is None]
+        if effects.power_has(state, inst, "dragon") and not inst.dragon_used:
+            listed += [option(("dragon", r)) for r in targets]
+        return listed
 
     def _own(self, state: State, inst: Instance, owned: set[int]) -> list[Action]:
         mine = sorted(owned)

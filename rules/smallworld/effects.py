@@ -42,13 +42,6 @@ def power_has(state: State, inst: Instance, hook: str) -> bool:
     return not inst.declined and hook in data.power_hooks(inst.power, state.variant)
 
 
-def _defs(state: State, inst: Instance) -> list[dict]:
-    defs = [data.races(state.variant)[inst.race]]
-    if not inst.declined:
-        defs.append(data.powers(state.variant)[inst.power])
-    return defs
-
-
 def reach(state: State, inst: Instance) -> str | None:
     """Return the power's reach widening ("any_land", "cavern_network") or None."""
     if inst.declined:
@@ -58,7 +51,12 @@ def reach(state: State, inst: Instance) -> str | None:
 
 def may_enter_water(state: State, inst: Instance) -> bool:
     """Tell whether ``inst`` may conquer seas and lakes (active Seafaring)."""
-    return any(d.get("water") for d in _defs(state, inst)) and not inst.declined
+    return not inst.declined and _enters_water(inst.race, inst.power, state.variant)
+
+
+@lru_cache(maxsize=None)
+def _enters_water(race: str, power: str, variant: str) -> bool:
+    return bool(data.races(variant)[race].get("water") or data.powers(variant)[power].get("water"))
 
 
 def discount(state: State, inst: Instance, region: int) -> int:
