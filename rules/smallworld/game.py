@@ -84,6 +84,27 @@ class SmallWorld(DecisionGame):
                 return extra.problem(state, d, move)
         return handlers.handler_of(state, d).problem(state, d, move)
 
+    def apply(self, state, seat: int, action: Action) -> tuple[Any, list]:
+        """Check ``action`` once, then play it on a copy; return the new state and events.
+
+        The first move of a turn, just listed exactly for this very state, is played on a
+        copy of the start probe the listing made (troops already readied), so the start step
+        is not played twice.
+        """
+        begun = state.__dict__.get(PROBE)
+        if (begun is not None and self.just_listed(state, seat, action)
+                and state.pending[-1]["type"] == "start" and action.move[0] != "decline"):
+            return self._play_started(begun, seat, action)
+        return super().apply(state, seat, action)
+
+    def _play_started(self, begun: tuple, seat: int, action: Action) -> tuple[Any, list]:
+        probe, start_events, start_highlight = begun
+        state = state_mod.copy_state(probe)
+        events = start_events + self.apply_unchecked(state, seat, action)
+        if start_highlight:
+            state.highlight = sorted(set(state.highlight) | set(start_highlight))
+        return state, events
+
     def apply_unchecked(self, state, seat: int, action: Action) -> list:
         """Play a legal action in place (then settle) and return its events."""
         state.__dict__.pop(PROBE, None)  # the position changes: forget the start probe

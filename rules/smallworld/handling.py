@@ -162,13 +162,19 @@ def start_probe(state: State) -> State:
     The copy is kept beside the state (never dumped or copied) and only read; changing the
     state in place drops it (:meth:`rules.smallworld.game.SmallWorld.apply_unchecked`).
     """
-    probe = state.__dict__.get(PROBE)
-    if probe is None:
-        probe = copy_state(state)
-        flow.begin(probe, [])
-        state.__dict__[PROBE] = probe
-    return probe
+    return started(state)[0]
 
+
+def started(state: State) -> tuple[State, list, list]:
+    """Return the start probe of ``state`` with the events and highlights of its start step
+    (what :func:`flow.begin` produced on it), made once per state."""
+    found = state.__dict__.get(PROBE)
+    if found is None:
+        probe = copy_state(state)
+        probe.highlight, events = [], []
+        flow.begin(probe, events)
+        found = state.__dict__[PROBE] = (probe, events, list(probe.highlight))
+    return found
 
 
 BY_VARIANT: dict[str, Handlers] = {}  # filled by rules.smallworld.handlers (and variants)

@@ -38,3 +38,26 @@ def test_menu_targets_and_prices_match_the_single_region_rules(game_name, seed):
 
     random_playout(game, seed, 3, on_step=on_step)
     assert checked
+
+
+@pytest.mark.parametrize("seed", [4, 5])
+def test_first_move_of_a_turn_played_on_the_start_probe_equals_playing_it_by_text(seed):
+    """A listed first move of a turn is played on the probe that already readied the troops;
+    the result must be exactly what playing the same move typed as text gives."""
+    from rules.core.playout import dumped
+
+    game = get_game("smallworld")
+    compared = []
+
+    def on_step(state, seat, action):
+        if state.pending[-1]["type"] != "start":
+            return
+        for listed in game.legal_actions(state, seat):
+            shortcut, events = game.apply(state, seat, listed)
+            typed, typed_events = game.play(state, seat, listed.text)
+            assert dumped(game, shortcut) == dumped(game, typed)
+            assert events == typed_events
+            compared.append(listed.text)
+
+    random_playout(game, seed, 2, on_step=on_step)
+    assert len(compared) > 20
