@@ -59,12 +59,13 @@ class ConquestDecision(TurnHandler):
             return []
         prices = costs(state, inst, targets)
         roll, hand = inst.berserk or 0, inst.hand
-        pairs = zip(prices, targets)
+        pairs = zip(prices, targets, strict=True)
         if inst.berserk is None:  # conquest.conquer_cost_problem
             pairs = [(price, r) for price, r in pairs if hand >= price]
         listed = [priced_option("conquer", r, max(1, price - roll)) for price, r in sorted(pairs)]
         if not effects.power_has(state, inst, "berserk"):  # conquest.die_cost_problem
-            listed += [priced_option("die", r, price) for r, price in zip(targets, prices)
+            listed += [priced_option("die", r, price)
+                       for r, price in zip(targets, prices, strict=True)
                        if hand < price <= hand + 3]
         if effects.race_has(state, inst, "convert"):
             listed += [option(("convert", r)) for r in targets
