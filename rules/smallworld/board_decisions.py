@@ -77,9 +77,10 @@ class ConquestDecision(TurnHandler):
     def _own(self, state: State, inst: Instance, owned: set[int]) -> list[Action]:
         mine = sorted(owned)
         listed = []
-        if effects.power_has(state, inst, "fortress"):
+        if (effects.power_has(state, inst, "fortress")
+                and powers.fortress_now_problem(state, inst) is None):
             listed += [option(("fortress", r)) for r in mine
-                       if powers.fortress_problem(state, inst, r) is None]
+                       if powers.fortress_region_problem(state, inst, r) is None]
         if not (inst.conquered or inst.conquests_over):  # conquest.abandon_problem
             listed += [option(("abandon", r)) for r in mine]
         return listed
@@ -170,8 +171,9 @@ class RedeployDecision(TurnHandler):
                        targets: list[int]) -> list[Action]:
         hooks = data.power_hooks(inst.power, state.variant)
         listed = []
-        if "fortress" in hooks:
-            listed += self._legal(state, d, [("fortress", r) for r in owned])
+        if "fortress" in hooks and powers.fortress_now_problem(state, inst) is None:
+            listed += [("fortress", r) for r in owned
+                       if powers.fortress_region_problem(state, inst, r) is None]
         if "encampments" in hooks:
             listed += self._legal(state, d, [("encampment", r) for r in targets])
             listed += self._legal(state, d, [("encampment_off", r) for r in owned

@@ -137,34 +137,48 @@ def _next_to_own_mountain(state: State, inst: Instance, region: int) -> bool:
                for a in regions[region].adj)
 
 
-def score_lines(state: State, inst: Instance) -> list[tuple[str, int]]:
-    """Return the race and power bonus coins of ``inst`` now as (source id, coins)."""
+def score_lines(state: State, inst: Instance,
+                owned: list[int] | None = None) -> list[tuple[str, int]]:
+    """Return the race and power bonus coins of ``inst`` now as (source id, coins).
+
+    ``owned`` (the regions of ``inst``) saves a caller that has it a second scan."""
     lines = []
     sources = [(inst.race, data.races(state.variant)[inst.race])]
     if not inst.declined:
         sources.append((inst.power, data.powers(state.variant)[inst.power]))
     for source, definition in sources:
-        total = sum(_score_one(state, inst, rule) for rule in definition.get("score", ())
-                    if not inst.declined or rule.get("in_decline"))
+        rules = [rule for rule in definition.get("score", ())
+                 if not inst.declined or rule.get("in_decline")]
+        if not rules:
+            continue
+        if owned is None:
+            owned = state.regions_of(inst.id)
+        total = sum(_score_one(state, inst, rule, owned) for rule in rules)
         if total:
             lines.append((source, total))
     return lines
 
 
-def _score_one(state: State, inst: Instance, rule: dict) -> int:
-    owned = state.regions_of(inst.id)
-    statics = [state.board.regions[r] for r in owned]
-    coins = rule.get("coins", 1)
+def _score_one(state: State, inst: Instance, rule: dict, owned: list[int]) -> int:
     kind, value = rule["kind"], rule.get("value")
     if kind in VARIANT_SCORES:
-        return coins * VARIANT_SCORES[kind](state, inst, rule)
-    count = {
-        "per_region": lambda: len(owned),
-        "terrain": lambda: sum(1 for s in statics if s.terrain == value),
-        "symbol": lambda: sum(1 for s in statics if value in s.symbols),
-        "nonempty_conquests": lambda: sum(1 for _, non_empty in inst.conquered if non_empty),
-        "flat": lambda: 1,
-        "first_turn": lambda: int(inst.picked_turn == state.turn),
-        "fortress": lambda: sum(1 for r in owned if state.regions[r].fortress),
-    }[kind]()
-    return count * coins
+        count = VARIANT_SCORES[kind](state, inst, rule)
+    elif kind == "per_region":
+        count = len(owned)
+    elif kind == "terrain":
+        statics = state.board.regions
+        count = sum(1 for r in owned if statics[r].terrain == value)
+    elif kind == "symbol":
+        statics = state.board.regions
+        count = sum(1 for r in owned if value in statics[r].symbols)
+    elif kind == "nonempty_conquests":
+        count = sum(1 for _, non_empty in inst.conquered if non_empty)
+    elif kind == "flat":
+        count = 1
+    elif kind == "first_turn":
+        count = int(inst.picked_turn == state.turn)
+    elif kind == "fortress":
+        count = sum(1 for r in owned if state.regions[r].fortress)
+    else:
+        raise KeyError(kind)
+    return count * rule.get("coins", 1)
