@@ -110,7 +110,8 @@ class SmallWorld(DecisionGame):
         state.__dict__.pop(PROBE, None)  # the position changes: forget the start probe
         state.highlight = []
         events = super().apply_unchecked(state, seat, action)
-        state.highlight = sorted(set(state.highlight))
+        if state.highlight:
+            state.highlight = sorted(set(state.highlight))
         return events
 
     def decision(self, state, seat: int) -> dict | None:
