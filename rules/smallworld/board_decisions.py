@@ -175,7 +175,9 @@ class RedeployDecision(TurnHandler):
             listed += [("fortress", r) for r in owned
                        if powers.fortress_region_problem(state, inst, r) is None]
         if "encampments" in hooks:
-            listed += self._legal(state, d, [("encampment", r) for r in targets])
+            # every target is the race's own region: one answer holds for all of them
+            if targets and self.check(state, d, ("encampment", targets[0])) is None:
+                listed += [("encampment", r) for r in targets]
             listed += self._legal(state, d, [("encampment_off", r) for r in owned
                                              if state.regions[r].encampments])
         return [option(m) for m in listed]
