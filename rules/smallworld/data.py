@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 from rules.core.paths import read_toml
@@ -68,31 +68,26 @@ class Map:
     turns: int
     regions: tuple[Region, ...]
 
-    @property
+    # computed once per map (a cached property: hashing the whole frozen map for a cache
+    # key would cost more than the lookup it saves)
+    @cached_property
     def border_ids(self) -> frozenset[int]:
         """The regions on the edge of the board (first conquests)."""
-        return _ids(self, "border")
+        return frozenset(r.id for r in self.regions if r.border)
 
-    @property
+    @cached_property
     def land_ids(self) -> frozenset[int]:
         """Every region that is not a sea or a lake."""
-        return _ids(self, "land")
+        return frozenset(r.id for r in self.regions if not r.water)
 
-    @property
+    @cached_property
     def cavern_ids(self) -> frozenset[int]:
         """The regions with a cavern symbol."""
-        return _ids(self, "cavern")
+        return frozenset(r.id for r in self.regions if "cavern" in r.symbols)
 
     def adjacent(self, a: int, b: int) -> bool:
         """Tell whether regions ``a`` and ``b`` share a border."""
         return b in self.regions[a].adj
-
-
-@lru_cache(maxsize=None)
-def _ids(board: Map, kind: str) -> frozenset[int]:
-    test = {"border": lambda r: r.border, "land": lambda r: not r.water,
-            "cavern": lambda r: "cavern" in r.symbols}[kind]
-    return frozenset(r.id for r in board.regions if test(r))
 
 
 @lru_cache(maxsize=None)

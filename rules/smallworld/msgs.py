@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rules.core.text import Msg
 from rules.core.types import Event
 
@@ -11,13 +13,16 @@ def err(key: str, **params) -> Msg:
     return Msg(f"smallworld.error.{key}", params)
 
 
+@lru_cache(maxsize=None)
 def race(race_id: str) -> Msg:
-    """Return the display name of a race."""
+    """Return the display name of a race (one shared message per race: messages are never
+    changed)."""
     return Msg(f"smallworld.race.{race_id}")
 
 
+@lru_cache(maxsize=None)
 def power(power_id: str) -> Msg:
-    """Return the display name of a power."""
+    """Return the display name of a power (one shared message per power)."""
     return Msg(f"smallworld.power.{power_id}")
 
 

@@ -9,7 +9,7 @@ union of each island's own ``adj`` lists. Nothing here changes after loading.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 from rules.core.paths import read_toml
@@ -135,7 +135,11 @@ class Board:
 
     def index(self, code: str) -> int:
         """Return the board index of region ``code`` (e.g. ``L1-07``); KeyError if absent."""
-        return _codes(self)[code]
+        return self._codes[code]
+
+    @cached_property
+    def _codes(self) -> dict[str, int]:
+        return {r.code: r.id for r in self.regions}
 
     def adjacent(self, a: int, b: int) -> bool:
         """Tell whether regions ``a`` and ``b`` share a border."""
@@ -144,11 +148,6 @@ class Board:
     def with_symbol(self, symbol: str) -> tuple[int, ...]:
         """Return the indices of the regions printed with ``symbol``, in board order."""
         return tuple(r.id for r in self.regions if symbol in r.symbols)
-
-
-@lru_cache(maxsize=64)
-def _codes(board: Board) -> dict[str, int]:
-    return {r.code: r.id for r in board.regions}
 
 
 @lru_cache(maxsize=64)
