@@ -7,11 +7,11 @@ of Warcraft) would point ``DATA_DIR`` lookups at its own folder through the ``va
 from __future__ import annotations
 
 import json
-import tomllib
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from pathlib import Path
 
+from rules.core.paths import read_toml
 from rules.core.text import DATA_DIR
 
 WATER = frozenset({"sea", "lake"})
@@ -24,15 +24,13 @@ def _folder(variant: str) -> Path:
 @lru_cache(maxsize=None)
 def races(variant: str = "base") -> dict[str, dict]:
     """Return every race definition keyed by race id."""
-    with (_folder(variant) / "races.toml").open("rb") as handle:
-        return tomllib.load(handle)
+    return read_toml(_folder(variant) / "races.toml")
 
 
 @lru_cache(maxsize=None)
 def powers(variant: str = "base") -> dict[str, dict]:
     """Return every power definition keyed by power id."""
-    with (_folder(variant) / "powers.toml").open("rb") as handle:
-        return tomllib.load(handle)
+    return read_toml(_folder(variant) / "powers.toml")
 
 
 def dealt_powers(variant: str = "base") -> list[str]:
@@ -43,8 +41,7 @@ def dealt_powers(variant: str = "base") -> list[str]:
 @lru_cache(maxsize=None)
 def constants(variant: str = "base") -> dict:
     """Return the set-up constants (coins, column size, die faces, supplies, maps)."""
-    with (_folder(variant) / "game.toml").open("rb") as handle:
-        return tomllib.load(handle)
+    return read_toml(_folder(variant) / "game.toml")
 
 
 @dataclass(frozen=True)
@@ -117,8 +114,7 @@ def game_map(name: str, variant: str = "base") -> Map:
 def _archipelago(name: str, variant: str) -> Map:
     printed = []
     for island in name.split("+"):
-        with (_folder(variant) / "islands" / f"{island}.toml").open("rb") as handle:
-            printed.extend(tomllib.load(handle)["regions"])
+        printed.extend(read_toml(_folder(variant) / "islands" / f"{island}.toml")["regions"])
     index = {r["id"]: i for i, r in enumerate(printed)}
     terrain = {r["id"]: r["terrain"] for r in printed}
     regions = tuple(
