@@ -172,6 +172,7 @@ class Conversions(AnytimeHandler):
     """Any-time conversions, open to whoever owes a decision (spec §0, §12.2)."""
 
     kind = "convert"
+    exact_options = True  # every listed conversion is affordable now (``problem`` agrees)
 
     def owns(self, move) -> bool:
         return move[0] in ("convert", "ruby")

@@ -20,7 +20,10 @@ class Step(Handler):
     """A Caverna decision: options, problem (refusal beside the rule), effect."""
 
     verbs: tuple[str, ...] = ()
-    refusal = ""  # catalog key under caverna.error for an own move that is not legal now
+    refusal = ""
+    # every Caverna handler lists only moves its ``judge`` accepts (a listed action is
+    # played without a second check; the contract tests verify it at every step)
+    exact_options = True  # catalog key under caverna.error for an own move that is not legal now
 
     def prompt(self, state, d: dict) -> Msg:
         """Describe the decision (its catalog prompt)."""
