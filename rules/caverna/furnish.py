@@ -185,34 +185,40 @@ def fits_filter(state, seat: int, tile_id: str, kind: str) -> bool:
 
 
 def choices(state, seat: int, kind: str) -> list[str]:
-    """Return the buildable tiles of ``kind`` ("any", "dwelling", "dwelling-growth")."""
-    return [t for t in state.tiles_left
-            if fits_filter(state, seat, t, kind) and buildable(state, seat, t)]
+    """Return the buildable tiles of ``kind`` ("any", "dwelling", "dwelling-growth"), in
+    supply order (remembered for the same goods, tiles, supply, free caverns and family)."""
+    return list(_choices(state, seat, kind))
 
 
 def any_choice(state, seat: int, kind: str) -> bool:
-    """Tell whether some tile of ``kind`` can be built now (remembered for the same goods,
-    tiles, supply, free caverns and family)."""
+    """Tell whether some tile of ``kind`` can be built now."""
+    return bool(_choices(state, seat, kind))
+
+
+def _choices(state, seat: int, kind: str) -> tuple[str, ...]:
+    """The buildable tiles of ``kind``: they depend only on the key below (goods for the
+    costs, owned tiles for discounts, partners and room, the supply, which kinds of free
+    cavern there are, the discs and the family size)."""
     player = state.ps[seat]
     cells = player["cells"]
     free = {cells[s]["kind"] for s in board.area_squares(player, "mountain")
             if cells[s]["furnishing"] is None}
     caverns = ("cavern" in free, bool(free & {"cavern", "tunnel", "deep-tunnel"}))
     if not caverns[1] and not any(has(player, p) for p in PAIRED):
-        return False
+        return ()
     key = (kind, tuple(player["goods"].values()), tuple(player["furnishings"]),
            tuple(state.tiles_left), caverns, player["discs"], len(player["dwarfs"]))
-    found = _ANY_CHOICE.get(key)
+    found = _CHOICES.get(key)
     if found is None:
-        if len(_ANY_CHOICE) > 16384:
-            _ANY_CHOICE.clear()
-        found = _ANY_CHOICE[key] = any(
-            fits_filter(state, seat, t, kind) and buildable(state, seat, t)
-            for t in state.tiles_left)
+        if len(_CHOICES) > 16384:
+            _CHOICES.clear()
+        found = _CHOICES[key] = tuple(
+            t for t in state.tiles_left
+            if fits_filter(state, seat, t, kind) and buildable(state, seat, t))
     return found
 
 
-_ANY_CHOICE: dict[tuple, bool] = {}
+_CHOICES: dict[tuple, tuple[str, ...]] = {}
 
 
 def swap_costs(state, seat: int, tile_id: str) -> list[tuple[str, dict]]:
