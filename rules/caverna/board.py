@@ -237,11 +237,60 @@ def twin_options(player: dict, twin: str) -> list[tuple[str, str]]:
     """Return every legal (square, direction) for ``twin``, bonus squares first
     (remembered per board shape)."""
     def compute():
-        started = forest_started(player)
-        out = [(s, d) for s in _starts(player, twin) for d in DIRS
-               if _twin_fits(player, twin, s, d, started)]
+        out = _twin_placements(player, twin, first_only=False)
         return sorted(out, key=lambda sd: -_bonus_count(player, [sd[0], step_any(*sd)]))
     return list(_remembered(("twin", twin, shape(player)), compute))
+
+
+def _twin_placements(player: dict, twin: str, first_only: bool) -> list[tuple[str, str]]:
+    """The (square, direction) pairs where :func:`_twin_fits` holds, in start and direction
+    order (only the first one with ``first_only``); each square's half and contact are
+    judged once."""
+    first, second = TWINS[twin]
+    forest = first in ("meadow", "field")
+    started = forest_started(player)
+    covered = _forest_covered if forest else _not_rock
+    halves: dict = {}
+    contact: dict = {}
+    out = []
+    for s in _starts(player, twin):
+        if not _half_ok(player, s, first):
+            continue
+        for d, other in _steps_any(s):
+            if other is None:
+                continue
+            fits = halves.get(other)
+            if fits is None:
+                fits = halves[other] = _half_ok(player, other, second)
+            if not fits or not _overhang_ok(player, twin, [s, other]):
+                continue
+            if twin != "ore-mine":
+                if forest and not started:
+                    if FOREST_FIRST not in (s, other):
+                        continue
+                elif not any(_touching(player, x, covered, contact) for x in (s, other)):
+                    continue
+            out.append((s, d))
+            if first_only:
+                return out
+    return out
+
+
+def _touching(player: dict, square: str, kinds_ok, contact: dict) -> bool:
+    found = contact.get(square)
+    if found is None:
+        found = contact[square] = _touches(player, square, kinds_ok)
+    return found
+
+
+def _not_rock(kind: str) -> bool:
+    return kind != "rock"
+
+
+@lru_cache(maxsize=None)
+def _steps_any(square: str) -> tuple[tuple[str, str | None], ...]:
+    """Each direction with :func:`step_any` of ``square`` that way."""
+    return tuple((d, step_any(square, d)) for d in DIRS)
 
 
 def _starts(player: dict, twin: str) -> list[str]:
@@ -254,22 +303,31 @@ def _starts(player: dict, twin: str) -> list[str]:
 
 def fit_shape(player: dict) -> tuple:
     """Return what the fit of a tile depends on (not its bonus order): every cell's kind and
-    stable, furnished tunnels told apart, the placed overhangs and the Office room."""
+    stable, furnished tunnels told apart, the placed overhangs and the Office room.
+
+    Read through a finer key made at C speed (every cell's kind, stable and furnishing),
+    which maps to the same shape for every board that has it."""
     cells = player["cells"]
-    return (tuple((c["kind"] if c["furnishing"] is None or c["kind"] != "tunnel"
-                   else "furnished-tunnel", c["stable"]) for c in cells.values()),
-            tuple(cells) if len(cells) != 24 else None, "office-room" in player["furnishings"])
+    fine = (tuple(map(_FIT_FIELDS, cells.values())), tuple(cells) if len(cells) != 24 else None,
+            "office-room" in player["furnishings"])
+    found = _FIT_SHAPES.get(fine)
+    if found is None:
+        if len(_FIT_SHAPES) > 16384:
+            _FIT_SHAPES.clear()
+        found = _FIT_SHAPES[fine] = (
+            tuple((kind if furnishing is None or kind != "tunnel" else "furnished-tunnel", stable)
+                  for kind, stable, furnishing in fine[0]), fine[1], fine[2])
+    return found
+
+
+_FIT_FIELDS = itemgetter("kind", "stable", "furnishing")
+_FIT_SHAPES: dict[tuple, tuple] = {}
 
 
 def has_twin(player: dict, twin: str) -> bool:
     """Tell whether ``twin`` has at least one legal placement (remembered per board shape)."""
-    board_shape = fit_shape(player)
-
-    def compute():
-        started = forest_started(player)
-        return (True,) if any(_twin_fits(player, twin, s, d, started)
-                              for s in _starts(player, twin) for d in DIRS) else ()
-    return bool(_remembered(("has-twin", twin, board_shape), compute))
+    return bool(_remembered(("has-twin", twin, fit_shape(player)), lambda: (
+        (True,) if _twin_placements(player, twin, first_only=True) else ())))
 
 
 def single_options(player: dict, kind: str, board_shape: tuple | None = None) -> list[str]:

@@ -212,10 +212,30 @@ def _choices(state, seat: int, kind: str) -> tuple[str, ...]:
     if found is None:
         if len(_CHOICES) > 16384:
             _CHOICES.clear()
-        found = _CHOICES[key] = tuple(
-            t for t in state.tiles_left
-            if fits_filter(state, seat, t, kind) and buildable(state, seat, t))
+        found = _CHOICES[key] = _buildable_tiles(state, seat, kind, caverns)
     return found
+
+
+def _buildable_tiles(state, seat: int, kind: str, caverns: tuple[bool, bool]) -> tuple:
+    """The tiles of the supply that fit ``kind``, have a square and are affordable: what
+    :func:`fits_filter` and :func:`buildable` tell, with the room read from ``caverns``
+    (a free cavern; a free cavern or tunnel for the Work room) instead of listing squares."""
+    player = state.ps[seat]
+    owned = player["furnishings"]
+    work_room = "work-room" in owned
+    out = []
+    for tile_id in state.tiles_left:
+        if kind != "any" and tile_id not in DWELLINGS:
+            continue
+        partner = PAIRED.get(tile_id)
+        if partner is not None and partner in owned:
+            room = bool(squares(player, tile_id))
+        else:
+            room = caverns[1] if work_room and tile_id != "work-room" else caverns[0]
+        if room and can_pay(player, cost(player, tile_id)) and (
+                kind != "dwelling-growth" or grows_after(state, seat, tile_id)):
+            out.append(tile_id)
+    return tuple(out)
 
 
 _CHOICES: dict[tuple, tuple[str, ...]] = {}
