@@ -107,8 +107,8 @@ def finish_start(state, events: list, kept: tuple = ()) -> None:
         for space in list(state.spaces):
             if sum(space["goods"].values()) >= 6 and space["id"] not in kept:
                 spaces.edit(state, space)["goods"] = {}
-    for space in list(state.spaces):
-        spaces.replenish(state, space)
+    for index, space in enumerate(list(state.spaces)):
+        spaces.replenish(state, space, index)
     for seat in order(state):
         player = state.ps[seat]
         gain(state, seat, player["future"].pop(str(state.round), {}), events)
