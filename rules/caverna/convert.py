@@ -81,15 +81,30 @@ def _tile_actions(player: dict, frozen: list) -> list[Action]:
         if has(player, tile) and all(held(player, g) >= n for g, n in cost.items()):
             if name == "hunting" and "boar" in frozen:
                 continue
-            out.append(Action(f"convert {name}", msgs.action(
-                "convert_" + name.replace("-", "_")), "convert", ("convert", name, None)))
+            out.append(_tile_conversion(name))
     if has(player, "peaceful-cave"):
         for i, dw in enumerate(player["dwarfs"]):
             if dw["weapon"] > 0:
-                out.append(Action(f"convert peaceful {i + 1}", msgs.action(
-                    "convert_peaceful", dwarf=i + 1, food=dw["weapon"]), "convert",
-                    ("convert", "peaceful", i + 1)))
+                out.append(_peaceful(i + 1, dw["weapon"]))
     return out
+
+
+@lru_cache(maxsize=None)
+def _tile_conversion(name: str) -> Action:
+    return Action(f"convert {name}", msgs.action("convert_" + name.replace("-", "_")), "convert",
+                  ("convert", name, None))
+
+
+@lru_cache(maxsize=None)
+def _peaceful(dwarf: int, weapon: int) -> Action:
+    return Action(f"convert peaceful {dwarf}", msgs.action(
+        "convert_peaceful", dwarf=dwarf, food=weapon), "convert", ("convert", "peaceful", dwarf))
+
+
+@lru_cache(maxsize=None)
+def _ruby_tile(tile: str) -> Action:
+    return Action(f"ruby {tile}", msgs.action(
+        "ruby_tile", tile=msgs.twin(tile), rubies=RUBY_TILES[tile]), "ruby", ("ruby", tile))
 
 
 @lru_cache(maxsize=None)
@@ -126,8 +141,7 @@ def ruby_actions(state, seat: int) -> list[Action]:
     board_shape = board.fit_shape(player)
     for tile, price in RUBY_TILES.items():
         if rubies >= price and board.single_options(player, tile, board_shape):
-            out.append(Action(f"ruby {tile}", msgs.action(
-                "ruby_tile", tile=msgs.twin(tile), rubies=price), "ruby", ("ruby", tile)))
+            out.append(_ruby_tile(tile))
     return out
 
 

@@ -13,6 +13,8 @@ by ``bonus`` (scoring.py); immediate effects by ``on_build``, ``on_build_hook`` 
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rules.core import Action
 from rules.core.decisions import pop
 
@@ -256,6 +258,19 @@ def swap_costs(state, seat: int, tile_id: str) -> list[tuple[str, dict]]:
     return out
 
 
+@lru_cache(maxsize=None)
+def _furnish(tile_id: str, square: str, mode: str | None) -> Action:
+    """The (immutable) action building ``tile_id`` on ``square`` (Builder ore swaps ``mode``)."""
+    if mode is None:
+        return Action(f"furnish {tile_id} {square}", msgs.action(
+            "furnish", tile=msgs.tile(tile_id), square=square), "furnish",
+            ("furnish", tile_id, square, None))
+    return Action(f"furnish {tile_id} {square} {mode}", msgs.action(
+        "furnish_swap", tile=msgs.tile(tile_id), square=square,
+        goods=[msgs.good(g, 1) for g in BUILDER_MODES[mode]]), "furnish",
+        ("furnish", tile_id, square, mode))
+
+
 class FurnishDecision(Step):
     """Choose a furnishing tile and the square to put it on (the Builder may name ore
     swaps: ``furnish <tile> r,c ore-wood|ore-stone|ore-both``)."""
@@ -277,9 +292,7 @@ class FurnishDecision(Step):
         out = []
         for tile_id in self._tiles(state, d):
             for square in squares(player, tile_id):
-                out.append(Action(f"furnish {tile_id} {square}", msgs.action(
-                    "furnish", tile=msgs.tile(tile_id), square=square), "furnish",
-                    ("furnish", tile_id, square, None)))
+                out.append(_furnish(tile_id, square, None))
         if not d.get("price"):
             out += self._swaps(state, d)
         return out
@@ -294,10 +307,7 @@ class FurnishDecision(Step):
         for tile_id in self._tiles(state, d):
             for mode, _price in swap_costs(state, seat, tile_id):
                 for square in squares(player, tile_id):
-                    out.append(Action(f"furnish {tile_id} {square} {mode}", msgs.action(
-                        "furnish_swap", tile=msgs.tile(tile_id), square=square,
-                        goods=[msgs.good(g, 1) for g in BUILDER_MODES[mode]]), "furnish",
-                        ("furnish", tile_id, square, mode)))
+                    out.append(_furnish(tile_id, square, mode))
         return out
 
     def judge(self, state, d, move):

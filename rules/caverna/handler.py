@@ -9,11 +9,13 @@ option (placements, tiles, fences) override ``judge`` with the rule's direct che
 
 from __future__ import annotations
 
-from rules.core import Msg
+from rules.core import Action, Msg
 from rules.core.decisions import Handler
 
 from . import msgs
 from .moves import Move
+
+DONE = Action("done", msgs.DONE, move=("done",))  # every step's "done" (immutable, shared)
 
 
 class Step(Handler):

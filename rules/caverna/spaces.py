@@ -15,7 +15,7 @@ from rules.core.decisions import pop, push
 
 from . import data, msgs, parts
 from .goods import gain, has, pay
-from .handler import Step
+from .handler import DONE, Step
 
 
 def new_space(key: str, round_no: int = 0) -> dict:
@@ -130,6 +130,24 @@ def _hooks(state, seat: int, hooks: list, events: list) -> None:
             gain(state, seat, {"ruby": 1}, events)
 
 
+TAKE_OR_LEAVE = (Action("done", msgs.action("done_take"), move=("done",)),
+                 Action("leave", msgs.action("leave_animals"), move=("leave",)))
+
+
+@lru_cache(maxsize=None)
+def _choose(part: str) -> Action:
+    """The (immutable) action choosing ``part`` of the space being resolved."""
+    return Action(f"choose {part}", msgs.action("choose", part=msgs.part(part)),
+                  move=("choose", part))
+
+
+@lru_cache(maxsize=None)
+def _imitate(space_id: str) -> Action:
+    """The (immutable) action imitating ``space_id``."""
+    return Action(f"imitate {space_id}", msgs.action("imitate", space=msgs.space(space_id)),
+                  move=("imitate", space_id))
+
+
 class SpaceDecision(Step):
     """Choose the next part of the space being resolved, or stop."""
 
@@ -164,17 +182,15 @@ class SpaceDecision(Step):
 
     def _ends(self, state, d: dict) -> list[Action]:
         if self._may_leave(state, d):
-            return [Action("done", msgs.action("done_take"), move=("done",)),
-                    Action("leave", msgs.action("leave_animals"), move=("leave",))]
+            return list(TAKE_OR_LEAVE)
         if self._may_stop(state, d):
-            return [Action("done", msgs.DONE, move=("done",))]
+            return [DONE]
         return []
 
     def options(self, state, d):
         spec = data.space_def(d["key"])
         chosen = [spec["parts"][i] for i in self._selectable(state, d)]
-        return [Action(f"choose {part}", msgs.action("choose", part=msgs.part(part)),
-                       move=("choose", part)) for part in chosen] + self._ends(state, d)
+        return [_choose(part) for part in chosen] + self._ends(state, d)
 
     def has_options(self, state, d):
         """True: settling asks only after :meth:`auto` left a choice (parts or an end)."""
@@ -239,8 +255,7 @@ class ImitateDecision(Step):
     verbs = ("imitate",)
 
     def options(self, state, d):
-        return [Action(f"imitate {sid}", msgs.action("imitate", space=msgs.space(sid)),
-                       move=("imitate", sid)) for sid in parts.imitation_targets(state, d)]
+        return [_imitate(sid) for sid in parts.imitation_targets(state, d)]
 
     def effect(self, state, d, move, events):
         target = find(state, move[1])
