@@ -1,16 +1,28 @@
-"""The home board: squares, adjacency, landscape-tile placement, stables and pastures.
+"""The home board: its cells, landscape-tile placement, stables and pastures.
 
-Squares are "row,col" keys, rows 1-4 and columns 1-6 (1-3 forest, 4-6 mountain).
+Squares are "row,col" keys (geometry in :mod:`grid`).
 A twin tile is written ``<first>-<second> row,col dir``: the first half goes on
 (row, col), the second on the neighbour in direction ``dir`` (up/down/left/right).
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
 from operator import itemgetter
 
-DIRS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
+from .grid import (
+    DIRS,
+    area,
+    frame,
+    key,
+    near_on_board,
+    on_board,
+    rc,
+    squares,
+    step,
+    step_any,
+    steps_any,
+)
+
 TWINS = {
     "meadow-field": ("meadow", "field"),
     "cavern-tunnel": ("cavern", "tunnel"),
@@ -22,85 +34,17 @@ FOREST_COVER = ("meadow", "field", "pasture")
 FOREST_FIRST = "4,3"
 
 
-def key(row: int, col: int) -> str:
-    """Return the square key of (row, col)."""
-    return f"{row},{col}"
-
-
-@lru_cache(maxsize=None)
-def rc(square: str) -> tuple[int, int]:
-    """Return (row, col) of a square key."""
-    row, col = square.split(",")
-    return int(row), int(col)
-
-
-@lru_cache(maxsize=None)
-def area(col: int) -> str:
-    """Return "forest" for columns 1-3 and "mountain" for 4-6."""
-    return "forest" if col <= 3 else "mountain"
-
-
 def cell(player: dict, row: int, col: int) -> dict:
     """Return the cell dict at (row, col)."""
     return player["cells"][key(row, col)]
 
 
-@lru_cache(maxsize=None)
-def step(square: str, direction: str) -> str | None:
-    """Return the neighbour of ``square`` in ``direction`` in the same area, or None."""
-    row, col = rc(square)
-    dr, dc = DIRS[direction]
-    r2, c2 = row + dr, col + dc
-    if not (1 <= r2 <= 4 and 1 <= c2 <= 6) or area(c2) != area(col):
-        return None
-    return key(r2, c2)
-
-
-@lru_cache(maxsize=None)
-def neighbours(square: str) -> tuple[str, ...]:
-    """Return the orthogonal neighbours of ``square`` inside its own area."""
-    return tuple(n for d in DIRS if (n := step(square, d)) is not None)
-
-
-@lru_cache(maxsize=None)
-def on_board(square: str) -> bool:
-    """Tell whether ``square`` is one of the 24 printed squares (not an overhang)."""
-    row, col = rc(square)
-    return 1 <= row <= 4 and 1 <= col <= 6
-
-
-@lru_cache(maxsize=None)
-def step_any(square: str, direction: str) -> str | None:
-    """Like :func:`step` but also one step beyond the board edge (Office room overhang)."""
-    row, col = rc(square)
-    dr, dc = DIRS[direction]
-    r2, c2 = row + dr, col + dc
-    inside = 0 <= r2 <= 5 and 0 <= c2 <= 7 and not (r2 in (0, 5) and c2 in (0, 7))
-    if not inside or area(c2) != area(col) or (not on_board(key(r2, c2)) and not on_board(square)):
-        return None
-    return key(r2, c2)
-
-
-@lru_cache(maxsize=None)
-def frame(area_name: str) -> tuple[str, ...]:
-    """Return the overhang positions just outside the board for ``area_name``."""
-    cols = (0, 1, 2, 3) if area_name == "forest" else (4, 5, 6, 7)
-    out = [key(r, c) for r in range(0, 6) for c in cols
-           if not on_board(key(r, c)) and not (r in (0, 5) and c in (0, 7))]
-    return tuple(s for s in out if any(step_any(s, d) for d in DIRS))
-
-
 def near(player: dict, square: str) -> list[str]:
     """Return neighbours of ``square`` that exist (printed squares or placed overhangs)."""
     if len(player["cells"]) == 24:
-        return _near_on_board(square)
+        return near_on_board(square)
     return [n for d in DIRS if (n := step_any(square, d)) is not None
             and (on_board(n) or n in player["cells"])]
-
-
-@lru_cache(maxsize=None)
-def _near_on_board(square: str) -> tuple[str, ...]:
-    return tuple(n for d in DIRS if (n := step_any(square, d)) is not None and on_board(n))
 
 
 def area_squares(player: dict, area_name: str) -> list[str]:
@@ -119,13 +63,6 @@ def _cell(player: dict, square: str) -> dict:
     return {"kind": "forest" if area(rc(square)[1]) == "forest" else "rock", "stable": False,
             "furnishing": None, "crop": None, "crop_count": 0, "pasture": None, "bonus": None,
             "tile_id": None}
-
-
-@lru_cache(maxsize=None)
-def squares(area_name: str) -> tuple[str, ...]:
-    """Return the squares of the forest or the mountain in reading order."""
-    cols = (1, 2, 3) if area_name == "forest" else (4, 5, 6)
-    return tuple(key(r, c) for r in range(1, 5) for c in cols)
 
 
 def forest_started(player: dict) -> bool:
@@ -256,7 +193,7 @@ def _twin_placements(player: dict, twin: str, first_only: bool) -> list[tuple[st
     for s in _starts(player, twin):
         if not _half_ok(player, s, first):
             continue
-        for d, other in _steps_any(s):
+        for d, other in steps_any(s):
             if other is None:
                 continue
             fits = halves.get(other)
@@ -285,12 +222,6 @@ def _touching(player: dict, square: str, kinds_ok, contact: dict) -> bool:
 
 def _not_rock(kind: str) -> bool:
     return kind != "rock"
-
-
-@lru_cache(maxsize=None)
-def _steps_any(square: str) -> tuple[tuple[str, str | None], ...]:
-    """Each direction with :func:`step_any` of ``square`` that way."""
-    return tuple((d, step_any(square, d)) for d in DIRS)
 
 
 def _starts(player: dict, twin: str) -> list[str]:
