@@ -8,8 +8,9 @@ made of, whether a dwarf may take it), tiles (landscape tiles), fences (pastures
 furnish (furnishing tiles and family growth), sowing, trades (forge, market, ore trade),
 expedition (loot), animals and housing (room for animals), breeding (breeding, overflow),
 harvest (feeding), convert (any-time conversions), goods, board (the home board), grid
-(square geometry), data. Each decision handler gives its options, its refusal reasons
-(``problem``, beside the rule) and its effect (see :mod:`handler`).
+(square geometry), shapes (what tile placement depends on, remembered), data. Each
+decision handler gives its options, its refusal reasons (``problem``, beside the rule)
+and its effect (see :mod:`handler`).
 
 Action texts (squares are ``row,col``: rows 1-4, columns 1-3 forest, 4-6 mountain):
 

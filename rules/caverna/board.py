@@ -7,8 +7,6 @@ A twin tile is written ``<first>-<second> row,col dir``: the first half goes on
 
 from __future__ import annotations
 
-from operator import itemgetter
-
 from .grid import (
     DIRS,
     area,
@@ -22,6 +20,7 @@ from .grid import (
     step_any,
     steps_any,
 )
+from .shapes import fit_shape, remembered, shape
 
 TWINS = {
     "meadow-field": ("meadow", "field"),
@@ -147,36 +146,17 @@ def single_ok(player: dict, kind: str, square: str) -> bool:
     return _mountain_connected(player, [square])
 
 
-def shape(player: dict) -> tuple:
-    """Return what tile placement depends on: every cell's kind, stable, whether it is
-    furnished and its bonus, the placed overhangs and the Office room."""
-    cells = player["cells"]
-    return (tuple(map(_PLACEMENT_FIELDS, cells.values())),
-            tuple(cells) if len(cells) != 24 else None, "office-room" in player["furnishings"])
-
-
-_PLACEMENT_FIELDS = itemgetter("kind", "stable", "furnishing", "bonus")
-
-
-_PLACEMENTS: dict[tuple, tuple] = {}
-
-
-def _remembered(key_: tuple, compute) -> tuple:
-    found = _PLACEMENTS.get(key_)
-    if found is None:
-        if len(_PLACEMENTS) > 16384:
-            _PLACEMENTS.clear()
-        found = _PLACEMENTS[key_] = tuple(compute())
-    return found
-
-
 def twin_options(player: dict, twin: str) -> list[tuple[str, str]]:
     """Return every legal (square, direction) for ``twin``, bonus squares first
     (remembered per board shape)."""
     def compute():
         out = _twin_placements(player, twin, first_only=False)
         return sorted(out, key=lambda sd: -_bonus_count(player, [sd[0], step_any(*sd)]))
-    return list(_remembered(("twin", twin, shape(player)), compute))
+    return list(remembered(("twin", twin, shape(player, _twin_area(twin))), compute))
+
+
+def _twin_area(twin: str) -> str:
+    return "forest" if twin == "meadow-field" else "mountain"
 
 
 def _twin_placements(player: dict, twin: str, first_only: bool) -> list[tuple[str, str]]:
@@ -232,42 +212,39 @@ def _starts(player: dict, twin: str) -> list[str]:
     return starts
 
 
-def fit_shape(player: dict) -> tuple:
-    """Return what the fit of a tile depends on (not its bonus order): every cell's kind and
-    stable, furnished tunnels told apart, the placed overhangs and the Office room.
-
-    Read through a finer key made at C speed (every cell's kind, stable and furnishing),
-    which maps to the same shape for every board that has it."""
-    cells = player["cells"]
-    fine = (tuple(map(_FIT_FIELDS, cells.values())), tuple(cells) if len(cells) != 24 else None,
-            "office-room" in player["furnishings"])
-    found = _FIT_SHAPES.get(fine)
-    if found is None:
-        if len(_FIT_SHAPES) > 16384:
-            _FIT_SHAPES.clear()
-        found = _FIT_SHAPES[fine] = (
-            tuple((kind if furnishing is None or kind != "tunnel" else "furnished-tunnel", stable)
-                  for kind, stable, furnishing in fine[0]), fine[1], fine[2])
-    return found
-
-
-_FIT_FIELDS = itemgetter("kind", "stable", "furnishing")
-_FIT_SHAPES: dict[tuple, tuple] = {}
-
-
 def has_twin(player: dict, twin: str) -> bool:
     """Tell whether ``twin`` has at least one legal placement (remembered per board shape)."""
-    return bool(_remembered(("has-twin", twin, fit_shape(player)), lambda: (
+    return bool(remembered(("has-twin", twin, fit_shape(player, _twin_area(twin))), lambda: (
         (True,) if _twin_placements(player, twin, first_only=True) else ())))
 
 
-def single_options(player: dict, kind: str, board_shape: tuple | None = None) -> list[str]:
-    """Return every square where a single ``kind`` tile may go (remembered per board shape;
-    pass ``board_shape`` when asking for several kinds)."""
+def single_options(player: dict, kind: str) -> list[str]:
+    """Return every square where a single ``kind`` tile may go (remembered per area shape)."""
     area_name = "forest" if kind in ("meadow", "field") else "mountain"
-    board_shape = fit_shape(player) if board_shape is None else board_shape
-    return list(_remembered(("single", kind, board_shape), lambda: (
-        s for s in squares(area_name) if single_ok(player, kind, s))))
+    return list(remembered(("single", kind, fit_shape(player, area_name)), lambda: (
+        _single_squares(player, kind, area_name))))
+
+
+def _single_squares(player: dict, kind: str, area_name: str) -> list[str]:
+    """The squares of ``area_name`` where :func:`single_ok` holds (the forest's start read
+    once)."""
+    if kind not in SINGLES:
+        return []
+    forest = kind in ("meadow", "field")
+    started = forest and forest_started(player)
+    out = []
+    for s in squares(area_name):
+        if not _half_ok(player, s, kind):
+            continue
+        if not forest:
+            fits = _touches(player, s, _not_rock)
+        elif started:
+            fits = _touches(player, s, _forest_covered)
+        else:
+            fits = s == FOREST_FIRST
+        if fits:
+            out.append(s)
+    return out
 
 
 def _bonus_count(player: dict, cells: list) -> int:

@@ -138,9 +138,8 @@ def ruby_actions(state, seat: int) -> list[Action]:
     out.append(RUBY_FOOD)
     if player["goods"]["food"] >= 1:
         out.append(RUBY_CATTLE)
-    board_shape = board.fit_shape(player)
     for tile, price in RUBY_TILES.items():
-        if rubies >= price and board.single_options(player, tile, board_shape):
+        if rubies >= price and board.single_options(player, tile):
             out.append(_ruby_tile(tile))
     return out
 
