@@ -29,6 +29,10 @@ TILE_CONVERSIONS = {
 }
 
 
+_CONVERTING = frozenset([tile for tile, _cost, _gain in TILE_CONVERSIONS.values()]
+                        + ["peaceful-cave"])  # the tiles that offer a conversion
+
+
 def animal_food(player: dict, kind: str, n: int) -> int:
     """Return the food for converting ``n`` animals of ``kind`` (Slaughtering cave incl.)."""
     food = 3 if (kind == "donkey" and n == 2) else FOOD[kind] * n
@@ -76,6 +80,8 @@ def _gold(k: int) -> Action:
 
 def _tile_actions(player: dict, frozen: list) -> list[Action]:
     """The conversions of furnishing tiles (and the Peaceful cave) ``player`` can make."""
+    if _CONVERTING.isdisjoint(player["furnishings"]):
+        return []
     out = []
     for name, (tile, cost, _gain) in TILE_CONVERSIONS.items():
         if has(player, tile) and all(held(player, g) >= n for g, n in cost.items()):
