@@ -135,17 +135,21 @@ class Terminal:
         try:
             outcome = await self.service.act(PLACE, self.seats[seat], line)
         except UserError as error:
-            self.write("! " + translate(error.msg, "en", table.names))
-            return 1 if self.fail_fast else None
+            return self._refused(error, table.names)
         await self._show(outcome)
         return None
+
+    def _refused(self, error: UserError, names: list[str]) -> int | None:
+        """Print why the service refused (seat names from ``names``); stop a script (exit
+        code 1), go on otherwise."""
+        self.write("! " + translate(error.msg, "en", names))
+        return 1 if self.fail_fast else None
 
     async def _concede(self, seat: int) -> int | None:
         try:
             outcome = await self.service.concede(PLACE, self.seats[seat])
         except UserError as error:
-            self.write("! " + translate(error.msg, "en", []))
-            return 1 if self.fail_fast else None
+            return self._refused(error, [])
         await self._show(outcome)
         return None
 
@@ -162,8 +166,7 @@ class Terminal:
         try:
             table = await self.service.undo(PLACE, self.seats[seat])
         except UserError as error:
-            self.write("! " + translate(error.msg, "en", []))
-            return 1 if self.fail_fast else None
+            return self._refused(error, [])
         self.write(presenter.say("undone", name=table.names[seat]))
         return None
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import time
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Callable
 
 from aiohttp import web
 
@@ -270,30 +270,31 @@ class StandIn:
         return [c for scope in self.commands.values() for c in scope]
 
 
-@dataclass
-class Resolved:
-    """Users resolved in a command's options."""
-
-    users: dict = field(default_factory=dict)
-    members: dict = field(default_factory=dict)
+UserOption = Callable[[Any], "tuple[int, dict, dict] | None"]
 
 
-def command_data(name: str, options: dict, focused: str | None = None) -> dict:
-    """The ``data`` of an application command interaction."""
+def command_body(name: str, options: dict, focused: str | None,
+                 user_option: UserOption) -> dict:
+    """The ``name``, ``type``, ``options`` and ``resolved`` users of a command's ``data``.
+
+    ``name`` is ``"game new"`` for a subcommand; options that are None are left out;
+    ``focused`` names the option being autocompleted (sent empty when not in ``options``).
+    ``user_option(value)`` returns (id, user object, member object without its user) when
+    an option's value stands for a user, else None. The stand-in and the in-process test
+    harness (tests/discord) share it, each with its own users.
+    """
     words = name.split()
     values = []
-    resolved = Resolved()
+    users: dict = {}
+    members: dict = {}
     for key, value in options.items():
         if value is None:
             continue
         kind = 4 if isinstance(value, int) and not isinstance(value, bool) else 3
-        if isinstance(value, User):
-            kind = 6
-            resolved.users[str(value.id)] = user_json(value.id, value.name)
-            member = value.member()
-            member.pop("user")
-            resolved.members[str(value.id)] = member
-            value = str(value.id)
+        user = user_option(value)
+        if user is not None:
+            kind, value = 6, str(user[0])
+            users[value], members[value] = user[1], user[2]
         option = {"type": kind, "name": key, "value": value}
         if key == focused:
             option["focused"] = True
@@ -302,11 +303,24 @@ def command_data(name: str, options: dict, focused: str | None = None) -> dict:
         values.append({"type": 3, "name": focused, "value": "", "focused": True})
     if len(words) == 2:
         values = [{"type": 1, "name": words[1], "options": values}]
-    data = {"id": str(snowflake()), "name": words[0], "type": 1, "options": values,
+    body = {"name": words[0], "type": 1, "options": values}
+    if users:
+        body["resolved"] = {"users": users, "members": members}
+    return body
+
+
+def command_data(name: str, options: dict, focused: str | None = None) -> dict:
+    """The ``data`` of an application command interaction (users are :class:`User`)."""
+    return {"id": str(snowflake()), **command_body(name, options, focused, _user_option),
             "guild_id": str(GUILD)}
-    if resolved.users:
-        data["resolved"] = {"users": resolved.users, "members": resolved.members}
-    return data
+
+
+def _user_option(value: Any) -> tuple[int, dict, dict] | None:
+    if not isinstance(value, User):
+        return None
+    member = value.member()
+    member.pop("user")
+    return value.id, user_json(value.id, value.name), member
 
 
 __all__ = ["BOT_NEEDS", "CHANNEL", "Fault", "Message", "StandIn", "TOKEN", "User"]

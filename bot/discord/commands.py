@@ -1,10 +1,11 @@
 """The slash commands: ``/game new|join|leave|start|abort|concede|status``, ``/move``, ``/board``,
-``/me``, ``/undo`` and ``/log``. Docstrings and ``describe`` texts are the help users see.
+``/me``, ``/undo`` and ``/log``. Docstrings (a :func:`plain_command`'s description) and
+``describe`` texts are the help users see.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, Any, Awaitable, Callable, Optional
 
 import discord
 from discord import app_commands
@@ -73,15 +74,9 @@ def game_group(service: Service) -> app_commands.Group:
                                      specs.locale_for(interaction.locale))
         return [Choice(name=name, value=value) for name, value in pairs]
 
-    @group.command(name="join")
-    async def join(interaction: discord.Interaction) -> None:
-        """Take a seat at this channel's table."""
-        await flows.join(interaction)
-
-    @group.command(name="leave")
-    async def leave(interaction: discord.Interaction) -> None:
-        """Leave this channel's table before the game starts."""
-        await flows.leave(interaction)
+    group.add_command(plain_command("join", "Take a seat at this channel's table.", flows.join))
+    group.add_command(plain_command(
+        "leave", "Leave this channel's table before the game starts.", flows.leave))
 
     @group.command(name="start")
     @app_commands.describe(seating="Seat order: as players joined, or shuffled")
@@ -91,20 +86,12 @@ def game_group(service: Service) -> app_commands.Group:
         """Start the game (host only)."""
         await flows.start(interaction, shuffle=seating == "shuffle")
 
-    @group.command(name="abort")
-    async def abort(interaction: discord.Interaction) -> None:
-        """End this channel's game without a result (host or channel managers; asks first)."""
-        await flows.abort_ask(interaction)
-
-    @group.command(name="concede")
-    async def concede(interaction: discord.Interaction) -> None:
-        """Concede: leave the game for good while the others play on (asks first)."""
-        await flows.concede_ask(interaction)
-
-    @group.command(name="status")
-    async def status(interaction: discord.Interaction) -> None:
-        """Show this channel's table: seats, position summary and whose turn it is."""
-        await flows.status(interaction)
+    group.add_command(plain_command("abort", "End this channel's game without a result (host "
+                                    "or channel managers; asks first).", flows.abort_ask))
+    group.add_command(plain_command("concede", "Concede: leave the game for good while the "
+                                    "others play on (asks first).", flows.concede_ask))
+    group.add_command(plain_command("status", "Show this channel's table: seats, position "
+                                    "summary and whose turn it is.", flows.status))
 
     @group.command(name="settings")
     @app_commands.describe(language="Language of the channel's messages and boards",
@@ -160,23 +147,12 @@ def play_commands() -> list[app_commands.Command]:
         """Post the current board and whose turn it is again."""
         await flows.board(interaction, None if player is None else str(player.id))
 
-    @app_commands.command(name="me")
-    @app_commands.guild_only()
-    async def me(interaction: discord.Interaction) -> None:
-        """Show your hidden information, your options and your board, only to you."""
-        await flows.show_me(interaction)
-
-    @app_commands.command(name="undo")
-    @app_commands.guild_only()
-    async def undo(interaction: discord.Interaction) -> None:
-        """Take back your last move (if nothing was revealed and nobody acted since)."""
-        await flows.undo(interaction)
-
-    @app_commands.command(name="log")
-    @app_commands.guild_only()
-    async def log(interaction: discord.Interaction) -> None:
-        """Show the last moves of this channel's game."""
-        await flows.show_log(interaction)
+    me = plain_command("me", "Show your hidden information, your options and your board, "
+                       "only to you.", flows.show_me, guild_only=True)
+    undo = plain_command("undo", "Take back your last move (if nothing was revealed and nobody "
+                         "acted since).", flows.undo, guild_only=True)
+    log = plain_command("log", "Show the last moves of this channel's game.", flows.show_log,
+                        guild_only=True)
 
     @app_commands.command(name="notify")
     @app_commands.describe(setting="on: a direct message when it is your turn; off: none")
@@ -187,6 +163,20 @@ def play_commands() -> list[app_commands.Command]:
         await flows.notify(interaction, setting == "on")
 
     return [move, board, me, undo, log, notify]
+
+
+def plain_command(name: str, description: str, flow: Callable[[Any], Awaitable[None]],
+                  *, guild_only: bool = False) -> app_commands.Command:
+    """A command without options that hands its interaction to ``flow``.
+
+    ``description`` is the help users see; ``guild_only`` hides a top-level command from
+    direct messages (subcommands follow their group).
+    """
+    async def callback(interaction: discord.Interaction) -> None:
+        await flow(interaction)
+
+    command = app_commands.Command(name=name, description=description, callback=callback)
+    return app_commands.guild_only()(command) if guild_only else command
 
 
 async def _names(service: Service, place: Place) -> list[str]:

@@ -9,7 +9,7 @@ key to :mod:`bot.discord.flows`.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Sequence
 
 import discord
 
@@ -121,48 +121,57 @@ class MeButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:me:(?P<g
         await flows.show_me(interaction, self.key.game)
 
 
-class AbortButton(discord.ui.DynamicItem[discord.ui.Button],
-                  template=r"tt:abort:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<answer>yes|no)"):
-    """Yes / No of the abort confirmation."""
+def _confirm_template(verb: str, field: str) -> str:
+    """The custom-id template of a Yes / No confirmation: ``tt:<verb>:<game>:<field>:yes|no``."""
+    return rf"tt:{verb}:(?P<game>[0-9]+):(?P<{field}>[0-9]+):(?P<answer>yes|no)"
 
-    def __init__(self, key: ids.AbortKey, label: str = "-", style: str = "danger",
+
+class _Confirmation:
+    """What the Yes / No buttons of a confirmation share (mixed into a ``DynamicItem``).
+
+    A subclass names its ``verb``, the key ``field`` written between game and answer, and its
+    ``key_type`` (a key of game, that field and ``confirm``); its template comes from
+    :func:`_confirm_template` with the same verb and field.
+    """
+
+    verb: ClassVar[str]
+    field: ClassVar[str]
+    key_type: ClassVar[type]
+
+    def __init__(self, key: Any, label: str = "-", style: str = "danger",
                  row: int | None = None) -> None:
         answer = "yes" if key.confirm else "no"
-        custom_id = ids.checked(f"tt:abort:{key.game}:{key.version}:{answer}")
-        super().__init__(discord.ui.Button(custom_id=custom_id, label=label,
+        custom_id = ids.checked(f"tt:{self.verb}:{key.game}:{getattr(key, self.field)}:{answer}")
+        super().__init__(discord.ui.Button(custom_id=custom_id, label=label,  # type: ignore[call-arg]
                                            style=STYLES[style], row=row))
         self.key = key
 
     @classmethod
     async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> AbortButton:
+                             match: re.Match[str], /) -> Any:
         """Rebuild the button from a click (also after a restart)."""
-        return cls(ids.AbortKey(int(match["game"]), int(match["version"]),
+        return cls(cls.key_type(int(match["game"]), int(match[cls.field]),
                                 match["answer"] == "yes"))
+
+
+class AbortButton(_Confirmation, discord.ui.DynamicItem[discord.ui.Button],
+                  template=_confirm_template("abort", "version")):
+    """Yes / No of the abort confirmation."""
+
+    verb, field, key_type = "abort", "version", ids.AbortKey
+    key: ids.AbortKey
 
     async def callback(self, interaction: Interaction) -> None:
         """Abort the game (yes) or keep it (no)."""
         await flows.abort_answer(interaction, self.key)
 
 
-class ConcedeButton(discord.ui.DynamicItem[discord.ui.Button], template=(
-        r"tt:concede:(?P<game>[0-9]+):(?P<seat>[0-9]+):(?P<answer>yes|no)")):
+class ConcedeButton(_Confirmation, discord.ui.DynamicItem[discord.ui.Button],
+                    template=_confirm_template("concede", "seat")):
     """Yes / No of a player's concession confirmation."""
 
-    def __init__(self, key: ids.ConcedeKey, label: str = "-", style: str = "danger",
-                 row: int | None = None) -> None:
-        answer = "yes" if key.confirm else "no"
-        custom_id = ids.checked(f"tt:concede:{key.game}:{key.seat}:{answer}")
-        super().__init__(discord.ui.Button(custom_id=custom_id, label=label,
-                                           style=STYLES[style], row=row))
-        self.key = key
-
-    @classmethod
-    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> ConcedeButton:
-        """Rebuild the button from a click (also after a restart)."""
-        return cls(ids.ConcedeKey(int(match["game"]), int(match["seat"]),
-                                  match["answer"] == "yes"))
+    verb, field, key_type = "concede", "seat", ids.ConcedeKey
+    key: ids.ConcedeKey
 
     async def callback(self, interaction: Interaction) -> None:
         """Concede (yes) or play on (no)."""

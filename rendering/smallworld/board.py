@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Iterator
 
 from PIL import Image, ImageChops, ImageDraw
 
@@ -28,29 +29,33 @@ Point = tuple[float, float]
 
 # ---------------------------------------------------------------- static layer
 
+def _staggered(w: int, h: int, top: int, row: int, step: int) -> Iterator[tuple[int, int]]:
+    """Yield the spots of a mark pattern: rows ``row`` apart from ``top``, marks ``step``
+    apart, every other row shifted by half a step."""
+    for y in range(top, h, row):
+        for x in range(((y // row) % 2) * (step // 2), w, step):
+            yield x, y
+
+
 def _waves(draw, w: int, h: int) -> None:
-    for y in range(18, h, 34):
-        for x in range(((y // 34) % 2) * 30, w, 60):
-            draw.arc((x, y, x + 22, y + 12), 200, 340, fill=255, width=2)
+    for x, y in _staggered(w, h, 18, 34, 60):
+        draw.arc((x, y, x + 22, y + 12), 200, 340, fill=255, width=2)
 
 
 def _trees(draw, w: int, h: int) -> None:
-    for y in range(14, h, 30):
-        for x in range(((y // 30) % 2) * 18, w, 36):
-            draw.polygon([(x, y - 7), (x - 6, y + 5), (x + 6, y + 5)], fill=255)
+    for x, y in _staggered(w, h, 14, 30, 36):
+        draw.polygon([(x, y - 7), (x - 6, y + 5), (x + 6, y + 5)], fill=255)
 
 
 def _humps(draw, w: int, h: int) -> None:
-    for y in range(16, h, 32):
-        for x in range(((y // 32) % 2) * 24, w, 48):
-            draw.arc((x, y, x + 20, y + 16), 200, 340, fill=255, width=2)
+    for x, y in _staggered(w, h, 16, 32, 48):
+        draw.arc((x, y, x + 20, y + 16), 200, 340, fill=255, width=2)
 
 
 def _reeds(draw, w: int, h: int) -> None:
-    for y in range(12, h, 22):
-        for x in range(((y // 22) % 2) * 16, w, 32):
-            draw.line((x, y, x + 12, y), fill=255, width=2)
-            draw.line((x + 6, y - 6, x + 6, y), fill=255, width=1)
+    for x, y in _staggered(w, h, 12, 22, 32):
+        draw.line((x, y, x + 12, y), fill=255, width=2)
+        draw.line((x + 6, y - 6, x + 6, y), fill=255, width=1)
 
 
 def _furrows(draw, w: int, h: int) -> None:
@@ -59,9 +64,8 @@ def _furrows(draw, w: int, h: int) -> None:
 
 
 def _peaks(draw, w: int, h: int) -> None:
-    for y in range(20, h, 34):
-        for x in range(((y // 34) % 2) * 22, w, 44):
-            draw.line((x - 8, y + 5, x, y - 5, x + 8, y + 5), fill=255, width=2)
+    for x, y in _staggered(w, h, 20, 34, 44):
+        draw.line((x - 8, y + 5, x, y - 5, x + 8, y + 5), fill=255, width=2)
 
 
 TEXTURES = {"sea": _waves, "lake": _waves, "forest": _trees, "hill": _humps, "swamp": _reeds,

@@ -148,7 +148,7 @@ class Frame:
         """Return where the ray from ``origin`` (inside) through ``through`` leaves the outline."""
         best = math.inf
         for a, b in self.sides():
-            t = _ray_hits(origin, through, a, b)
+            t = _crossing(origin, through, a, b, parallel=1e-12, slack=1e-9)
             if t is not None and 1e-9 < t < best:
                 best = t
         return _lerp(origin, through, best)
@@ -176,17 +176,22 @@ class Frame:
         return passed if clockwise else passed[::-1]
 
 
-def _ray_hits(origin: Point, through: Point, a: Point, b: Point) -> float | None:
-    """Return t where origin + t*(through-origin) meets segment a-b, or None."""
-    rx, ry = through[0] - origin[0], through[1] - origin[1]
-    sx, sy = b[0] - a[0], b[1] - a[1]
+def _crossing(p1: Point, p2: Point, q1: Point, q2: Point, parallel: float,
+              slack: float = 0.0) -> float | None:
+    """Return t where the line p1 + t*(p2-p1) crosses segment q1-q2, or None.
+
+    None also when the two are parallel (cross product below ``parallel``); the crossing may
+    lie up to ``slack`` (a fraction of q1-q2) beyond either end of the segment.
+    """
+    rx, ry = p2[0] - p1[0], p2[1] - p1[1]
+    sx, sy = q2[0] - q1[0], q2[1] - q1[1]
     denom = rx * sy - ry * sx
-    if abs(denom) < 1e-12:
+    if abs(denom) < parallel:
         return None
-    qx, qy = a[0] - origin[0], a[1] - origin[1]
+    qx, qy = q1[0] - p1[0], q1[1] - p1[1]
     t = (qx * sy - qy * sx) / denom
     u = (qx * ry - qy * rx) / denom
-    return t if -1e-9 <= u <= 1 + 1e-9 else None
+    return t if -slack <= u <= 1 + slack else None
 
 
 BOARD_FRAME = Frame(((0.0, 0.0), (BOARD_W, 0.0), (BOARD_W, BOARD_H), (0.0, BOARD_H)))
@@ -247,7 +252,7 @@ class _Builder:
         """Tell whether the v-u border must bend at the midpoint (straight would cut a centroid)."""
         a = self.inner_point(v, u, self.g.face_of[(u, v)])
         b = self.inner_point(v, u, self.g.face_of[(v, u)])
-        t = _segment_param(self.g.xy[v], self.g.xy[u], a, b)
+        t = _crossing(self.g.xy[v], self.g.xy[u], a, b, parallel=1e-9)  # a fraction of v-u
         return t is None or not 0.3 <= t <= 0.7
 
     def wedge(self, v: int, p: int, q: int) -> list[Point]:
@@ -279,19 +284,6 @@ class _Builder:
                 found.append([self.inner_point(face[i], face[(i + 1) % len(face)], face_id)
                               for i in range(len(face))])
         return found
-
-
-def _segment_param(p1: Point, p2: Point, q1: Point, q2: Point) -> float | None:
-    """Return where segment q1-q2 crosses segment p1-p2, as a fraction along p1-p2."""
-    rx, ry = p2[0] - p1[0], p2[1] - p1[1]
-    sx, sy = q2[0] - q1[0], q2[1] - q1[1]
-    denom = rx * sy - ry * sx
-    if abs(denom) < 1e-9:
-        return None
-    qpx, qpy = q1[0] - p1[0], q1[1] - p1[1]
-    t = (qpx * sy - qpy * sx) / denom
-    u = (qpx * ry - qpy * rx) / denom
-    return t if 0 <= u <= 1 else None
 
 
 def _sides_differ(a: Point, c: Point, b: Point, d: Point) -> bool:

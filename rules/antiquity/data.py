@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-import tomllib
 from functools import lru_cache
 
-from rules.core.paths import data_path
+from rules.core.paths import data_path, read_toml
 
 DATA = data_path("antiquity")
 
 
 @lru_cache(maxsize=None)
 def _load(name: str) -> dict:
-    with (DATA / name).open("rb") as handle:
-        return tomllib.load(handle)
+    return read_toml(DATA / name)
 
 
 def game_data() -> dict:

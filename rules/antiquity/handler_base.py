@@ -2,18 +2,12 @@
 
 from __future__ import annotations
 
-from rules.core import Msg
 from rules.core.decisions import NOT_AN_OPTION, Handler
 
 from . import msgs as M
 from .moves import as_actions
 
-NS = "antiquity"
-
-
-def prompt_msg(key: str, **params) -> Msg:
-    """Return the prompt ``key`` of Antiquity with its parameters."""
-    return Msg(f"{NS}.prompt.{key}", params)
+prompt_msg = M.KEYS.table("prompt")  # ``prompt_msg(key, **params)``: a decision's prompt
 
 
 class MoveHandler(Handler):

@@ -15,9 +15,10 @@ from . import msgs as M
 from .elimination import eliminate, retire
 from .famine import settle_graves
 from .goods import holds
-from .handler_base import NS, MoveHandler, prompt_msg
+from .handler_base import MoveHandler, prompt_msg
 from .hexes import hex_text
 from .moves import text
+from .msgs import NS
 from .setup_handlers import ColourHandler, StartHandler
 from .state import copy_player
 

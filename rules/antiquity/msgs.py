@@ -2,24 +2,19 @@
 
 from __future__ import annotations
 
-from rules.core import Event, Msg
+from rules.core import Msg
+from rules.core.namespace import Namespace
 
 NS = "antiquity"
+KEYS = Namespace(NS)
 
-
-def reason(key: str) -> Msg:
-    """Return the refusal reason ``key`` as a message."""
-    return Msg(f"{NS}.reason.{key}")
-
-
-def building(kind: str) -> Msg:
-    """Return the name of a city building type."""
-    return Msg(f"{NS}.building.{kind}")
-
-
-def good(kind: str) -> Msg:
-    """Return the name of a goods kind."""
-    return Msg(f"{NS}.good.{kind}")
+# Names of things and words: ``building("temple")`` is the message ``antiquity.building.temple``.
+reason = KEYS.table("reason")  # the reason a move is refused
+building = KEYS.table("building")  # a city building type
+good = KEYS.table("good")  # a goods kind
+phase = KEYS.table("phase")  # a phase
+misc = KEYS.table("misc")  # a small word of the catalog ("nothing")
+event = KEYS.event  # ``event(key, audience=None, reveals=False, **params)``; None: everyone
 
 
 def saint(name: str | None) -> Msg:
@@ -27,25 +22,9 @@ def saint(name: str | None) -> Msg:
     return Msg(f"{NS}.saint.{name or 'none'}")
 
 
-def phase(name: str) -> Msg:
-    """Return the name of a phase."""
-    return Msg(f"{NS}.phase.{name}")
-
-
-def event(key: str, audience=None, reveals: bool = False, **params) -> Event:
-    """Return an Antiquity event (``audience`` None = everyone)."""
-    return Event(f"{NS}.event.{key}", params,
-                 None if audience is None else frozenset(audience), reveals)
-
-
 def goods_list(payment) -> list[Msg]:
     """Return a payment as a list of goods names (for a message parameter)."""
-    return [good(k) for k in payment] or [Msg(f"{NS}.misc.nothing")]
-
-
-def misc(key: str) -> Msg:
-    """Return a small word of the catalog ("nothing")."""
-    return Msg(f"{NS}.misc.{key}")
+    return [good(k) for k in payment] or [misc("nothing")]
 
 
 def seat_name(seat: int) -> Msg:

@@ -8,9 +8,10 @@ from rules.core.decisions import pop
 from . import msgs as M
 from .board import start_centres
 from .data import COLOURS
-from .handler_base import NS, MoveHandler, prompt_msg
+from .handler_base import MoveHandler, prompt_msg
 from .hexes import distance, hex_text
 from .moves import text
+from .msgs import NS
 from .setup import found_city
 
 

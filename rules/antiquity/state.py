@@ -72,7 +72,7 @@ class State:
         shared; every other container is copied.
         """
         new = _copy.copy(self)
-        new.rng = Rng(self.rng.seed, self.rng.counter)
+        new.rng = self.rng.copy()
         new.ps = [copy_player(p) for p in self.ps]
         for name in ("bank", "pools", "counters", "inns", "city_at", "ores", "revealed"):
             setattr(new, name, dict(getattr(self, name)))

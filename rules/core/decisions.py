@@ -242,13 +242,17 @@ class DecisionGame(Game):
         if d is None:
             return []
         handler = self.handlers.of(d["type"])
-        listed = list(handler.options(state, d))
+        listed = handler.options(state, d)
         exact = handler.lists_exactly(state, d)
-        for extra in self.handlers.anytime:
-            listed.extend(extra.options(state, d))
-            exact = exact and extra.lists_exactly(state, d)
+        anytime = self.handlers.anytime
+        if anytime:
+            listed = list(listed)
+            for extra in anytime:
+                listed.extend(extra.options(state, d))
+                exact = exact and extra.lists_exactly(state, d)
+        listed = tuple(listed)  # immutable: what apply trusts cannot be edited by a caller
         if exact:
-            self._listed = (state, seat, tuple(listed))
+            self._listed = (state, seat, listed)
         return listed
 
     def just_listed(self, state: Any, seat: int, action: Action) -> bool:

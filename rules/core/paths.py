@@ -10,6 +10,7 @@ package instead.
 from __future__ import annotations
 
 import importlib.util
+import tomllib
 from functools import lru_cache
 from pathlib import Path
 
@@ -41,3 +42,9 @@ def _checkout_data() -> Path | None:
 def data_path(*parts: str) -> Path:
     """Return the path of ``data/<parts...>`` (for example ``data_path("caverna", "x.toml")``)."""
     return data_root().joinpath(*parts)
+
+
+def read_toml(path: Path) -> dict:
+    """Parse the TOML file ``path`` (callers cache what they read more than once)."""
+    with path.open("rb") as handle:
+        return tomllib.load(handle)

@@ -37,7 +37,7 @@ def random_playout(game: Game, seed: int, players: int, options: dict | None = N
         seats = sorted(game.to_act(state))
         assert seats, "a game that is not over must have a seat to act"
         seat = policy.choice(seats)
-        actions = list(game.legal_actions(state, seat))
+        actions = game.legal_actions(state, seat)
         action, after, events = random_step(game, state, seat, actions, policy)
         if on_step is not None:
             on_step(state, seat, action)
@@ -55,13 +55,13 @@ def random_step(game: Game, state: Any, seat: int, actions: list, policy: Rng):
     which a menu posted in the channel must not reveal (a Small World combo the player
     cannot afford): such a draw is dropped and another one made.
     """
-    actions = list(actions)
     while True:
         assert actions, f"seat {seat} must act but has no legal action"
         action = policy.choice(actions)
         try:
             state, events = game.apply(state, seat, action)
         except NotLegalNow:
+            actions = list(actions)  # a copy: the listing itself stays whole
             actions.remove(action)
             continue
         return action, state, events

@@ -8,7 +8,20 @@ from typing import MutableSequence, Sequence, TypeVar
 
 T = TypeVar("T")
 _SPAN = 1 << 64
-_blake2b, _from_bytes = blake2b, int.from_bytes  # looked up once (a draw is a hot path)
+_from_bytes = int.from_bytes  # looked up once (a draw is a hot path)
+# the hash already fed with b"<seed>:" for recent seeds; a draw copies it and adds the counter,
+# which gives the same digest as hashing b"<seed>:<counter>" whole, for less work
+_PREFIXES: dict[int, "blake2b"] = {}
+_MAX_PREFIXES = 4096
+
+
+def _prefix(seed: int):
+    found = _PREFIXES.get(seed)
+    if found is None:
+        if len(_PREFIXES) >= _MAX_PREFIXES:
+            _PREFIXES.clear()
+        found = _PREFIXES[seed] = blake2b(b"%d:" % seed, digest_size=8)
+    return found
 
 
 @dataclass
@@ -26,13 +39,17 @@ class Rng:
         """Return the next raw 64-bit value and advance the counter."""
         counter = self.counter
         self.counter = counter + 1
-        return _from_bytes(_blake2b(b"%d:%d" % (self.seed, counter), digest_size=8).digest(),
-                           "big")
+        digest = _prefix(self.seed).copy()
+        digest.update(b"%d" % counter)
+        return _from_bytes(digest.digest(), "big")
 
     def randbelow(self, n: int) -> int:
         """Return a uniform integer in ``[0, n)`` without modulo bias."""
         if n <= 0:
             raise ValueError("randbelow needs a positive bound")
+        if n == 1:  # one draw is used up, as for any bound; its value cannot matter
+            self.counter += 1
+            return 0
         limit = _SPAN - (_SPAN % n)
         value = self.next64()
         while value >= limit:  # rejected (probability below n / 2**64)
@@ -46,6 +63,12 @@ class Rng:
     def choice(self, items: Sequence[T]) -> T:
         """Return one element of ``items`` chosen uniformly."""
         return items[self.randbelow(len(items))]
+
+    def copy(self) -> "Rng":
+        """Return an independent stream standing where this one stands."""
+        new = object.__new__(Rng)
+        new.__dict__ = self.__dict__.copy()
+        return new
 
     def shuffle(self, items: MutableSequence[T]) -> MutableSequence[T]:
         """Shuffle ``items`` in place (Fisher-Yates) and return it."""

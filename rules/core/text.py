@@ -22,12 +22,17 @@ MESSAGES_DIR = DATA_DIR / "messages"
 DEFAULT_LOCALE = "en"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Msg:
     """A catalog key with named parameters."""
 
     key: str
     params: Mapping[str, Any] = field(default_factory=dict)
+
+    def __init__(self, key: str, params: Mapping[str, Any] | None = None):
+        # fills the fields directly (as Event does): much cheaper than the frozen
+        # dataclass's generated __init__, and messages are built on every move
+        self.__dict__.update(key=key, params={} if params is None else params)
 
     def to_json(self) -> dict:
         """Return a JSON-safe form (nested messages included)."""

@@ -24,7 +24,7 @@ class Action:
     move: Any = field(default=None, compare=False)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Event:
     """Something that happened, as data. ``audience`` None means everyone may see it.
 
@@ -36,6 +36,13 @@ class Event:
     params: Mapping[str, Any] = field(default_factory=dict)
     audience: frozenset[int] | None = None
     reveals: bool = False
+
+    def __init__(self, key: str, params: Mapping[str, Any] | None = None,
+                 audience: frozenset[int] | None = None, reveals: bool = False):
+        # fills the fields directly: a frozen dataclass's generated __init__ sets each one
+        # through object.__setattr__, which makes events a visible part of every move's cost
+        self.__dict__.update(key=key, params={} if params is None else params,
+                             audience=audience, reveals=reveals)
 
     @property
     def msg(self) -> Msg:

@@ -12,26 +12,27 @@ from rules.core.types import Action
 from . import conquest, data, effects, flow, powers, races, redeploy
 from .handling import (
     ENDS_CONQUEST,
-    PLAIN_ACTIONS,
     TurnHandler,
     delegate_effect,
     delegate_problem,
     edit_inst_of,
     inst_of,
     option,
+    option_row,
 )
 from .state import Instance, State, copy_state
 from .targets import attackable, costs, owned_set
 from .variant import rules_of
 
-_CONQUER: dict[tuple[int, int], Action] = {}
+_PRICED: dict[tuple[str, int, int], Action] = {}
 
 
-def conquer_option(region: int, price: int) -> Action:
-    """Return the listed ``conquer region`` labelled with its ``price`` (made once)."""
-    found = _CONQUER.get((region, price))
+def priced_option(kind: str, region: int, price: int) -> Action:
+    """Return the listed ``kind region`` (conquer, die) labelled with its ``price`` (made once)."""
+    key = (kind, region, price)
+    found = _PRICED.get(key)
     if found is None:
-        found = _CONQUER[(region, price)] = option(("conquer", region), cost=price)
+        found = _PRICED[key] = option((kind, region), cost=price)
     return found
 
 
@@ -53,31 +54,33 @@ class ConquestDecision(TurnHandler):
         return fixed + self._attacks(state, inst, owned) + self._own(state, inst, owned)
 
     def _attacks(self, state: State, inst: Instance, owned: set[int]) -> list[Action]:
-        conquer, die, convert, dragon = [], [], [], []
-        may_die = not effects.power_has(state, inst, "berserk")
-        may_convert = effects.race_has(state, inst, "convert")
-        may_dragon = effects.power_has(state, inst, "dragon") and not inst.dragon_used
-        roll, hand, berserk = inst.berserk or 0, inst.hand, inst.berserk is not None
         targets = attackable(state, inst, owned)
-        for r, price in zip(targets, costs(state, inst, targets), strict=True):
-            if berserk or hand >= price:  # conquest.conquer_cost_problem
-                conquer.append((price, r))
-            if may_die and hand < price <= hand + 3:  # conquest.die_cost_problem
-                die.append(option(("die", r), cost=price))
-            if may_convert and races.convert_problem(state, inst, r, owned) is None:
-                convert.append(option(("convert", r)))
-            if may_dragon:
-                dragon.append(option(("dragon", r)))
-        conquer.sort()
-        listed = [conquer_option(r, max(1, c - roll)) for c, r in conquer]
-        return listed + die + convert + dragon
+        if not targets:
+            return []
+        prices = costs(state, inst, targets)
+        roll, hand = inst.berserk or 0, inst.hand
+        pairs = zip(prices, targets, strict=True)
+        if inst.berserk is None:  # conquest.conquer_cost_problem
+            pairs = [(price, r) for price, r in pairs if hand >= price]
+        listed = [priced_option("conquer", r, max(1, price - roll)) for price, r in sorted(pairs)]
+        if not effects.power_has(state, inst, "berserk"):  # conquest.die_cost_problem
+            listed += [priced_option("die", r, price)
+                       for r, price in zip(targets, prices, strict=True)
+                       if hand < price <= hand + 3]
+        if effects.race_has(state, inst, "convert"):
+            listed += [option(("convert", r)) for r in targets
+                       if races.convert_problem(state, inst, r, owned) is None]
+        if effects.power_has(state, inst, "dragon") and not inst.dragon_used:
+            listed += [option(("dragon", r)) for r in targets]
+        return listed
 
     def _own(self, state: State, inst: Instance, owned: set[int]) -> list[Action]:
         mine = sorted(owned)
         listed = []
-        if effects.power_has(state, inst, "fortress"):
+        if (effects.power_has(state, inst, "fortress")
+                and powers.fortress_now_problem(state, inst) is None):
             listed += [option(("fortress", r)) for r in mine
-                       if powers.fortress_problem(state, inst, r) is None]
+                       if powers.fortress_region_problem(state, inst, r) is None]
         if not (inst.conquered or inst.conquests_over):  # conquest.abandon_problem
             listed += [option(("abandon", r)) for r in mine]
         return listed
@@ -136,38 +139,45 @@ class RedeployDecision(TurnHandler):
         owned = state.regions_of(inst.id)
         hand, regions = inst.hand, state.regions
         need = races.reserve_needed(state, inst) if owned else 0
-        fixed = [option(("redeploy_auto",))]
-        if not owned or hand == need:  # redeploy.done_problem
-            fixed.append(option(("done",)))
         if not owned:
-            return fixed
+            return [_AUTO, _DONE]
+        listed = [_AUTO, _DONE] if hand == need else [_AUTO]  # redeploy.done_problem
         targets = redeploy.threatened(state, inst, owned)
         rich = owned[0]
         for r in owned:
             if regions[r].tokens > regions[rich].tokens:
                 rich = r
         keep = rules_of(state).min_tokens(state, inst)  # what a region keeps (move, take)
-        listed = [("place", hand, r) for r in owned] if hand else []
+        if hand:
+            place_all = option_row("place", hand)
+            listed += [place_all[r] for r in owned]
         if hand > 1:
-            listed += [("place", 1, r) for r in targets]
+            place_one = option_row("place", 1)
+            listed += [place_one[r] for r in targets]
         if regions[rich].tokens - 1 >= keep:  # redeploy.move_problem
-            listed += [("move", 1, rich, r) for r in targets if r != rich]
+            move_one = option_row("move", 1, rich)
+            listed += [move_one[r] for r in targets if r != rich]
         # take_problem for one token: legal where enough stay, or when Amazons must empty
         emptying = need > 0 and redeploy.must_abandon(state, inst)
         stays = max(keep, 1)
-        listed += [("take", 1, r) for r in owned
+        take_one = option_row("take", 1)
+        listed += [take_one[r] for r in owned
                    if regions[r].tokens - 1 >= stays or (emptying and regions[r].tokens == 1)]
-        return fixed + [PLAIN_ACTIONS.get(m) or option(m) for m in listed] + \
-            self._power_options(state, d, inst, owned, targets)
+        if not inst.declined and data.power_hooks(inst.power, state.variant) & _POWER_HOOKS:
+            listed += self._power_options(state, d, inst, owned, targets)
+        return listed
 
     def _power_options(self, state: State, d: dict, inst: Instance, owned: list[int],
                        targets: list[int]) -> list[Action]:
-        hooks = () if inst.declined else data.power_hooks(inst.power, state.variant)
+        hooks = data.power_hooks(inst.power, state.variant)
         listed = []
-        if "fortress" in hooks:
-            listed += self._legal(state, d, [("fortress", r) for r in owned])
+        if "fortress" in hooks and powers.fortress_now_problem(state, inst) is None:
+            listed += [("fortress", r) for r in owned
+                       if powers.fortress_region_problem(state, inst, r) is None]
         if "encampments" in hooks:
-            listed += self._legal(state, d, [("encampment", r) for r in targets])
+            # every target is the race's own region: one answer holds for all of them
+            if targets and self.check(state, d, ("encampment", targets[0])) is None:
+                listed += [("encampment", r) for r in targets]
             listed += self._legal(state, d, [("encampment_off", r) for r in owned
                                              if state.regions[r].encampments])
         return [option(m) for m in listed]
@@ -195,6 +205,8 @@ class RedeployDecision(TurnHandler):
             _REDEPLOY_EFFECTS[kind](state, inst, *args, events)
 
 
+_AUTO, _DONE = option(("redeploy_auto",)), option(("done",))
+_POWER_HOOKS = frozenset({"fortress", "encampments"})  # powers adding redeployment moves
 _REDEPLOY_CHECKS = {"place": redeploy.place_problem, "move": redeploy.move_problem,
                     "take": redeploy.take_problem, "fortress": powers.fortress_problem}
 _REDEPLOY_EFFECTS = {"place": redeploy.place, "move": redeploy.move, "take": redeploy.take,

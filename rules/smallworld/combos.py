@@ -48,7 +48,7 @@ def _new_instance(state: State, seat: int, race: str, power: str) -> Instance:
         inst.camps = state.supply["encampment"]
         state.supply["encampment"] = 0
     state.insts.append(inst)
-    state.owned_insts.add(inst.id)
+    state.own_inst(inst.id)
     return inst
 
 

@@ -7,11 +7,11 @@ of Warcraft) would point ``DATA_DIR`` lookups at its own folder through the ``va
 from __future__ import annotations
 
 import json
-import tomllib
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 
+from rules.core.paths import read_toml
 from rules.core.text import DATA_DIR
 
 WATER = frozenset({"sea", "lake"})
@@ -24,15 +24,13 @@ def _folder(variant: str) -> Path:
 @lru_cache(maxsize=None)
 def races(variant: str = "base") -> dict[str, dict]:
     """Return every race definition keyed by race id."""
-    with (_folder(variant) / "races.toml").open("rb") as handle:
-        return tomllib.load(handle)
+    return read_toml(_folder(variant) / "races.toml")
 
 
 @lru_cache(maxsize=None)
 def powers(variant: str = "base") -> dict[str, dict]:
     """Return every power definition keyed by power id."""
-    with (_folder(variant) / "powers.toml").open("rb") as handle:
-        return tomllib.load(handle)
+    return read_toml(_folder(variant) / "powers.toml")
 
 
 def dealt_powers(variant: str = "base") -> list[str]:
@@ -43,8 +41,7 @@ def dealt_powers(variant: str = "base") -> list[str]:
 @lru_cache(maxsize=None)
 def constants(variant: str = "base") -> dict:
     """Return the set-up constants (coins, column size, die faces, supplies, maps)."""
-    with (_folder(variant) / "game.toml").open("rb") as handle:
-        return tomllib.load(handle)
+    return read_toml(_folder(variant) / "game.toml")
 
 
 @dataclass(frozen=True)
@@ -71,31 +68,26 @@ class Map:
     turns: int
     regions: tuple[Region, ...]
 
-    @property
+    # computed once per map (a cached property: hashing the whole frozen map for a cache
+    # key would cost more than the lookup it saves)
+    @cached_property
     def border_ids(self) -> frozenset[int]:
         """The regions on the edge of the board (first conquests)."""
-        return _ids(self, "border")
+        return frozenset(r.id for r in self.regions if r.border)
 
-    @property
+    @cached_property
     def land_ids(self) -> frozenset[int]:
         """Every region that is not a sea or a lake."""
-        return _ids(self, "land")
+        return frozenset(r.id for r in self.regions if not r.water)
 
-    @property
+    @cached_property
     def cavern_ids(self) -> frozenset[int]:
         """The regions with a cavern symbol."""
-        return _ids(self, "cavern")
+        return frozenset(r.id for r in self.regions if "cavern" in r.symbols)
 
     def adjacent(self, a: int, b: int) -> bool:
         """Tell whether regions ``a`` and ``b`` share a border."""
         return b in self.regions[a].adj
-
-
-@lru_cache(maxsize=None)
-def _ids(board: Map, kind: str) -> frozenset[int]:
-    test = {"border": lambda r: r.border, "land": lambda r: not r.water,
-            "cavern": lambda r: "cavern" in r.symbols}[kind]
-    return frozenset(r.id for r in board.regions if test(r))
 
 
 @lru_cache(maxsize=None)
@@ -122,8 +114,7 @@ def game_map(name: str, variant: str = "base") -> Map:
 def _archipelago(name: str, variant: str) -> Map:
     printed = []
     for island in name.split("+"):
-        with (_folder(variant) / "islands" / f"{island}.toml").open("rb") as handle:
-            printed.extend(tomllib.load(handle)["regions"])
+        printed.extend(read_toml(_folder(variant) / "islands" / f"{island}.toml")["regions"])
     index = {r["id"]: i for i, r in enumerate(printed)}
     terrain = {r["id"]: r["terrain"] for r in printed}
     regions = tuple(

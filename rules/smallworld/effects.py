@@ -42,13 +42,6 @@ def power_has(state: State, inst: Instance, hook: str) -> bool:
     return not inst.declined and hook in data.power_hooks(inst.power, state.variant)
 
 
-def _defs(state: State, inst: Instance) -> list[dict]:
-    defs = [data.races(state.variant)[inst.race]]
-    if not inst.declined:
-        defs.append(data.powers(state.variant)[inst.power])
-    return defs
-
-
 def reach(state: State, inst: Instance) -> str | None:
     """Return the power's reach widening ("any_land", "cavern_network") or None."""
     if inst.declined:
@@ -58,7 +51,12 @@ def reach(state: State, inst: Instance) -> str | None:
 
 def may_enter_water(state: State, inst: Instance) -> bool:
     """Tell whether ``inst`` may conquer seas and lakes (active Seafaring)."""
-    return any(d.get("water") for d in _defs(state, inst)) and not inst.declined
+    return not inst.declined and _enters_water(inst.race, inst.power, state.variant)
+
+
+@lru_cache(maxsize=None)
+def _enters_water(race: str, power: str, variant: str) -> bool:
+    return bool(data.races(variant)[race].get("water") or data.powers(variant)[power].get("water"))
 
 
 def discount(state: State, inst: Instance, region: int) -> int:
@@ -86,25 +84,51 @@ def _discount_rules(race: str, power: str, variant: str) -> tuple:
     return tuple(out)
 
 
+# discount kinds decided by the printed region alone (the same in every position)
+PRINTED_DISCOUNTS = frozenset({"always", "terrain", "symbol", "coastal"})
+
+
 def discount_one(state: State, inst: Instance, region: int, kind: str, values: frozenset,
                  amount: int) -> int:
     """Return the reduction one discount rule gives ``inst`` on ``region``."""
-    static = state.board.regions[region]
     if kind in VARIANT_DISCOUNTS:
         hit = VARIANT_DISCOUNTS[kind](state, inst, region, values)
-    elif kind == "always":
-        hit = True
-    elif kind == "terrain":
-        hit = static.terrain in values
-    elif kind == "symbol":
-        hit = not static.symbols.isdisjoint(values)
-    elif kind == "coastal":
-        hit = static.coastal
+    elif kind in PRINTED_DISCOUNTS:
+        hit = _printed_hit(state.board.regions[region], kind, values)
     elif kind == "next_to_own_mountain":
         hit = _next_to_own_mountain(state, inst, region)
     else:
         raise KeyError(kind)
     return amount if hit else 0
+
+
+def _printed_hit(static: data.Region, kind: str, values: frozenset) -> bool:
+    if kind == "always":
+        return True
+    if kind == "terrain":
+        return static.terrain in values
+    if kind == "symbol":
+        return not static.symbols.isdisjoint(values)
+    return static.coastal  # "coastal"
+
+
+def discount_table(state: State, inst: Instance) -> tuple[tuple[int, ...], tuple]:
+    """Return the discounts of active ``inst`` split for speed: per region, the total of the
+    rules decided by the printed map; and the rules that depend on the position (for
+    :func:`discount_one`)."""
+    return _discount_table(inst.race, inst.power, state.variant, state.map)
+
+
+@lru_cache(maxsize=256)
+def _discount_table(race: str, power: str, variant: str, map_name: str) -> tuple:
+    board = data.game_map(map_name, variant)
+    rules = _discount_rules(race, power, variant)
+    printed = [rule for rule in rules
+               if rule[0] in PRINTED_DISCOUNTS and rule[0] not in VARIANT_DISCOUNTS]
+    by_region = tuple(sum(amount for kind, values, amount in printed
+                          if _printed_hit(static, kind, values))
+                      for static in board.regions)
+    return by_region, tuple(rule for rule in rules if rule not in printed)
 
 
 def _next_to_own_mountain(state: State, inst: Instance, region: int) -> bool:
@@ -113,34 +137,48 @@ def _next_to_own_mountain(state: State, inst: Instance, region: int) -> bool:
                for a in regions[region].adj)
 
 
-def score_lines(state: State, inst: Instance) -> list[tuple[str, int]]:
-    """Return the race and power bonus coins of ``inst`` now as (source id, coins)."""
+def score_lines(state: State, inst: Instance,
+                owned: list[int] | None = None) -> list[tuple[str, int]]:
+    """Return the race and power bonus coins of ``inst`` now as (source id, coins).
+
+    ``owned`` (the regions of ``inst``) saves a caller that has it a second scan."""
     lines = []
     sources = [(inst.race, data.races(state.variant)[inst.race])]
     if not inst.declined:
         sources.append((inst.power, data.powers(state.variant)[inst.power]))
     for source, definition in sources:
-        total = sum(_score_one(state, inst, rule) for rule in definition.get("score", ())
-                    if not inst.declined or rule.get("in_decline"))
+        rules = [rule for rule in definition.get("score", ())
+                 if not inst.declined or rule.get("in_decline")]
+        if not rules:
+            continue
+        if owned is None:
+            owned = state.regions_of(inst.id)
+        total = sum(_score_one(state, inst, rule, owned) for rule in rules)
         if total:
             lines.append((source, total))
     return lines
 
 
-def _score_one(state: State, inst: Instance, rule: dict) -> int:
-    owned = state.regions_of(inst.id)
-    statics = [state.board.regions[r] for r in owned]
-    coins = rule.get("coins", 1)
+def _score_one(state: State, inst: Instance, rule: dict, owned: list[int]) -> int:
     kind, value = rule["kind"], rule.get("value")
     if kind in VARIANT_SCORES:
-        return coins * VARIANT_SCORES[kind](state, inst, rule)
-    count = {
-        "per_region": lambda: len(owned),
-        "terrain": lambda: sum(1 for s in statics if s.terrain == value),
-        "symbol": lambda: sum(1 for s in statics if value in s.symbols),
-        "nonempty_conquests": lambda: sum(1 for _, non_empty in inst.conquered if non_empty),
-        "flat": lambda: 1,
-        "first_turn": lambda: int(inst.picked_turn == state.turn),
-        "fortress": lambda: sum(1 for r in owned if state.regions[r].fortress),
-    }[kind]()
-    return count * coins
+        count = VARIANT_SCORES[kind](state, inst, rule)
+    elif kind == "per_region":
+        count = len(owned)
+    elif kind == "terrain":
+        statics = state.board.regions
+        count = sum(1 for r in owned if statics[r].terrain == value)
+    elif kind == "symbol":
+        statics = state.board.regions
+        count = sum(1 for r in owned if value in statics[r].symbols)
+    elif kind == "nonempty_conquests":
+        count = sum(1 for _, non_empty in inst.conquered if non_empty)
+    elif kind == "flat":
+        count = 1
+    elif kind == "first_turn":
+        count = int(inst.picked_turn == state.turn)
+    elif kind == "fortress":
+        count = sum(1 for r in owned if state.regions[r].fortress)
+    else:
+        raise KeyError(kind)
+    return count * rule.get("coins", 1)

@@ -14,6 +14,9 @@ from . import flow, handlers, invariants, moves, msgs, scoring, setup, view
 from . import state as state_mod
 from .state import PROBE
 
+_NOBODY = frozenset()
+_ONE_SEAT = tuple(frozenset((seat,)) for seat in range(8))  # to_act answers, made once
+
 
 class SmallWorld(DecisionGame):
     """Small World (base game) for 2-5 players.
@@ -81,12 +84,34 @@ class SmallWorld(DecisionGame):
                 return extra.problem(state, d, move)
         return handlers.handler_of(state, d).problem(state, d, move)
 
+    def apply(self, state, seat: int, action: Action) -> tuple[Any, list]:
+        """Check ``action`` once, then play it on a copy; return the new state and events.
+
+        The first move of a turn, just listed exactly for this very state, is played on a
+        copy of the start probe the listing made (troops already readied), so the start step
+        is not played twice.
+        """
+        begun = state.__dict__.get(PROBE)
+        if (begun is not None and self.just_listed(state, seat, action)
+                and state.pending[-1]["type"] == "start" and action.move[0] != "decline"):
+            return self._play_started(begun, seat, action)
+        return super().apply(state, seat, action)
+
+    def _play_started(self, begun: tuple, seat: int, action: Action) -> tuple[Any, list]:
+        probe, start_events, start_highlight = begun
+        state = state_mod.copy_state(probe)
+        events = start_events + self.apply_unchecked(state, seat, action)
+        if start_highlight:
+            state.highlight = sorted(set(state.highlight) | set(start_highlight))
+        return state, events
+
     def apply_unchecked(self, state, seat: int, action: Action) -> list:
         """Play a legal action in place (then settle) and return its events."""
         state.__dict__.pop(PROBE, None)  # the position changes: forget the start probe
         state.highlight = []
         events = super().apply_unchecked(state, seat, action)
-        state.highlight = sorted(set(state.highlight))
+        if state.highlight:
+            state.highlight = sorted(set(state.highlight))
         return events
 
     def decision(self, state, seat: int) -> dict | None:
@@ -99,8 +124,8 @@ class SmallWorld(DecisionGame):
     def to_act(self, state) -> frozenset[int]:
         """Return the seat owing the decision on top (a defender during withdrawals)."""
         if state.over or not state.pending:
-            return frozenset()
-        return frozenset((state.pending[-1]["seat"],))
+            return _NOBODY
+        return _ONE_SEAT[state.pending[-1]["seat"]]
 
     def prompt(self, state, seat: int) -> Msg:
         """Describe the decision ``seat`` owes now."""

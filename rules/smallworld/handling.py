@@ -45,6 +45,33 @@ def option(move: tuple, **extra) -> Action:
 PLAIN_ACTIONS: dict[tuple, Action] = {}  # actions whose label holds only the move's own numbers
 
 
+class OptionRow(dict):
+    """The listed actions of one move shape, by its last number (a region), made on first use.
+
+    ``OptionRow(("place", 2))[7]`` is ``option(("place", 2, 7))``: menus index rows by region
+    instead of building and hashing a tuple per listed option.
+    """
+
+    def __init__(self, head: tuple, **extra):
+        super().__init__()
+        self.head, self.extra = head, extra
+
+    def __missing__(self, region: int) -> Action:
+        found = self[region] = option(self.head + (region,), **self.extra)
+        return found
+
+
+_ROWS: dict[tuple, OptionRow] = {}
+
+
+def option_row(*head) -> OptionRow:
+    """Return the shared :class:`OptionRow` of moves starting with ``head``."""
+    row = _ROWS.get(head)
+    if row is None:
+        row = _ROWS[head] = OptionRow(head)
+    return row
+
+
 @lru_cache(maxsize=8192)
 def _option(move: tuple, extra: tuple) -> Action:
     params = dict(zip(LABEL_PARAMS.get(move[0], ()), move[1:], strict=False))
@@ -135,13 +162,19 @@ def start_probe(state: State) -> State:
     The copy is kept beside the state (never dumped or copied) and only read; changing the
     state in place drops it (:meth:`rules.smallworld.game.SmallWorld.apply_unchecked`).
     """
-    probe = state.__dict__.get(PROBE)
-    if probe is None:
-        probe = copy_state(state)
-        flow.begin(probe, [])
-        state.__dict__[PROBE] = probe
-    return probe
+    return started(state)[0]
 
+
+def started(state: State) -> tuple[State, list, list]:
+    """Return the start probe of ``state`` with the events and highlights of its start step
+    (what :func:`flow.begin` produced on it), made once per state."""
+    found = state.__dict__.get(PROBE)
+    if found is None:
+        probe = copy_state(state)
+        probe.highlight, events = [], []
+        flow.begin(probe, events)
+        found = state.__dict__[PROBE] = (probe, events, list(probe.highlight))
+    return found
 
 
 BY_VARIANT: dict[str, Handlers] = {}  # filled by rules.smallworld.handlers (and variants)

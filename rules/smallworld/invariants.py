@@ -72,14 +72,23 @@ def _coins(state: State) -> list[str]:
     return found
 
 
+def holding(state: State, r: int, lost_tribe: str = "a lost tribe") -> list[str]:
+    """Return region ``r``'s broken invariants every variant shares: tokens exactly when a
+    race instance holds it, and no lost tribe (``lost_tribe`` names one) beside a race."""
+    reg = state.regions[r]
+    found = []
+    if (reg.inst is None) != (reg.tokens == 0):
+        found.append(f"region {r}: {reg.tokens} tokens of instance {reg.inst}")
+    if reg.lost_tribe and reg.inst is not None:
+        found.append(f"region {r}: {lost_tribe} beside a race")
+    return found
+
+
 def _board(state: State) -> list[str]:
     found = []
     for r, reg in enumerate(state.regions):
         inst = state.inst(reg.inst)
-        if (reg.inst is None) != (reg.tokens == 0):
-            found.append(f"region {r}: {reg.tokens} tokens of instance {reg.inst}")
-        if reg.lost_tribe and inst is not None:
-            found.append(f"region {r}: a lost tribe beside a race")
+        found += holding(state, r)
         if reg.hole and (inst is None or inst.declined or inst.race != "halflings"):
             found.append(f"region {r}: a hole-in-the-ground without active halflings")
         if (reg.hero or reg.encampments or reg.dragon) and (inst is None or inst.declined):

@@ -2,35 +2,28 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
+from rules.core.namespace import Namespace
 from rules.core.text import Msg
-from rules.core.types import Event
+
+NS = Namespace("smallworld")
+
+err = NS.table("error")  # ``err(key, **params)``: a refusal, ``smallworld.error.<key>``
+event = NS.event  # ``event(key, audience=None, reveals=False, **params)``; None: everyone
+label = NS.table("action")  # ``label(key, **params)``: an action label
+prompt = NS.table("prompt")  # ``prompt(key, **params)``: a decision's prompt
+_race, _power = NS.table("race"), NS.table("power")
 
 
-def err(key: str, **params) -> Msg:
-    """Return the error message ``smallworld.error.<key>``."""
-    return Msg(f"smallworld.error.{key}", params)
-
-
+@lru_cache(maxsize=None)
 def race(race_id: str) -> Msg:
-    """Return the display name of a race."""
-    return Msg(f"smallworld.race.{race_id}")
+    """Return the display name of a race (one shared message per race: messages are never
+    changed)."""
+    return _race(race_id)
 
 
+@lru_cache(maxsize=None)
 def power(power_id: str) -> Msg:
-    """Return the display name of a power."""
-    return Msg(f"smallworld.power.{power_id}")
-
-
-def event(key: str, *, audience=None, reveals: bool = False, **params) -> Event:
-    """Return the event ``smallworld.event.<key>``."""
-    return Event(f"smallworld.event.{key}", params, audience, reveals)
-
-
-def label(key: str, **params) -> Msg:
-    """Return the action label ``smallworld.action.<key>``."""
-    return Msg(f"smallworld.action.{key}", params)
-
-
-def prompt(key: str, **params) -> Msg:
-    """Return the prompt ``smallworld.prompt.<key>``."""
-    return Msg(f"smallworld.prompt.{key}", params)
+    """Return the display name of a power (one shared message per power)."""
+    return _power(power_id)

@@ -72,16 +72,35 @@ def dragon(state: State, inst: Instance, region: int, events: list) -> None:
 # -- Fortified --------------------------------------------------------------------------------
 def fortress_problem(state: State, inst: Instance, region: int):
     """Return why ``fortress region`` is illegal now, or None."""
+    return (_fortress_power_problem(state, inst) or fortress_region_problem(state, inst, region)
+            or _fortress_supply_problem(state))
+
+
+def fortress_now_problem(state: State, inst: Instance):
+    """Return why ``inst`` may place no fortress anywhere now, or None."""
+    return _fortress_power_problem(state, inst) or _fortress_supply_problem(state)
+
+
+def _fortress_power_problem(state: State, inst: Instance):
     if not effects.power_has(state, inst, "fortress"):
         return msgs.err("not_fortified")
     if inst.fortress_used:
         return msgs.err("fortress_used")
+    return None
+
+
+def _fortress_supply_problem(state: State):
+    if state.supply["fortress"] < 1:
+        return msgs.err("no_piece_left", piece=msgs.label("piece_fortress"))
+    return None
+
+
+def fortress_region_problem(state: State, inst: Instance, region: int):
+    """Return why a fortress may not go to ``region`` (when one may be placed), or None."""
     if not owned_by(state, inst, region):
         return msgs.err("not_your_region", region=region)
     if state.regions[region].fortress:
         return msgs.err("fortress_there")
-    if state.supply["fortress"] < 1:
-        return msgs.err("no_piece_left", piece=msgs.label("piece_fortress"))
     return None
 
 

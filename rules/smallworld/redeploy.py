@@ -108,7 +108,7 @@ def take(state: State, inst: Instance, count: int, region: int, events: list) ->
 
 def finish(state: State, inst: Instance, events: list) -> None:
     """Close the redeployment: Amazons set their reserve aside."""
-    if state.regions_of(inst.id) and races.reserve_needed(state, inst):
+    if races.reserve_needed(state, inst) and state.regions_of(inst.id):
         inst.reserve, inst.hand = inst.hand, 0
         events.append(msgs.event("amazon_reserve", seat=inst.owner, tokens=inst.reserve))
     events.append(msgs.event("redeployed", seat=inst.owner, race=msgs.race(inst.race)))
@@ -124,9 +124,11 @@ def threatened(state: State, inst: Instance, owned: list[int] | None = None) -> 
     return edge or owned
 
 
-def spread(state: State, inst: Instance, count: int, events: list) -> None:
-    """Place ``count`` hand tokens one by one on the weakest threatened region."""
-    targets = threatened(state, inst)
+def spread(state: State, inst: Instance, count: int, events: list,
+           targets: list[int] | None = None) -> None:
+    """Place ``count`` hand tokens one by one on the weakest threatened region (``targets``:
+    the threatened regions, when the caller has them)."""
+    targets = threatened(state, inst) if targets is None else targets
     placed: dict[int, int] = {}
     for _ in range(count):
         region = min(targets, key=lambda r: (state.regions[r].tokens, r))
@@ -144,8 +146,9 @@ def auto(state: State, inst: Instance, events: list) -> None:
     if state.regions_of(inst.id):
         need = races.reserve_needed(state, inst)
         _collect_reserve(state, inst, need, events)
-        spread(state, inst, inst.hand - need, events)
-        _auto_camps(state, inst, events)
+        targets = threatened(state, inst)  # placing tokens and camps keeps them threatened
+        spread(state, inst, inst.hand - need, events, targets)
+        _auto_camps(state, inst, events, targets)
     finish(state, inst, events)
 
 
@@ -159,8 +162,7 @@ def _collect_reserve(state: State, inst: Instance, need: int, events: list) -> N
             return
 
 
-def _auto_camps(state: State, inst: Instance, events: list) -> None:
-    targets = threatened(state, inst)
+def _auto_camps(state: State, inst: Instance, events: list, targets: list[int]) -> None:
     while targets and powers.encampment_problem(state, inst, targets[0], False) is None:
         region = min(targets, key=lambda r: (state.regions[r].encampments, r))
         powers.encampment(state, inst, region, False, events)

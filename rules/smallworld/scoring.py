@@ -25,10 +25,10 @@ def source_msg(state: State, source: str) -> Msg:
 def turn_lines(state: State, seat: int) -> list[tuple[str, int]]:
     """Return what ``seat`` earns now, as (source, coins), regions first."""
     insts = state.live_insts(seat)
-    regions = sum(len(state.regions_of(i.id)) for i in insts)
-    lines = [("regions", regions)]
-    for inst in insts:
-        lines.extend(effects.score_lines(state, inst))
+    owned = [state.regions_of(i.id) for i in insts]
+    lines = [("regions", sum(len(regions) for regions in owned))]
+    for inst, regions in zip(insts, owned, strict=True):
+        lines.extend(effects.score_lines(state, inst, regions))
     lines.extend(rules_of(state).extra_score_lines(state, seat))
     return lines
 

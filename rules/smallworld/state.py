@@ -134,10 +134,14 @@ class State:
         Every change to a region goes through here (and to a player through
         :meth:`edit_player`): copies share unchanged regions and players.
         """
-        if region in self.owned_regions:
+        owned = self.owned_regions
+        if region in owned:
             return self.regions[region]
         reg = self.regions[region] = self.regions[region].clone()
-        self.owned_regions.add(region)
+        if owned:
+            owned.add(region)
+        else:  # an empty set may be the one shared by copies (NOTHING_OWNED): a new one
+            self.owned_regions = {region}
         return reg
 
     def edit_inst(self, iid: int) -> Instance:
@@ -145,18 +149,30 @@ class State:
 
         Every change to an instance is made on an object obtained here (or just created).
         """
-        if iid in self.owned_insts:
+        owned = self.owned_insts
+        if iid in owned:
             return self.insts[iid]
         inst = self.insts[iid] = self.insts[iid].clone()
-        self.owned_insts.add(iid)
+        self.own_inst(iid)
         return inst
+
+    def own_inst(self, iid: int) -> None:
+        """Record that this state alone holds race instance ``iid`` (edited or new)."""
+        if self.owned_insts:
+            self.owned_insts.add(iid)
+        else:
+            self.owned_insts = {iid}
 
     def edit_player(self, seat: int) -> "Player":
         """Return ``seat``'s player record ready to be changed (copied first if shared)."""
-        if seat in self.owned_players:
+        owned = self.owned_players
+        if seat in owned:
             return self.players[seat]
         player = self.players[seat] = self.players[seat].clone()
-        self.owned_players.add(seat)
+        if owned:
+            owned.add(seat)
+        else:
+            self.owned_players = {seat}
         return player
 
     # -- the decision on top -------------------------------------------------------------
@@ -208,6 +224,7 @@ class State:
         return [self.insts[i] for i in ids]
 
 
+NOTHING_OWNED = frozenset()  # what a state just copied (or copied from) may change in place
 PROBE = "_start_probe"  # the cached position past the start step (handlers.start_probe)
 # the deck, discard, attacked, Ghoul queue and forced dice lists are replaced, never changed in
 # place, so copies share them; the highlight is changed in place and copied
@@ -218,10 +235,10 @@ _PLAIN_LISTS = ("race_deck", "power_deck", "discard", "attacked", "ghoul_queue",
 def copy_state(state: State) -> State:
     """Return an independent copy of ``state``, copying only what moves change."""
     # from now on both states share every region, player and race instance
-    state.owned_regions, state.owned_players, state.owned_insts = set(), set(), set()
+    state.owned_regions = state.owned_players = state.owned_insts = NOTHING_OWNED
     values = state.__dict__.copy()
     values.pop(PROBE, None)
-    values["rng"] = Rng(state.rng.seed, state.rng.counter)
+    values["rng"] = state.rng.copy()
     values["regions"] = list(state.regions)
     values["insts"] = list(state.insts)
     values["players"] = list(state.players)
@@ -231,9 +248,7 @@ def copy_state(state: State) -> State:
     values["allies"] = list(state.allies)  # pairs are replaced, never changed
     values["pending"] = list(state.pending)  # decisions are replaced, never changed
     values["extra"] = _copy_json(state.extra) if state.extra else {}
-    values["owned_regions"] = set()
-    values["owned_players"] = set()
-    values["owned_insts"] = set()
+    values["owned_regions"] = values["owned_players"] = values["owned_insts"] = NOTHING_OWNED
     values["highlight"] = list(state.highlight)
     out = State.__new__(State)
     out.__dict__ = values

@@ -77,10 +77,13 @@ def costs(state: State, inst: Instance, regions) -> list[int]:
     defence, least, extra = variant.defence, variant.min_tokens(state, inst), variant.extra_discount
     if inst.declined:
         return [max(least, defence(state, inst, r) - extra(state, inst, r)) for r in regions]
-    rules = effects.discount_rules(inst, state.variant)
+    printed, positional = effects.discount_table(state, inst)
+    if not positional:
+        return [max(least, defence(state, inst, r) - extra(state, inst, r) - printed[r])
+                for r in regions]
     one = effects.discount_one
-    return [max(least, defence(state, inst, r) - extra(state, inst, r)
-                - sum(one(state, inst, r, *rule) for rule in rules)) for r in regions]
+    return [max(least, defence(state, inst, r) - extra(state, inst, r) - printed[r]
+                - sum(one(state, inst, r, *rule) for rule in positional)) for r in regions]
 
 
 def attackable(state: State, inst: Instance, owned: set[int]) -> list[int]:

@@ -30,6 +30,7 @@ class Rules:
     # every option the turn's decisions list is legal as listed (so a listed action is played
     # without a second check); SWoW lists attacks a hidden coin fee may still refuse
     listings_exact = True
+    lost_tribe_supply = "lost_tribe"  # the supply the printed lost tribes come from (SWoW: murloc)
 
     # -- set-up ------------------------------------------------------------------------------
     def choose_map(self, state: State, options: Mapping[str, Any]) -> str:
@@ -46,7 +47,7 @@ class Rules:
             state.regions.append(RegionState(lost_tribe=static.lost_tribe,
                                              mountain=static.mountain))
         state.lt_placed = sum(r.lost_tribe for r in state.regions)
-        state.supply["lost_tribe"] -= state.lt_placed
+        state.supply[self.lost_tribe_supply] -= state.lt_placed
         state.supply["mountain"] -= sum(r.mountain for r in state.regions)
 
     # -- a turn ------------------------------------------------------------------------------

@@ -8,11 +8,11 @@ union of each island's own ``adj`` lists. Nothing here changes after loading.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 
+from rules.core.paths import read_toml
 from rules.core.text import DATA_DIR
 
 FOLDER: Path = DATA_DIR / "smallworld_warcraft"
@@ -22,8 +22,7 @@ FACTIONS = ("alliance", "horde", "neutral")
 
 
 def _load(name: str) -> dict:
-    with (FOLDER / name).open("rb") as handle:
-        return tomllib.load(handle)
+    return read_toml(FOLDER / name)
 
 
 @lru_cache(maxsize=None)
@@ -92,8 +91,7 @@ def islands() -> dict[str, Island]:
     """Return every island of data/smallworld_warcraft/islands/, keyed by id, sorted."""
     found = {}
     for path in sorted((FOLDER / "islands").glob("*.toml")):
-        with path.open("rb") as handle:
-            raw = tomllib.load(handle)
+        raw = read_toml(path)
         regions = tuple(IslandRegion(r["id"], r["terrain"], frozenset(r["symbols"]),
                                      (r["xy"][0], r["xy"][1]), tuple(r["adj"]))
                         for r in raw["regions"])
@@ -137,7 +135,11 @@ class Board:
 
     def index(self, code: str) -> int:
         """Return the board index of region ``code`` (e.g. ``L1-07``); KeyError if absent."""
-        return _codes(self)[code]
+        return self._codes[code]
+
+    @cached_property
+    def _codes(self) -> dict[str, int]:
+        return {r.code: r.id for r in self.regions}
 
     def adjacent(self, a: int, b: int) -> bool:
         """Tell whether regions ``a`` and ``b`` share a border."""
@@ -146,11 +148,6 @@ class Board:
     def with_symbol(self, symbol: str) -> tuple[int, ...]:
         """Return the indices of the regions printed with ``symbol``, in board order."""
         return tuple(r.id for r in self.regions if symbol in r.symbols)
-
-
-@lru_cache(maxsize=64)
-def _codes(board: Board) -> dict[str, int]:
-    return {r.code: r.id for r in board.regions}
 
 
 @lru_cache(maxsize=64)

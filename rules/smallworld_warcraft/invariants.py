@@ -48,10 +48,7 @@ def _board(state: State) -> list[str]:
     found = []
     for r, reg in enumerate(state.regions):
         inst = state.inst(reg.inst)
-        if (reg.inst is None) != (reg.tokens == 0):
-            found.append(f"region {r}: {reg.tokens} tokens of instance {reg.inst}")
-        if reg.lost_tribe and inst is not None:
-            found.append(f"region {r}: a Murloc beside a race")
+        found += base.holding(state, r, "a Murloc")
         water = state.board.regions[r].water
         if water and inst is not None and "water_conquest" not in data.races()[inst.race].get(
                 "hooks", ()):

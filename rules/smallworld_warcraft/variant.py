@@ -13,7 +13,7 @@ from typing import Any, Mapping
 from rules.core.errors import CannotParse
 from rules.smallworld import effects
 from rules.smallworld import msgs as base_msgs
-from rules.smallworld.state import Instance, RegionState, State
+from rules.smallworld.state import Instance, State
 from rules.smallworld.variant import Rules, register
 
 from . import (
@@ -72,6 +72,7 @@ class WarcraftRules(Rules):
 
     name = NAME
     declined_defenders_lose_all = True
+    lost_tribe_supply = "murloc"
 
     # -- set-up ------------------------------------------------------------------------------
     def choose_map(self, state: State, options: Mapping[str, Any]) -> str:
@@ -90,12 +91,7 @@ class WarcraftRules(Rules):
 
     def place_neutrals(self, state: State) -> None:
         """Put a Murloc and a Mountain where printed, a face-down marker on each size icon."""
-        for static in state.board.regions:
-            state.regions.append(RegionState(lost_tribe=static.lost_tribe,
-                                             mountain=static.mountain))
-        state.lt_placed = sum(r.lost_tribe for r in state.regions)
-        state.supply["murloc"] -= state.lt_placed
-        state.supply["mountain"] -= sum(r.mountain for r in state.regions)
+        super().place_neutrals(state)
         fixed = state.extra.pop("fixed_markers", [])
         try:
             placed, pool = archipelago.deal_markers(state.rng, wc_board(state), fixed)

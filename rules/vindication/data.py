@@ -6,9 +6,9 @@ one table (``card(cid)``) whatever their type, with ``type`` and ``deck`` added 
 
 from __future__ import annotations
 
-import tomllib
 from functools import lru_cache
 
+from rules.core.paths import read_toml
 from rules.core.text import DATA_DIR
 
 FOLDER = DATA_DIR / "vindication"
@@ -22,8 +22,7 @@ COLOR_DECK = {"red": "companions_red", "blue": "companions_blue",
 
 
 def _load(name: str) -> dict:
-    with (FOLDER / f"{name}.toml").open("rb") as handle:
-        return tomllib.load(handle)
+    return read_toml(FOLDER / f"{name}.toml")
 
 
 @lru_cache(maxsize=1)

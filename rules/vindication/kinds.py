@@ -25,6 +25,7 @@ from .regions import (
     take_control,
     visit_spec,
 )
+from .setup import KeepQuest
 from .tiles import draw_wish
 
 ACQUIRING = {"acquire", "acquire_companion", "acquire_and_recharge", "fight"}
@@ -257,25 +258,17 @@ def _draw_quests(state, seat: int, draw: int, events: list) -> None:
     push(state, {"type": "temple_keep", "seat": seat, "drawn": drawn})
 
 
-class TempleKeep(Handler):
-    """Keep one of the two quests drawn at the Temple Ruins (hidden from the others)."""
+class TempleKeep(KeepQuest):
+    """Keep one of the two quests drawn at the Temple Ruins (hidden from the others); the
+    other goes back into the quest deck, which is shuffled."""
 
     kind = "temple_keep"
-
-    def options(self, state, d):
-        return [Action(f"keep {q}", card_msg(q), move=("keep", q)) for q in d["drawn"]]
+    offered = "drawn"
 
     def effect(self, state, d, move, events):
-        pop(state, d)
-        player = state.players[d["seat"]]
-        player.quests.append(move[1])
-        player.returned.extend(q for q in d["drawn"] if q != move[1])
-        state.quest_deck.extend(q for q in d["drawn"] if q != move[1])
+        state.quest_deck.extend(self.keep(state, d, move))
         state.rng.shuffle(state.quest_deck)
         events.append(Event("vindication.event.quest_taken", {"seat": d["seat"]}, reveals=True))
-
-    def prompt(self, state, d):
-        return Msg("vindication.prompt.keep_quest")
 
 
 # -- Sacred Stones (7.5, R25) ---------------------------------------------------------------

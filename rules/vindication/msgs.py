@@ -2,29 +2,12 @@
 
 from __future__ import annotations
 
-from rules.core import Msg
+from rules.core.namespace import Namespace
 
+NS = Namespace("vindication")
 
-def msg(key: str, **params) -> Msg:
-    """Return the message ``vindication.<key>`` with ``params``."""
-    return Msg(f"vindication.{key}", params)
-
-
-def card_msg(cid: str) -> Msg:
-    """Name card, quest or trigger ``cid``."""
-    return msg(f"card.{cid}")
-
-
-def deck_msg(deck: str) -> Msg:
-    """Name a card deck."""
-    return msg(f"deck.{deck}")
-
-
-def face_msg(face: str) -> Msg:
-    """Name a die face."""
-    return msg(f"face.{face}")
-
-
-def region_msg(region: str) -> Msg:
-    """Name a region tile."""
-    return msg(f"region.{region}")
+msg = NS.msg  # ``msg("reason.not_next_to", hex=h)``: the message ``vindication.<key>``
+card_msg = NS.table("card")  # the name of card, quest or trigger ``cid``
+deck_msg = NS.table("deck")  # the name of a card deck
+face_msg = NS.table("face")  # the name of a die face
+region_msg = NS.table("region")  # the name of a region tile

@@ -150,26 +150,42 @@ def _initial_discovery(state, events: list) -> None:
             place_tile(state, hid, draw_from_bag(state), events)
 
 
-class QuestKeep(Handler):
+class KeepQuest(Handler):
+    """Keep one of the Secret Quests offered in ``d[offered]``; the others are given back.
+
+    Shared by the set-up deal (:class:`QuestKeep`) and the Temple Ruins
+    (:class:`rules.vindication.kinds.TempleKeep`); each says where the others go.
+    """
+
+    offered = "dealt"
+
+    def options(self, state, d):
+        return [Action(f"keep {q}", card_msg(q), move=("keep", q)) for q in d[self.offered]]
+
+    def keep(self, state, d, move) -> list[str]:
+        """Close ``d``, give its seat the kept quest and return the others (which the seat
+        remembers as returned)."""
+        pop(state, d)
+        player = state.players[d["seat"]]
+        player.quests.append(move[1])
+        others = [q for q in d[self.offered] if q != move[1]]
+        player.returned.extend(others)
+        return others
+
+    def prompt(self, state, d):
+        return Msg("vindication.prompt.keep_quest")
+
+
+class QuestKeep(KeepQuest):
     """Keep one of the two dealt Secret Quests (every player at once, secretly)."""
 
     kind = "quest_keep"
     simultaneous = True
 
-    def options(self, state, d):
-        return [Action(f"keep {q}", card_msg(q), move=("keep", q)) for q in d["dealt"]]
-
     def effect(self, state, d, move, events):
-        pop(state, d)
-        player = state.players[d["seat"]]
-        player.quests.append(move[1])
-        player.returned.extend(q for q in d["dealt"] if q != move[1])
-        state.quest_returns.extend(q for q in d["dealt"] if q != move[1])
+        state.quest_returns.extend(self.keep(state, d, move))
         events.append(Event("vindication.event.quest_chosen", {"seat": d["seat"]}))
         if not any(p["type"] == "quest_keep" for p in state.pending):
             state.quest_deck.extend(state.quest_returns)
             state.quest_returns = []
             state.rng.shuffle(state.quest_deck)
-
-    def prompt(self, state, d):
-        return Msg("vindication.prompt.keep_quest")

@@ -91,7 +91,7 @@ class VState:
     def clone(self) -> "VState":
         """Return an independent copy (lists and dicts one level deep, players cloned)."""
         return VState(
-            Rng(self.rng.seed, self.rng.counter), [p.clone() for p in self.players],
+            self.rng.copy(), [p.clone() for p in self.players],
             self.options, self.first_seat, self.current, self.round, self.end_round,
             self.over, self.started, {h: list(v) for h, v in self.hexes.items()},
             list(self.bag), {d: list(c) for d, c in self.decks.items()}, dict(self.face_up),

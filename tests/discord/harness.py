@@ -18,6 +18,8 @@ from typing import Any
 import discord
 from discord.webhook.async_ import async_context
 
+from bench.standin.server import command_body
+
 GUILD = 1000
 CHANNEL = 2000
 APP_ID = 3000
@@ -318,32 +320,15 @@ class FakeDiscord:
 
 
 def _command_data(name: str, options: dict, focused: str | None = None) -> dict:
-    words = name.split()
-    values = []
-    resolved: dict = {"users": {}, "members": {}}
-    for key, value in options.items():
-        if value is None:
-            continue
-        kind = 4 if isinstance(value, int) and not isinstance(value, bool) else 3
-        if isinstance(value, tuple):  # a user option: (id, name) as in conftest's players
-            kind, user_id = 6, str(value[0])
-            resolved["users"][user_id] = _user(value[0], value[1])
-            resolved["members"][user_id] = {"roles": [], "nick": None, "flags": 0,
-                                            "joined_at": "2026-01-01T00:00:00+00:00",
-                                            "permissions": "0"}
-            value = user_id
-        option = {"type": kind, "name": key, "value": value}
-        if key == focused:
-            option["focused"] = True
-        values.append(option)
-    if focused is not None and focused not in options:
-        values.append({"type": 3, "name": focused, "value": "", "focused": True})
-    if len(words) == 2:
-        values = [{"type": 1, "name": words[1], "options": values}]
-    data = {"id": "4000", "name": words[0], "type": 1, "options": values}
-    if resolved["users"]:
-        data["resolved"] = resolved
-    return data
+    return {"id": "4000", **command_body(name, options, focused, _user_option)}
+
+
+def _user_option(value: Any) -> tuple[int, dict, dict] | None:
+    if not isinstance(value, tuple):  # a user option is (id, name), as in conftest's players
+        return None
+    member = {"roles": [], "nick": None, "flags": 0,
+              "joined_at": "2026-01-01T00:00:00+00:00", "permissions": "0"}
+    return value[0], _user(value[0], value[1]), member
 
 
 async def _raise(interaction, error):

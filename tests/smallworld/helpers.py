@@ -18,18 +18,29 @@ def new(players: int = 2, combos: str = "", first: int = 0, dice=(), seed: int =
 
 def play(state, seat: int, *texts: str):
     """Play several text moves of ``seat``; return the final state and all events."""
+    return play_checked(GAME, _checked, state, seat, texts)
+
+
+def _checked(state, new_events) -> None:
+    check_invariants(state)
+    check_coins_private(state, new_events)
+    for event in new_events:
+        translate(event.msg, "en", NAMES)
+
+
+def play_checked(game, check, state, seat: int, texts):
+    """Play the text moves ``texts`` of ``seat`` in ``game``, calling ``check(state,
+    new_events)`` after each (a refusal fails the test); return the final state and all
+    events. The Small World of Warcraft helpers share it."""
     events = []
     for text in texts:
         try:
-            state, new_events = GAME.play(state, seat, text)
+            state, new_events = game.play(state, seat, text)
         except NotLegalNow as refused:
             reason = refused.msg.params.get("reason")
             raise AssertionError(f"{text!r} refused: {reason}") from refused
         events.extend(new_events)
-        check_invariants(state)
-        check_coins_private(state, new_events)
-        for event in new_events:
-            translate(event.msg, "en", NAMES)
+        check(state, new_events)
     return state, events
 
 
@@ -60,12 +71,12 @@ def find(events, key: str):
     return [e for e in events if e.key == f"smallworld.event.{key}"]
 
 
-def reason(state, seat: int, text: str) -> str:
-    """Return the key of the rule refusing ``text`` (None if legal)."""
-    msg = GAME.explain_illegal(state, seat, text)
+def reason(state, seat: int, text: str, game=GAME, names=NAMES) -> str | None:
+    """Return the short key of the rule of ``game`` refusing ``text`` (None if legal)."""
+    msg = game.explain_illegal(state, seat, text)
     if msg is None:
         return None
-    translate(msg, "en", NAMES)
+    translate(msg, "en", names)
     return msg.key.rsplit(".", 1)[1]
 
 

@@ -6,7 +6,6 @@ regions directly (``give``, ``occupy``), then played with text moves like a game
 
 from __future__ import annotations
 
-from rules.core.errors import NotLegalNow
 from rules.core.text import translate
 from rules.smallworld import flow
 from rules.smallworld.state import Instance
@@ -14,6 +13,7 @@ from rules.smallworld.targets import cost as conquest_cost
 from rules.smallworld.variant import rules_of
 from rules.smallworld_warcraft import GAME, beasts, champion, data
 from rules.smallworld_warcraft.variant import wc_board
+from tests.smallworld import helpers as base
 
 NAMES = ["A", "B", "C", "D", "E"]
 
@@ -36,28 +36,19 @@ def r(state, code: str) -> int:
 
 def play(state, seat: int, *texts: str):
     """Play text moves of ``seat``; return the final state and every event (translated)."""
-    events = []
-    for text in texts:
-        try:
-            state, new_events = GAME.play(state, seat, text)
-        except NotLegalNow as refused:
-            raise AssertionError(f"{text!r} refused: {refused.msg.params.get('reason')}") \
-                from refused
-        events.extend(new_events)
-        for event in new_events:
-            translate(event.msg, "en", NAMES)
-            translate(event.msg, "ja", NAMES)
-        check_invariants(state)
-    return state, events
+    return base.play_checked(GAME, _checked, state, seat, texts)
+
+
+def _checked(state, new_events) -> None:
+    for event in new_events:
+        translate(event.msg, "en", NAMES)
+        translate(event.msg, "ja", NAMES)
+    check_invariants(state)
 
 
 def reason(state, seat: int, text: str) -> str | None:
     """Return the short key of the rule refusing ``text`` (None if legal)."""
-    msg = GAME.explain_illegal(state, seat, text)
-    if msg is None:
-        return None
-    translate(msg, "en", NAMES)
-    return msg.key.rsplit(".", 1)[1]
+    return base.reason(state, seat, text, GAME, NAMES)
 
 
 def find(events, key: str):
