@@ -165,7 +165,8 @@ def _twin_placements(player: dict, twin: str, first_only: bool) -> list[tuple[st
     judged once."""
     first, second = TWINS[twin]
     forest = first in ("meadow", "field")
-    started = forest_started(player)
+    first_tile = forest and not forest_started(player)  # it must cover FOREST_FIRST
+    contact_needed = twin != "ore-mine" and not first_tile
     covered = _forest_covered if forest else _not_rock
     halves: dict = {}
     contact: dict = {}
@@ -174,19 +175,17 @@ def _twin_placements(player: dict, twin: str, first_only: bool) -> list[tuple[st
         if not _half_ok(player, s, first):
             continue
         for d, other in steps_any(s):
-            if other is None:
+            if other is None or (first_tile and FOREST_FIRST not in (s, other)):
                 continue
             fits = halves.get(other)
             if fits is None:
                 fits = halves[other] = _half_ok(player, other, second)
-            if not fits or not _overhang_ok(player, twin, [s, other]):
+            if not fits or (not (on_board(s) and on_board(other))
+                            and not _overhang_ok(player, twin, [s, other])):
                 continue
-            if twin != "ore-mine":
-                if forest and not started:
-                    if FOREST_FIRST not in (s, other):
-                        continue
-                elif not any(_touching(player, x, covered, contact) for x in (s, other)):
-                    continue
+            if contact_needed and not (_touching(player, s, covered, contact)
+                                       or _touching(player, other, covered, contact)):
+                continue
             out.append((s, d))
             if first_only:
                 return out
