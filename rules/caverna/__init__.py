@@ -7,9 +7,10 @@ work (dwarf placement), spaces (replenishment, resolving a space), parts (what a
 made of, whether a dwarf may take it), tiles (landscape tiles), fences (pastures, stables),
 furnish (furnishing tiles and family growth), sowing, trades (forge, market, ore trade),
 expedition (loot), animals and housing (room for animals), breeding (breeding, overflow),
-harvest (feeding), convert (any-time conversions), goods, board, data. Each decision
-handler gives its options, its refusal reasons (``problem``, beside the rule) and its
-effect (see :mod:`handler`).
+harvest (feeding), convert (any-time conversions), goods, board (the home board), grid
+(square geometry), shapes (what tile placement depends on, remembered), data. Each
+decision handler gives its options, its refusal reasons (``problem``, beside the rule)
+and its effect (see :mod:`handler`).
 
 Action texts (squares are ``row,col``: rows 1-4, columns 1-3 forest, 4-6 mountain):
 

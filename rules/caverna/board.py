@@ -1,16 +1,27 @@
-"""The home board: squares, adjacency, landscape-tile placement, stables and pastures.
+"""The home board: its cells, landscape-tile placement, stables and pastures.
 
-Squares are "row,col" keys, rows 1-4 and columns 1-6 (1-3 forest, 4-6 mountain).
+Squares are "row,col" keys (geometry in :mod:`grid`).
 A twin tile is written ``<first>-<second> row,col dir``: the first half goes on
 (row, col), the second on the neighbour in direction ``dir`` (up/down/left/right).
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
-from operator import itemgetter
+from .grid import (
+    DIRS,
+    area,
+    frame,
+    key,
+    near_on_board,
+    on_board,
+    rc,
+    squares,
+    step,
+    step_any,
+    steps_any,
+)
+from .shapes import fit_shape, remembered, shape
 
-DIRS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 TWINS = {
     "meadow-field": ("meadow", "field"),
     "cavern-tunnel": ("cavern", "tunnel"),
@@ -22,85 +33,17 @@ FOREST_COVER = ("meadow", "field", "pasture")
 FOREST_FIRST = "4,3"
 
 
-def key(row: int, col: int) -> str:
-    """Return the square key of (row, col)."""
-    return f"{row},{col}"
-
-
-@lru_cache(maxsize=None)
-def rc(square: str) -> tuple[int, int]:
-    """Return (row, col) of a square key."""
-    row, col = square.split(",")
-    return int(row), int(col)
-
-
-@lru_cache(maxsize=None)
-def area(col: int) -> str:
-    """Return "forest" for columns 1-3 and "mountain" for 4-6."""
-    return "forest" if col <= 3 else "mountain"
-
-
 def cell(player: dict, row: int, col: int) -> dict:
     """Return the cell dict at (row, col)."""
     return player["cells"][key(row, col)]
 
 
-@lru_cache(maxsize=None)
-def step(square: str, direction: str) -> str | None:
-    """Return the neighbour of ``square`` in ``direction`` in the same area, or None."""
-    row, col = rc(square)
-    dr, dc = DIRS[direction]
-    r2, c2 = row + dr, col + dc
-    if not (1 <= r2 <= 4 and 1 <= c2 <= 6) or area(c2) != area(col):
-        return None
-    return key(r2, c2)
-
-
-@lru_cache(maxsize=None)
-def neighbours(square: str) -> tuple[str, ...]:
-    """Return the orthogonal neighbours of ``square`` inside its own area."""
-    return tuple(n for d in DIRS if (n := step(square, d)) is not None)
-
-
-@lru_cache(maxsize=None)
-def on_board(square: str) -> bool:
-    """Tell whether ``square`` is one of the 24 printed squares (not an overhang)."""
-    row, col = rc(square)
-    return 1 <= row <= 4 and 1 <= col <= 6
-
-
-@lru_cache(maxsize=None)
-def step_any(square: str, direction: str) -> str | None:
-    """Like :func:`step` but also one step beyond the board edge (Office room overhang)."""
-    row, col = rc(square)
-    dr, dc = DIRS[direction]
-    r2, c2 = row + dr, col + dc
-    inside = 0 <= r2 <= 5 and 0 <= c2 <= 7 and not (r2 in (0, 5) and c2 in (0, 7))
-    if not inside or area(c2) != area(col) or (not on_board(key(r2, c2)) and not on_board(square)):
-        return None
-    return key(r2, c2)
-
-
-@lru_cache(maxsize=None)
-def frame(area_name: str) -> tuple[str, ...]:
-    """Return the overhang positions just outside the board for ``area_name``."""
-    cols = (0, 1, 2, 3) if area_name == "forest" else (4, 5, 6, 7)
-    out = [key(r, c) for r in range(0, 6) for c in cols
-           if not on_board(key(r, c)) and not (r in (0, 5) and c in (0, 7))]
-    return tuple(s for s in out if any(step_any(s, d) for d in DIRS))
-
-
 def near(player: dict, square: str) -> list[str]:
     """Return neighbours of ``square`` that exist (printed squares or placed overhangs)."""
     if len(player["cells"]) == 24:
-        return _near_on_board(square)
+        return near_on_board(square)
     return [n for d in DIRS if (n := step_any(square, d)) is not None
             and (on_board(n) or n in player["cells"])]
-
-
-@lru_cache(maxsize=None)
-def _near_on_board(square: str) -> tuple[str, ...]:
-    return tuple(n for d in DIRS if (n := step_any(square, d)) is not None and on_board(n))
 
 
 def area_squares(player: dict, area_name: str) -> list[str]:
@@ -119,13 +62,6 @@ def _cell(player: dict, square: str) -> dict:
     return {"kind": "forest" if area(rc(square)[1]) == "forest" else "rock", "stable": False,
             "furnishing": None, "crop": None, "crop_count": 0, "pasture": None, "bonus": None,
             "tile_id": None}
-
-
-@lru_cache(maxsize=None)
-def squares(area_name: str) -> tuple[str, ...]:
-    """Return the squares of the forest or the mountain in reading order."""
-    cols = (1, 2, 3) if area_name == "forest" else (4, 5, 6)
-    return tuple(key(r, c) for r in range(1, 5) for c in cols)
 
 
 def forest_started(player: dict) -> bool:
@@ -210,38 +146,61 @@ def single_ok(player: dict, kind: str, square: str) -> bool:
     return _mountain_connected(player, [square])
 
 
-def shape(player: dict) -> tuple:
-    """Return what tile placement depends on: every cell's kind, stable, whether it is
-    furnished and its bonus, the placed overhangs and the Office room."""
-    cells = player["cells"]
-    return (tuple(map(_PLACEMENT_FIELDS, cells.values())),
-            tuple(cells) if len(cells) != 24 else None, "office-room" in player["furnishings"])
-
-
-_PLACEMENT_FIELDS = itemgetter("kind", "stable", "furnishing", "bonus")
-
-
-_PLACEMENTS: dict[tuple, tuple] = {}
-
-
-def _remembered(key_: tuple, compute) -> tuple:
-    found = _PLACEMENTS.get(key_)
-    if found is None:
-        if len(_PLACEMENTS) > 16384:
-            _PLACEMENTS.clear()
-        found = _PLACEMENTS[key_] = tuple(compute())
-    return found
-
-
 def twin_options(player: dict, twin: str) -> list[tuple[str, str]]:
     """Return every legal (square, direction) for ``twin``, bonus squares first
     (remembered per board shape)."""
     def compute():
-        started = forest_started(player)
-        out = [(s, d) for s in _starts(player, twin) for d in DIRS
-               if _twin_fits(player, twin, s, d, started)]
+        out = _twin_placements(player, twin, first_only=False)
         return sorted(out, key=lambda sd: -_bonus_count(player, [sd[0], step_any(*sd)]))
-    return list(_remembered(("twin", twin, shape(player)), compute))
+    return list(remembered(("twin", twin, shape(player, _twin_area(twin))), compute))
+
+
+def _twin_area(twin: str) -> str:
+    return "forest" if twin == "meadow-field" else "mountain"
+
+
+def _twin_placements(player: dict, twin: str, first_only: bool) -> list[tuple[str, str]]:
+    """The (square, direction) pairs where :func:`_twin_fits` holds, in start and direction
+    order (only the first one with ``first_only``); each square's half and contact are
+    judged once."""
+    first, second = TWINS[twin]
+    forest = first in ("meadow", "field")
+    first_tile = forest and not forest_started(player)  # it must cover FOREST_FIRST
+    contact_needed = twin != "ore-mine" and not first_tile
+    covered = _forest_covered if forest else _not_rock
+    halves: dict = {}
+    contact: dict = {}
+    out = []
+    for s in _starts(player, twin):
+        if not _half_ok(player, s, first):
+            continue
+        for d, other in steps_any(s):
+            if other is None or (first_tile and FOREST_FIRST not in (s, other)):
+                continue
+            fits = halves.get(other)
+            if fits is None:
+                fits = halves[other] = _half_ok(player, other, second)
+            if not fits or (not (on_board(s) and on_board(other))
+                            and not _overhang_ok(player, twin, [s, other])):
+                continue
+            if contact_needed and not (_touching(player, s, covered, contact)
+                                       or _touching(player, other, covered, contact)):
+                continue
+            out.append((s, d))
+            if first_only:
+                return out
+    return out
+
+
+def _touching(player: dict, square: str, kinds_ok, contact: dict) -> bool:
+    found = contact.get(square)
+    if found is None:
+        found = contact[square] = _touches(player, square, kinds_ok)
+    return found
+
+
+def _not_rock(kind: str) -> bool:
+    return kind != "rock"
 
 
 def _starts(player: dict, twin: str) -> list[str]:
@@ -252,33 +211,39 @@ def _starts(player: dict, twin: str) -> list[str]:
     return starts
 
 
-def fit_shape(player: dict) -> tuple:
-    """Return what the fit of a tile depends on (not its bonus order): every cell's kind and
-    stable, furnished tunnels told apart, the placed overhangs and the Office room."""
-    cells = player["cells"]
-    return (tuple((c["kind"] if c["furnishing"] is None or c["kind"] != "tunnel"
-                   else "furnished-tunnel", c["stable"]) for c in cells.values()),
-            tuple(cells) if len(cells) != 24 else None, "office-room" in player["furnishings"])
-
-
 def has_twin(player: dict, twin: str) -> bool:
     """Tell whether ``twin`` has at least one legal placement (remembered per board shape)."""
-    board_shape = fit_shape(player)
-
-    def compute():
-        started = forest_started(player)
-        return (True,) if any(_twin_fits(player, twin, s, d, started)
-                              for s in _starts(player, twin) for d in DIRS) else ()
-    return bool(_remembered(("has-twin", twin, board_shape), compute))
+    return bool(remembered(("has-twin", twin, fit_shape(player, _twin_area(twin))), lambda: (
+        (True,) if _twin_placements(player, twin, first_only=True) else ())))
 
 
-def single_options(player: dict, kind: str, board_shape: tuple | None = None) -> list[str]:
-    """Return every square where a single ``kind`` tile may go (remembered per board shape;
-    pass ``board_shape`` when asking for several kinds)."""
+def single_options(player: dict, kind: str) -> list[str]:
+    """Return every square where a single ``kind`` tile may go (remembered per area shape)."""
     area_name = "forest" if kind in ("meadow", "field") else "mountain"
-    board_shape = fit_shape(player) if board_shape is None else board_shape
-    return list(_remembered(("single", kind, board_shape), lambda: (
-        s for s in squares(area_name) if single_ok(player, kind, s))))
+    return list(remembered(("single", kind, fit_shape(player, area_name)), lambda: (
+        _single_squares(player, kind, area_name))))
+
+
+def _single_squares(player: dict, kind: str, area_name: str) -> list[str]:
+    """The squares of ``area_name`` where :func:`single_ok` holds (the forest's start read
+    once)."""
+    if kind not in SINGLES:
+        return []
+    forest = kind in ("meadow", "field")
+    started = forest and forest_started(player)
+    out = []
+    for s in squares(area_name):
+        if not _half_ok(player, s, kind):
+            continue
+        if not forest:
+            fits = _touches(player, s, _not_rock)
+        elif started:
+            fits = _touches(player, s, _forest_covered)
+        else:
+            fits = s == FOREST_FIRST
+        if fits:
+            out.append(s)
+    return out
 
 
 def _bonus_count(player: dict, cells: list) -> int:

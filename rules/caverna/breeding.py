@@ -3,6 +3,8 @@ board, the owner converts some to food or releases them before anything else hap
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rules.core import Action
 from rules.core.decisions import pop, push, top
 
@@ -55,6 +57,13 @@ def house(state, seat: int) -> None:
         push(state, {"type": "overflow", "seat": seat, "frozen": []})
 
 
+@lru_cache(maxsize=None)
+def _release(kind: str) -> Action:
+    """The (immutable) action releasing one animal of ``kind``."""
+    return Action(f"release {kind}", msgs.action("release", animal=msgs.good(kind)),
+                  move=("release", kind))
+
+
 class OverflowDecision(Step):
     """Animals exceed the room: release some (or convert them to food, an any-time move)
     until they fit."""
@@ -64,8 +73,7 @@ class OverflowDecision(Step):
 
     def options(self, state, d):
         player = state.ps[d["seat"]]
-        return [Action(f"release {t}", msgs.action("release", animal=msgs.good(t)),
-                       move=("release", t)) for t in FARM if player["animals"][t] > 0]
+        return [_release(t) for t in FARM if player["animals"][t] > 0]
 
     def effect(self, state, d, move, events):
         kind = move[1]

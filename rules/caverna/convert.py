@@ -29,6 +29,10 @@ TILE_CONVERSIONS = {
 }
 
 
+_CONVERTING = frozenset([tile for tile, _cost, _gain in TILE_CONVERSIONS.values()]
+                        + ["peaceful-cave"])  # the tiles that offer a conversion
+
+
 def animal_food(player: dict, kind: str, n: int) -> int:
     """Return the food for converting ``n`` animals of ``kind`` (Slaughtering cave incl.)."""
     food = 3 if (kind == "donkey" and n == 2) else FOOD[kind] * n
@@ -76,20 +80,37 @@ def _gold(k: int) -> Action:
 
 def _tile_actions(player: dict, frozen: list) -> list[Action]:
     """The conversions of furnishing tiles (and the Peaceful cave) ``player`` can make."""
+    if _CONVERTING.isdisjoint(player["furnishings"]):
+        return []
     out = []
     for name, (tile, cost, _gain) in TILE_CONVERSIONS.items():
         if has(player, tile) and all(held(player, g) >= n for g, n in cost.items()):
             if name == "hunting" and "boar" in frozen:
                 continue
-            out.append(Action(f"convert {name}", msgs.action(
-                "convert_" + name.replace("-", "_")), "convert", ("convert", name, None)))
+            out.append(_tile_conversion(name))
     if has(player, "peaceful-cave"):
         for i, dw in enumerate(player["dwarfs"]):
             if dw["weapon"] > 0:
-                out.append(Action(f"convert peaceful {i + 1}", msgs.action(
-                    "convert_peaceful", dwarf=i + 1, food=dw["weapon"]), "convert",
-                    ("convert", "peaceful", i + 1)))
+                out.append(_peaceful(i + 1, dw["weapon"]))
     return out
+
+
+@lru_cache(maxsize=None)
+def _tile_conversion(name: str) -> Action:
+    return Action(f"convert {name}", msgs.action("convert_" + name.replace("-", "_")), "convert",
+                  ("convert", name, None))
+
+
+@lru_cache(maxsize=None)
+def _peaceful(dwarf: int, weapon: int) -> Action:
+    return Action(f"convert peaceful {dwarf}", msgs.action(
+        "convert_peaceful", dwarf=dwarf, food=weapon), "convert", ("convert", "peaceful", dwarf))
+
+
+@lru_cache(maxsize=None)
+def _ruby_tile(tile: str) -> Action:
+    return Action(f"ruby {tile}", msgs.action(
+        "ruby_tile", tile=msgs.twin(tile), rubies=RUBY_TILES[tile]), "ruby", ("ruby", tile))
 
 
 @lru_cache(maxsize=None)
@@ -123,11 +144,9 @@ def ruby_actions(state, seat: int) -> list[Action]:
     out.append(RUBY_FOOD)
     if player["goods"]["food"] >= 1:
         out.append(RUBY_CATTLE)
-    board_shape = board.fit_shape(player)
     for tile, price in RUBY_TILES.items():
-        if rubies >= price and board.single_options(player, tile, board_shape):
-            out.append(Action(f"ruby {tile}", msgs.action(
-                "ruby_tile", tile=msgs.twin(tile), rubies=price), "ruby", ("ruby", tile)))
+        if rubies >= price and board.single_options(player, tile):
+            out.append(_ruby_tile(tile))
     return out
 
 
@@ -172,6 +191,7 @@ class Conversions(AnytimeHandler):
     """Any-time conversions, open to whoever owes a decision (spec §0, §12.2)."""
 
     kind = "convert"
+    exact_options = True  # every listed conversion is affordable now (``problem`` agrees)
 
     def owns(self, move) -> bool:
         return move[0] in ("convert", "ruby")

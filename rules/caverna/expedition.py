@@ -7,13 +7,15 @@ small-pasture, large-pasture, meadow, dwelling, field, sow, cavern, breed.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rules.core import Action
 from rules.core.decisions import pop, push
 
 from . import animals, board, breeding, data, furnish, msgs, sowing
 from .fences import fence_price
 from .goods import gain
-from .handler import Step
+from .handler import DONE, Step
 
 CAP = 14
 
@@ -81,6 +83,20 @@ def _resolve(state, d: dict, item: dict, events: list) -> None:
         push(state, {**base, "type": "breed", "chosen": []})
 
 
+@lru_cache(maxsize=None)
+def _loot(item_id: str) -> Action:
+    """The (immutable) action taking loot ``item_id``."""
+    return Action(f"loot {item_id}", msgs.action("loot", item=msgs.loot(item_id)), "loot",
+                  ("loot", item_id))
+
+
+@lru_cache(maxsize=None)
+def _breed(kind: str) -> Action:
+    """The (immutable) action letting ``kind`` breed."""
+    return Action(f"breed {kind}", msgs.action("breed", animal=msgs.good(kind)),
+                  move=("breed", kind))
+
+
 class ExpeditionDecision(Step):
     """Choose loot items one by one ("loot <item>"), then "done"."""
 
@@ -95,10 +111,9 @@ class ExpeditionDecision(Step):
                 and i["id"] not in d["chosen"] and item_possible(state, d["seat"], i)]
 
     def options(self, state, d):
-        out = [Action(f"loot {i['id']}", msgs.action("loot", item=msgs.loot(i["id"])), "loot",
-                      ("loot", i["id"])) for i in self._items(state, d)]
+        out = [_loot(i["id"]) for i in self._items(state, d)]
         if d["chosen"]:
-            out.append(Action("done", msgs.DONE, move=("done",)))
+            out.append(DONE)
         return out
 
     def judge(self, state, d, move):
@@ -144,10 +159,8 @@ class BreedDecision(Step):
         player = state.ps[d["seat"]]
         out = []
         if len(d["chosen"]) < 2:
-            out = [Action(f"breed {t}", msgs.action("breed", animal=msgs.good(t)),
-                          move=("breed", t))
-                   for t in animals.breeding_types(player) if t not in d["chosen"]]
-        return out + [Action("done", msgs.DONE, move=("done",))]
+            out = [_breed(t) for t in animals.breeding_types(player) if t not in d["chosen"]]
+        return out + [DONE]
 
     def effect(self, state, d, move, events):
         if move != ("done",):

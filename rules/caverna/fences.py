@@ -4,12 +4,14 @@ fixed price and end after their one build."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rules.core import Action
 from rules.core.decisions import pop
 
 from . import board, msgs
 from .goods import has, pay
-from .handler import Step
+from .handler import DONE, Step
 from .highlight import mark
 
 
@@ -19,7 +21,22 @@ def fence_price(player: dict, size: int, loot_wood: int | None = None) -> int:
     return max(0, wood - (1 if has(player, "carpenter") else 0))
 
 
-DONE = Action("done", msgs.DONE, move=("done",))
+@lru_cache(maxsize=None)
+def _small(square: str) -> Action:
+    return Action(f"fence small {square}", msgs.action("fence_small", square=square),
+                  move=("fence", "small", square, None))
+
+
+@lru_cache(maxsize=None)
+def _large(square: str, direction: str) -> Action:
+    return Action(f"fence large {square} {direction}", msgs.action(
+        "fence_large", square=square, dir=direction), move=("fence", "large", square, direction))
+
+
+@lru_cache(maxsize=None)
+def _stable(square: str) -> Action:
+    return Action(f"stable {square}", msgs.action("stable", square=square),
+                  move=("stable", square))
 
 
 class FenceDecision(Step):
@@ -53,16 +70,11 @@ class FenceDecision(Step):
         player = state.ps[d["seat"]]
         out = []
         if self._small_ok(player, d):
-            out += [Action(f"fence small {s}", msgs.action("fence_small", square=s),
-                           move=("fence", "small", s, None))
-                    for s in board.small_pasture_options(player)]
+            out += [_small(s) for s in board.small_pasture_options(player)]
         if self._large_ok(player, d):
-            out += [Action(f"fence large {s} {dr}", msgs.action("fence_large", square=s, dir=dr),
-                           move=("fence", "large", s, dr))
-                    for s, dr in board.large_pasture_options(player)]
+            out += [_large(s, dr) for s, dr in board.large_pasture_options(player)]
         if self._stable_allowed(player, d):
-            out += [Action(f"stable {s}", msgs.action("stable", square=s), move=("stable", s))
-                    for s in board.stable_options(player)]
+            out += [_stable(s) for s in board.stable_options(player)]
         return out
 
     def options(self, state, d):

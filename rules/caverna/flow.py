@@ -4,12 +4,14 @@ when no decision is pending."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rules.core import Action
 from rules.core.decisions import pop, push
 
 from . import animals, breeding, msgs, sowing, spaces, work
 from .goods import gain, has
-from .handler import Step
+from .handler import DONE, Step
 
 
 def stage_of(state, round_no: int) -> int:
@@ -107,14 +109,21 @@ def finish_start(state, events: list, kept: tuple = ()) -> None:
         for space in list(state.spaces):
             if sum(space["goods"].values()) >= 6 and space["id"] not in kept:
                 spaces.edit(state, space)["goods"] = {}
-    for space in list(state.spaces):
-        spaces.replenish(state, space)
+    for index, space in enumerate(list(state.spaces)):
+        spaces.replenish(state, space, index)
     for seat in order(state):
         player = state.ps[seat]
         gain(state, seat, player["future"].pop(str(state.round), {}), events)
         if has(player, "miner"):
             gain(state, seat, {"ore": animals.donkeys_in_mines(player, ("ore-mine",))}, events)
     state.turn = state.start_player
+
+
+@lru_cache(maxsize=None)
+def _protect(space_id: str) -> Action:
+    """The (immutable) action paying 1 ruby to keep ``space_id``'s goods."""
+    return Action(f"protect {space_id}", msgs.action("protect", space=msgs.space(space_id)),
+                  move=("protect", space_id))
 
 
 class ProtectDecision(Step):
@@ -126,10 +135,8 @@ class ProtectDecision(Step):
     def options(self, state, d):
         out = []
         if state.ps[0]["goods"]["ruby"] > 0:
-            out = [Action(f"protect {sid}", msgs.action("protect", space=msgs.space(sid)),
-                          move=("protect", sid))
-                   for sid in _solo_full(state) if sid not in d["kept"]]
-        return out + [Action("done", msgs.DONE, move=("done",))]
+            out = [_protect(sid) for sid in _solo_full(state) if sid not in d["kept"]]
+        return out + [DONE]
 
     def effect(self, state, d, move, events):
         if move == ("done",):

@@ -13,6 +13,8 @@ by ``bonus`` (scoring.py); immediate effects by ``on_build``, ``on_build_hook`` 
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rules.core import Action
 from rules.core.decisions import pop
 
@@ -185,34 +187,60 @@ def fits_filter(state, seat: int, tile_id: str, kind: str) -> bool:
 
 
 def choices(state, seat: int, kind: str) -> list[str]:
-    """Return the buildable tiles of ``kind`` ("any", "dwelling", "dwelling-growth")."""
-    return [t for t in state.tiles_left
-            if fits_filter(state, seat, t, kind) and buildable(state, seat, t)]
+    """Return the buildable tiles of ``kind`` ("any", "dwelling", "dwelling-growth"), in
+    supply order (remembered for the same goods, tiles, supply, free caverns and family)."""
+    return list(_choices(state, seat, kind))
 
 
 def any_choice(state, seat: int, kind: str) -> bool:
-    """Tell whether some tile of ``kind`` can be built now (remembered for the same goods,
-    tiles, supply, free caverns and family)."""
+    """Tell whether some tile of ``kind`` can be built now."""
+    return bool(_choices(state, seat, kind))
+
+
+def _choices(state, seat: int, kind: str) -> tuple[str, ...]:
+    """The buildable tiles of ``kind``: they depend only on the key below (goods for the
+    costs, owned tiles for discounts, partners and room, the supply, which kinds of free
+    cavern there are, the discs and the family size)."""
     player = state.ps[seat]
     cells = player["cells"]
     free = {cells[s]["kind"] for s in board.area_squares(player, "mountain")
             if cells[s]["furnishing"] is None}
     caverns = ("cavern" in free, bool(free & {"cavern", "tunnel", "deep-tunnel"}))
     if not caverns[1] and not any(has(player, p) for p in PAIRED):
-        return False
+        return ()
     key = (kind, tuple(player["goods"].values()), tuple(player["furnishings"]),
            tuple(state.tiles_left), caverns, player["discs"], len(player["dwarfs"]))
-    found = _ANY_CHOICE.get(key)
+    found = _CHOICES.get(key)
     if found is None:
-        if len(_ANY_CHOICE) > 16384:
-            _ANY_CHOICE.clear()
-        found = _ANY_CHOICE[key] = any(
-            fits_filter(state, seat, t, kind) and buildable(state, seat, t)
-            for t in state.tiles_left)
+        if len(_CHOICES) > 16384:
+            _CHOICES.clear()
+        found = _CHOICES[key] = _buildable_tiles(state, seat, kind, caverns)
     return found
 
 
-_ANY_CHOICE: dict[tuple, bool] = {}
+def _buildable_tiles(state, seat: int, kind: str, caverns: tuple[bool, bool]) -> tuple:
+    """The tiles of the supply that fit ``kind``, have a square and are affordable: what
+    :func:`fits_filter` and :func:`buildable` tell, with the room read from ``caverns``
+    (a free cavern; a free cavern or tunnel for the Work room) instead of listing squares."""
+    player = state.ps[seat]
+    owned = player["furnishings"]
+    work_room = "work-room" in owned
+    out = []
+    for tile_id in state.tiles_left:
+        if kind != "any" and tile_id not in DWELLINGS:
+            continue
+        partner = PAIRED.get(tile_id)
+        if partner is not None and partner in owned:
+            room = bool(squares(player, tile_id))
+        else:
+            room = caverns[1] if work_room and tile_id != "work-room" else caverns[0]
+        if room and can_pay(player, cost(player, tile_id)) and (
+                kind != "dwelling-growth" or grows_after(state, seat, tile_id)):
+            out.append(tile_id)
+    return tuple(out)
+
+
+_CHOICES: dict[tuple, tuple[str, ...]] = {}
 
 
 def swap_costs(state, seat: int, tile_id: str) -> list[tuple[str, dict]]:
@@ -228,6 +256,19 @@ def swap_costs(state, seat: int, tile_id: str) -> list[tuple[str, dict]]:
         if price is not None and price != usual and can_pay(player, price):
             out.append((mode, price))
     return out
+
+
+@lru_cache(maxsize=None)
+def _furnish(tile_id: str, square: str, mode: str | None) -> Action:
+    """The (immutable) action building ``tile_id`` on ``square`` (Builder ore swaps ``mode``)."""
+    if mode is None:
+        return Action(f"furnish {tile_id} {square}", msgs.action(
+            "furnish", tile=msgs.tile(tile_id), square=square), "furnish",
+            ("furnish", tile_id, square, None))
+    return Action(f"furnish {tile_id} {square} {mode}", msgs.action(
+        "furnish_swap", tile=msgs.tile(tile_id), square=square,
+        goods=[msgs.good(g, 1) for g in BUILDER_MODES[mode]]), "furnish",
+        ("furnish", tile_id, square, mode))
 
 
 class FurnishDecision(Step):
@@ -251,9 +292,7 @@ class FurnishDecision(Step):
         out = []
         for tile_id in self._tiles(state, d):
             for square in squares(player, tile_id):
-                out.append(Action(f"furnish {tile_id} {square}", msgs.action(
-                    "furnish", tile=msgs.tile(tile_id), square=square), "furnish",
-                    ("furnish", tile_id, square, None)))
+                out.append(_furnish(tile_id, square, None))
         if not d.get("price"):
             out += self._swaps(state, d)
         return out
@@ -268,10 +307,7 @@ class FurnishDecision(Step):
         for tile_id in self._tiles(state, d):
             for mode, _price in swap_costs(state, seat, tile_id):
                 for square in squares(player, tile_id):
-                    out.append(Action(f"furnish {tile_id} {square} {mode}", msgs.action(
-                        "furnish_swap", tile=msgs.tile(tile_id), square=square,
-                        goods=[msgs.good(g, 1) for g in BUILDER_MODES[mode]]), "furnish",
-                        ("furnish", tile_id, square, mode)))
+                    out.append(_furnish(tile_id, square, mode))
         return out
 
     def judge(self, state, d, move):

@@ -9,18 +9,23 @@ option (placements, tiles, fences) override ``judge`` with the rule's direct che
 
 from __future__ import annotations
 
-from rules.core import Msg
+from rules.core import Action, Msg
 from rules.core.decisions import Handler
 
 from . import msgs
 from .moves import Move
+
+DONE = Action("done", msgs.DONE, move=("done",))  # every step's "done" (immutable, shared)
 
 
 class Step(Handler):
     """A Caverna decision: options, problem (refusal beside the rule), effect."""
 
     verbs: tuple[str, ...] = ()
-    refusal = ""  # catalog key under caverna.error for an own move that is not legal now
+    refusal = ""
+    # every Caverna handler lists only moves its ``judge`` accepts (a listed action is
+    # played without a second check; the contract tests verify it at every step)
+    exact_options = True  # catalog key under caverna.error for an own move that is not legal now
 
     def prompt(self, state, d: dict) -> Msg:
         """Describe the decision (its catalog prompt)."""

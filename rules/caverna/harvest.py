@@ -3,12 +3,14 @@ conversions before scoring. Breeding and housing overflow are in :mod:`breeding`
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rules.core import Action
 from rules.core.decisions import pop
 
 from . import animals, msgs
 from .goods import has, pay
-from .handler import Step
+from .handler import DONE, Step
 
 WORKING_CAVE = {"wood": {"wood": 1}, "stone": {"stone": 1}, "ore": {"ore": 2}}
 
@@ -23,6 +25,24 @@ def feeding_cost(player: dict, per_adult: int) -> int:
     return max(0, cost)
 
 
+@lru_cache(maxsize=4096)
+def _feed(cost: int, food: int) -> Action:
+    """The (immutable) action paying the feeding ``cost`` with ``food`` in the supply."""
+    return Action("feed", msgs.action("feed", cost=cost, food=food), move=("feed", None))
+
+
+@lru_cache(maxsize=None)
+def _feed_working(good: str) -> Action:
+    """The (immutable) action feeding one dwarf with ``good`` (Working cave)."""
+    return Action(f"feed {good}", msgs.action("feed_working", good=msgs.good(
+        good, WORKING_CAVE[good][good])), move=("feed", good))
+
+
+HARVEST_CHOICES = (
+    Action("harvest field", msgs.action("harvest_field"), move=("harvest", "field")),
+    Action("harvest breed", msgs.action("harvest_breed"), move=("harvest", "breed")))
+
+
 class FeedDecision(Step):
     """Pay the feeding cost; missing food becomes begging markers."""
 
@@ -32,12 +52,9 @@ class FeedDecision(Step):
 
     def options(self, state, d):
         player = state.ps[d["seat"]]
-        out = [Action("feed", msgs.action("feed", cost=self._cost(state, d),
-                                          food=player["goods"]["food"]), move=("feed", None))]
+        out = [_feed(self._cost(state, d), player["goods"]["food"])]
         if has(player, "working-cave") and player["dwarfs"]:
-            out += [Action(f"feed {g}", msgs.action("feed_working", good=msgs.good(g, n[g])),
-                           move=("feed", g))
-                    for g, n in WORKING_CAVE.items() if player["goods"][g] >= n[g]]
+            out += [_feed_working(g) for g, n in WORKING_CAVE.items() if player["goods"][g] >= n[g]]
         return out
 
     def has_options(self, state, d):
@@ -73,8 +90,7 @@ class ChoiceDecision(Step):
     verbs = ("harvest",)
 
     def options(self, state, d):
-        return [Action("harvest field", msgs.action("harvest_field"), move=("harvest", "field")),
-                Action("harvest breed", msgs.action("harvest_breed"), move=("harvest", "breed"))]
+        return list(HARVEST_CHOICES)
 
     def effect(self, state, d, move, events):
         choice = move[1]
@@ -92,7 +108,7 @@ class FinalDecision(Step):
     verbs = ("done",)
 
     def options(self, state, d):
-        return [Action("done", msgs.DONE, move=("done",))]
+        return [DONE]
 
     def effect(self, state, d, move, events):
         pop(state, d)

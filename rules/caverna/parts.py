@@ -64,30 +64,28 @@ def playable(state, seat: int, space: dict, dwarf_index: int, imitating: bool = 
     probe = {"seat": seat, "dwarf": dwarf_index, "space": space["id"], "key": space["key"]}
     if memo is None:
         memo = {}
-    if all_needed:
-        return all(_possible_once(state, probe, p, memo) for p in part_ids)
-    return any(_possible_once(state, probe, p, memo) for p in part_ids)
+    for part, armed in part_ids:  # any part will do; all of them for "and then"
+        key = (seat, dwarf_index if armed else None, part)
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = bool(possible(state, probe, part))
+        if found is not all_needed:
+            return found
+    return all_needed
 
 
 @lru_cache(maxsize=None)
-def _printed(key: str) -> tuple[bool, bool, tuple[str, ...], bool]:
+def _printed(key: str) -> tuple[bool, bool, tuple[tuple[str, bool], ...], bool]:
     """What playability reads from a printed space: imitation?, always playable (goods or
-    no parts), its parts, and whether all of them are needed ("and then")."""
+    no parts), its parts (each with whether it depends on the acting dwarf's weapon), and
+    whether all of them are needed ("and then")."""
     spec = data.space_def(key)
     return (spec["id"].startswith("imitation"), has_goods_part(spec) or not spec["parts"],
-            tuple(spec["parts"]), spec["connector"] == "then")
+            tuple((p, p in ARMED_PARTS or p.startswith("expedition-")) for p in spec["parts"]),
+            spec["connector"] == "then")
 
 
 ARMED_PARTS = ("forge", "imitate")  # parts that depend on the acting dwarf's weapon
-
-
-def _possible_once(state, probe: dict, part: str, memo: dict) -> bool:
-    armed = part in ARMED_PARTS or part.startswith("expedition-")
-    key = (probe["seat"], probe["dwarf"] if armed else None, part)
-    found = memo.get(key)
-    if found is None:
-        found = memo[key] = possible(state, probe, part)
-    return found
 
 
 def imitation_targets(state, d: dict, first_only: bool = False) -> list[str]:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rules.core import Action
 from rules.core.decisions import pop
 
 from . import board, msgs
-from .handler import Step
+from .handler import DONE, Step
 from .highlight import mark
 
 CROP_SIZE = {"grain": 3, "vegetable": 2}
@@ -58,6 +60,13 @@ def field_phase(state, seat: int, events: list) -> None:
         events.append(msgs.event("field_phase", seat=seat, **got))
 
 
+@lru_cache(maxsize=None)
+def _sow(crop: str, square: str) -> Action:
+    """The (immutable) action sowing ``crop`` on ``square``."""
+    return Action(f"sow {crop} {square}", msgs.action("sow", crop=msgs.good(crop), square=square),
+                  move=("sow", crop, square))
+
+
 class SowDecision(Step):
     """Sow up to 2 grain and 2 vegetable fields ("sow <crop> r,c"), then done."""
 
@@ -68,14 +77,13 @@ class SowDecision(Step):
     def _sowings(self, state, d) -> list[Action]:
         player = state.ps[d["seat"]]
         fields = empty_fields(player)
-        return [Action(f"sow {crop} {s}", msgs.action("sow", crop=msgs.good(crop), square=s),
-                       move=("sow", crop, s))
+        return [_sow(crop, s)
                 for crop in ("grain", "vegetable") for s in fields if sow_ok(player, d, crop, s)]
 
     def options(self, state, d):
         out = self._sowings(state, d)
         if d["grain"] + d["vegetable"] > 0:
-            out.append(Action("done", msgs.DONE, move=("done",)))
+            out.append(DONE)
         return out
 
     def judge(self, state, d, move):

@@ -8,12 +8,14 @@ Whether a dwarf may take a space at all is :func:`parts.playable`.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rules.core import Action
 from rules.core.decisions import pop, push
 
 from . import data, msgs, parts
 from .goods import gain, has, pay
-from .handler import Step
+from .handler import DONE, Step
 
 
 def new_space(key: str, round_no: int = 0) -> dict:
@@ -22,15 +24,16 @@ def new_space(key: str, round_no: int = 0) -> dict:
             "occupant": None}
 
 
-def edit(state, space: dict) -> dict:
-    """Return ``space`` ready to be changed.
+def edit(state, space: dict, index: int | None = None) -> dict:
+    """Return ``space`` ready to be changed (``index``: its place in the list, if known).
 
     Copies of a state share their space dicts (a copy copies only the list), so a space is
     never changed in place: this puts a fresh copy of it in the list; use the copy.
     """
     fresh = dict(space)
     fresh["goods"] = dict(space["goods"])
-    index = next(i for i, s in enumerate(state.spaces) if s is space)
+    if index is None or state.spaces[index] is not space:
+        index = next(i for i, s in enumerate(state.spaces) if s is space)
     state.spaces[index] = fresh
     return fresh
 
@@ -40,20 +43,30 @@ def find(state, space_id: str) -> dict | None:
     return next((s for s in state.spaces if s["id"] == space_id), None)
 
 
-def replenish(state, space: dict) -> None:
-    """Add this round's goods to ``space`` (N, N(M) and A (B) forms)."""
-    spec = parts.definition(space)
+def replenish(state, space: dict, index: int | None = None) -> None:
+    """Add this round's goods to ``space`` (N, N(M) and A (B) forms; ``index``: its place
+    in the list, if known)."""
+    acc, alt = _accumulation(space["key"])
+    if not acc and alt is None:
+        return
     if space["id"] == "ruby-mining" and state.players == 2:
         if state.round < data.spaces_file()["ruby_mining"]["two_player_first_round"]:
             return
     empty = not any(space["goods"].values())
-    adds = {good: (first if empty else other) for good, first, other in spec.get("acc", [])}
-    if "acc_alt" in spec:
-        adds.update(spec["acc_alt"]["empty" if empty else "other"])
+    adds = {good: (first if empty else other) for good, first, other in acc}
+    if alt is not None:
+        adds.update(alt["empty" if empty else "other"])
     if adds:
-        space = edit(state, space)
+        space = edit(state, space, index)
     for good, n in adds.items():
         space["goods"][good] = space["goods"].get(good, 0) + n
+
+
+@lru_cache(maxsize=None)
+def _accumulation(key: str) -> tuple[tuple, dict | None]:
+    """The printed accumulation of a space: its "acc" rules and its "acc_alt" form."""
+    spec = data.space_def(key)
+    return tuple(spec.get("acc", ())), spec.get("acc_alt")
 
 
 def connector(state, seat: int, space_key: str) -> str:
@@ -117,6 +130,24 @@ def _hooks(state, seat: int, hooks: list, events: list) -> None:
             gain(state, seat, {"ruby": 1}, events)
 
 
+TAKE_OR_LEAVE = (Action("done", msgs.action("done_take"), move=("done",)),
+                 Action("leave", msgs.action("leave_animals"), move=("leave",)))
+
+
+@lru_cache(maxsize=None)
+def _choose(part: str) -> Action:
+    """The (immutable) action choosing ``part`` of the space being resolved."""
+    return Action(f"choose {part}", msgs.action("choose", part=msgs.part(part)),
+                  move=("choose", part))
+
+
+@lru_cache(maxsize=None)
+def _imitate(space_id: str) -> Action:
+    """The (immutable) action imitating ``space_id``."""
+    return Action(f"imitate {space_id}", msgs.action("imitate", space=msgs.space(space_id)),
+                  move=("imitate", space_id))
+
+
 class SpaceDecision(Step):
     """Choose the next part of the space being resolved, or stop."""
 
@@ -151,17 +182,15 @@ class SpaceDecision(Step):
 
     def _ends(self, state, d: dict) -> list[Action]:
         if self._may_leave(state, d):
-            return [Action("done", msgs.action("done_take"), move=("done",)),
-                    Action("leave", msgs.action("leave_animals"), move=("leave",))]
+            return list(TAKE_OR_LEAVE)
         if self._may_stop(state, d):
-            return [Action("done", msgs.DONE, move=("done",))]
+            return [DONE]
         return []
 
     def options(self, state, d):
         spec = data.space_def(d["key"])
         chosen = [spec["parts"][i] for i in self._selectable(state, d)]
-        return [Action(f"choose {part}", msgs.action("choose", part=msgs.part(part)),
-                       move=("choose", part)) for part in chosen] + self._ends(state, d)
+        return [_choose(part) for part in chosen] + self._ends(state, d)
 
     def has_options(self, state, d):
         """True: settling asks only after :meth:`auto` left a choice (parts or an end)."""
@@ -185,9 +214,8 @@ class SpaceDecision(Step):
                                      space=msgs.space(d["space"])))
             pop(state, d)
             return
-        spec = data.space_def(d["key"])
-        index = next(i for i in self._selectable(state, d) if spec["parts"][i] == move[1])
-        self._run(state, d, index, events)
+        # a legal choice is selectable; a space never lists a part twice (data audit test)
+        self._run(state, d, data.space_def(d["key"])["parts"].index(move[1]), events)
 
     def _run(self, state, d: dict, index: int, events: list) -> None:
         spec = data.space_def(d["key"])
@@ -227,8 +255,7 @@ class ImitateDecision(Step):
     verbs = ("imitate",)
 
     def options(self, state, d):
-        return [Action(f"imitate {sid}", msgs.action("imitate", space=msgs.space(sid)),
-                       move=("imitate", sid)) for sid in parts.imitation_targets(state, d)]
+        return [_imitate(sid) for sid in parts.imitation_targets(state, d)]
 
     def effect(self, state, d, move, events):
         target = find(state, move[1])

@@ -4,6 +4,8 @@ rubies or looted ("tile <kind> r,c", "cancel" for a ruby purchase) and ruby mine
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rules.core import Action
 from rules.core.decisions import pop
 
@@ -11,6 +13,31 @@ from . import board, msgs, parts
 from .goods import gain, pay
 from .handler import Step
 from .highlight import mark
+
+
+@lru_cache(maxsize=None)
+def _twin(twin: str, square: str, direction: str) -> Action:
+    """The (immutable) action placing ``twin`` on ``square`` and its ``direction`` neighbour."""
+    return Action(f"tile {twin} {square} {direction}", msgs.action(
+        "tile_twin", twin=msgs.twin(twin), square=square, dir=direction),
+        move=("tile", twin, square, direction))
+
+
+@lru_cache(maxsize=None)
+def _single(tile: str, square: str) -> Action:
+    """The (immutable) action placing a single ``tile`` on ``square``."""
+    return Action(f"tile {tile} {square}", msgs.action(
+        "tile_single", tile=msgs.twin(tile), square=square), move=("tile", tile, square, None))
+
+
+@lru_cache(maxsize=None)
+def _ruby_mine(square: str) -> Action:
+    """The (immutable) action putting a ruby mine on ``square``."""
+    return Action(f"ruby-mine {square}", msgs.action("ruby_mine", square=square),
+                  move=("ruby-mine", square))
+
+
+CANCEL = Action("cancel", msgs.action("cancel"), move=("cancel",))
 
 
 class TwinDecision(Step):
@@ -22,10 +49,8 @@ class TwinDecision(Step):
 
     def options(self, state, d):
         player = state.ps[d["seat"]]
-        return [Action(f"tile {twin} {square} {direction}", msgs.action(
-            "tile_twin", twin=msgs.twin(twin), square=square, dir=direction),
-            move=("tile", twin, square, direction))
-            for twin in d["twins"] for square, direction in board.twin_options(player, twin)]
+        return [_twin(twin, square, direction)
+                for twin in d["twins"] for square, direction in board.twin_options(player, twin)]
 
     def has_options(self, state, d):
         return any(board.has_twin(state.ps[d["seat"]], twin) for twin in d["twins"])
@@ -60,11 +85,9 @@ class SingleDecision(Step):
 
     def options(self, state, d):
         player = state.ps[d["seat"]]
-        out = [Action(f"tile {d['tile']} {s}", msgs.action(
-            "tile_single", tile=msgs.twin(d["tile"]), square=s), move=("tile", d["tile"], s, None))
-            for s in board.single_options(player, d["tile"])]
+        out = [_single(d["tile"], s) for s in board.single_options(player, d["tile"])]
         if d.get("rubies"):
-            out.append(Action("cancel", msgs.action("cancel"), move=("cancel",)))
+            out.append(CANCEL)
         return out
 
     def judge(self, state, d, move):
@@ -107,9 +130,7 @@ class RubyMineDecision(Step):
     refusal = "bad_placement"
 
     def options(self, state, d):
-        return [Action(f"ruby-mine {s}", msgs.action("ruby_mine", square=s),
-                       move=("ruby-mine", s))
-                for s in parts.ruby_mine_squares(state.ps[d["seat"]], d["kind"])]
+        return [_ruby_mine(s) for s in parts.ruby_mine_squares(state.ps[d["seat"]], d["kind"])]
 
     def effect(self, state, d, move, events):
         square = move[1]

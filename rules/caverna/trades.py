@@ -2,22 +2,40 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rules.core import Action
 from rules.core.decisions import pop
 
 from . import msgs
 from .goods import gain, has, pay
-from .handler import Step
+from .handler import DONE, Step
 
 MARKET = {"dog": 2, "sheep": 1, "donkey": 1, "boar": 2, "cattle": 3, "wood": 1, "stone": 1,
           "ore": 1, "grain": 1, "vegetable": 2}
-DONE = Action("done", msgs.DONE, move=("done",))
 
 
 def forge_strengths(player: dict) -> list[int]:
     """Return the weapon strengths ``player`` can pay for (Blacksmith: 2 ore off)."""
     discount = 2 if has(player, "blacksmith") else 0
     return [s for s in range(1, 9) if max(0, s - discount) <= player["goods"]["ore"]]
+
+
+@lru_cache(maxsize=None)
+def _forge(strength: int) -> Action:
+    return Action(f"forge {strength}", msgs.action("forge", strength=strength),
+                  move=("forge", strength))
+
+
+@lru_cache(maxsize=None)
+def _buy(item: str) -> Action:
+    return Action(f"buy {item}", msgs.action("buy", item=msgs.good(item), price=MARKET[item]),
+                  move=("buy", item))
+
+
+@lru_cache(maxsize=None)
+def _trade(k: int) -> Action:
+    return Action(f"trade {k}", msgs.action("trade", k=k, ore=2 * k), move=("trade", k))
 
 
 class ForgeDecision(Step):
@@ -28,8 +46,7 @@ class ForgeDecision(Step):
     refusal = "cannot_forge"
 
     def options(self, state, d):
-        return [Action(f"forge {s}", msgs.action("forge", strength=s), move=("forge", s))
-                for s in forge_strengths(state.ps[d["seat"]])]
+        return [_forge(s) for s in forge_strengths(state.ps[d["seat"]])]
 
     def effect(self, state, d, move, events):
         strength = move[1]
@@ -49,9 +66,8 @@ class MarketDecision(Step):
 
     def options(self, state, d):
         gold = state.ps[d["seat"]]["goods"]["gold"]
-        out = [Action(f"buy {item}", msgs.action("buy", item=msgs.good(item), price=price),
-                      move=("buy", item))
-               for item, price in MARKET.items() if item not in d["bought"] and gold >= price]
+        out = [_buy(item) for item, price in MARKET.items()
+               if item not in d["bought"] and gold >= price]
         return out + [DONE]
 
     def effect(self, state, d, move, events):
@@ -72,8 +88,7 @@ class TradeDecision(Step):
 
     def options(self, state, d):
         ore = state.ps[d["seat"]]["goods"]["ore"]
-        return [Action(f"trade {k}", msgs.action("trade", k=k, ore=2 * k), move=("trade", k))
-                for k in (1, 2, 3) if ore >= 2 * k]
+        return [_trade(k) for k in (1, 2, 3) if ore >= 2 * k]
 
     def effect(self, state, d, move, events):
         k = move[1]

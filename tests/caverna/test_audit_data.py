@@ -60,3 +60,9 @@ def test_tile_labels_are_plain_names():
         "Simple dwelling (4 wood, 2 stone)"
     assert translate(Msg("caverna.tile.simple-dwelling-2"), "en") == \
         "Simple dwelling (3 wood, 3 stone)"
+
+
+def test_no_action_space_lists_a_part_twice():
+    """A chosen part is found by its name in the space's parts (spaces.SpaceDecision.effect)."""
+    for key, spec in data.spaces_file()["space"].items():
+        assert len(set(spec["parts"])) == len(spec["parts"]), key
