@@ -35,7 +35,16 @@ from rules.core import (
 
 from . import clock, history
 from .errors import UserError
-from .store import ChannelBusy, GameRecord, MoveRecord, Seat, StaleVersion, Store, servers
+from .store import (
+    ChannelBusy,
+    GameRecord,
+    MoveRecord,
+    Seat,
+    StaleVersion,
+    Store,
+    StoreBusy,
+    servers,
+)
 from .store import clocks as clocks_store
 from .store import results as stored
 from .store.results import Finished
@@ -275,6 +284,8 @@ class Service:
                     options=parsed, min_players=low, max_players=high)
             except ChannelBusy:
                 raise UserError("channel_busy") from None
+            except StoreBusy:
+                raise UserError("busy") from None
             if settings is not None and settings.any:
                 await clocks_store.set_settings(self.store, record.id, settings)
                 record = await self.store.get_game(record.id)
@@ -392,6 +403,8 @@ class Service:
         except StaleVersion:
             self._forget(game_id)
             raise UserError(stale) from None
+        except StoreBusy:  # another process kept the database: nothing was written
+            raise UserError("busy") from None
 
     # -- play --------------------------------------------------------------------------------
     def seat_of(self, table: Table, player: Player) -> int:

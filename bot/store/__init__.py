@@ -7,8 +7,9 @@ from .store import (
     Seat,
     StaleVersion,
     Store,
+    StoreBusy,
     StoreError,
 )
 
 __all__ = ["ChannelBusy", "GameRecord", "MoveRecord", "Seat", "StaleVersion", "Store",
-           "StoreError"]
+           "StoreBusy", "StoreError"]

@@ -36,6 +36,14 @@ class ChannelBusy(StoreError):
     """The channel already has an open game."""
 
 
+class StoreBusy(StoreError):
+    """Another process held the database's write lock longer than a write may wait for it;
+    nothing was written."""
+
+
+BUSY_SECONDS = 5.0  # how long a write waits for another process's write lock
+
+
 @dataclass(frozen=True)
 class Seat:
     """A seated player: platform user id and display name."""
@@ -136,11 +144,15 @@ class Store:
         self._queued_writers = 0  # writers waiting for the lock, who will join the open batch
 
     @classmethod
-    async def open(cls, path: str | Path) -> "Store":
-        """Open (creating if needed) the database at ``path`` and apply pending migrations."""
+    async def open(cls, path: str | Path, busy_seconds: float = BUSY_SECONDS) -> "Store":
+        """Open (creating if needed) the database at ``path`` and apply pending migrations.
+
+        A write waits up to ``busy_seconds`` for another process sharing the file to release
+        the write lock, then fails with :class:`StoreBusy`."""
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
-        connection = await aiosqlite.connect(str(path), isolation_level=None)
+        connection = await aiosqlite.connect(str(path), isolation_level=None,
+                                             timeout=busy_seconds)
         connection.row_factory = aiosqlite.Row
         await connection.execute("PRAGMA journal_mode=WAL")
         await connection.execute("PRAGMA foreign_keys=ON")
@@ -201,7 +213,12 @@ class Store:
     async def _join_batch(self) -> asyncio.Future:
         """Open a group transaction unless one is open; return the future of its commit."""
         if self._batch is None:
-            await self._db.execute("BEGIN IMMEDIATE")
+            try:
+                await self._db.execute("BEGIN IMMEDIATE")
+            except sqlite3.OperationalError as error:
+                if "locked" in str(error) or "busy" in str(error):
+                    raise StoreBusy(str(error)) from None
+                raise
             self._batch = asyncio.get_running_loop().create_future()
         return self._batch
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 
 import pytest
 
@@ -210,3 +211,27 @@ async def test_options_the_game_refuses_are_caught_at_new_and_at_start(service, 
     await service.join(PLACE, CAROL)
     table = await service.start(PLACE, ALICE)
     assert table.to_act() == frozenset({2})
+
+
+async def test_a_move_waiting_too_long_for_another_process_is_refused_and_changes_nothing(
+        tmp_path):
+    """Another process holding the database's write lock past the wait: the player is told
+    to try again, nothing is saved, and the same move goes through once the lock is free."""
+    path = tmp_path / "shared.db"
+    store = await Store.open(path, busy_seconds=0.2)
+    service = Service(store, games=[TOY], seed_source=lambda: 4242)
+    try:
+        table = await _started(service, ALICE, BOB)
+        other = sqlite3.connect(path, isolation_level=None)
+        other.execute("BEGIN IMMEDIATE")  # another bot process in the middle of a write
+        await _refused(service.act(PLACE, ALICE, "step"), "core.service.busy")
+        await _refused(service.new_game(Place("g", "other"), ALICE, "toy", None),
+                       "core.service.busy")
+        other.execute("ROLLBACK")
+        other.close()
+        assert (await store.get_game(table.record.id)).version == table.record.version
+        assert await store.moves(table.record.id) == []
+        outcome = await service.act(PLACE, ALICE, "step")
+        assert outcome.table.record.version == table.record.version + 1
+    finally:
+        await store.close()
