@@ -216,7 +216,8 @@ class Store:
             try:
                 await self._db.execute("BEGIN IMMEDIATE")
             except sqlite3.OperationalError as error:
-                if "locked" in str(error) or "busy" in str(error):
+                primary = error.sqlite_errorcode & 0xFF  # extended codes keep it in the low byte
+                if primary in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
                     raise StoreBusy(str(error)) from None
                 raise
             self._batch = asyncio.get_running_loop().create_future()

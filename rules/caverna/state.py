@@ -116,7 +116,7 @@ def copy_state(state: State) -> State:
     """
     new = State.__new__(State)
     new.__dict__.update(state.__dict__)
-    new.rng = Rng(state.rng.seed, state.rng.counter)
+    new.rng = state.rng.copy()
     new.spaces = list(state.spaces)  # spaces are shared: see spaces.edit
     new.tiles_left = list(state.tiles_left)
     new.ps = [_copy_player(player) for player in state.ps]
