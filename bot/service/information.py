@@ -1,0 +1,93 @@
+"""Information: a player's decision and options, move suggestions, the log, and which
+message of the channel shows each game (so a saved change that was never posted is found)."""
+
+from __future__ import annotations
+
+import asyncio
+
+from rules.core import Action, Msg, RulesError, normalise, translate
+
+from ..errors import UserError
+from .lookup import ServiceBase
+from .tables import GameRecord, MoveRecord, Place, Player, Table
+
+MAX_CHOICES = 25
+
+
+class Information(ServiceBase):
+    """What a player or the channel may read about a game, and where it is shown."""
+
+    async def decision(self, place: Place, player: Player, game_id: int | None = None
+                       ) -> tuple[Table, int, Msg | None, list[Action]]:
+        """Return ``player``'s seat, prompt and options now (no prompt if they owe nothing).
+
+        With ``game_id`` (a click on that game's message), another game is refused as stale.
+        """
+        table = await self._active(place, game_id)
+        seat = self.seat_of(table, player)
+        return (table, seat, *self.options_for(table, seat))
+
+    @staticmethod
+    def options_for(table: Table, seat: int) -> tuple[Msg | None, list[Action]]:
+        """Return the prompt and legal actions of ``seat`` at ``table`` (None, [] if idle).
+
+        A seat that owes nothing but may still act (``Game.may_act``) gets its prompt and
+        options too.
+        """
+        if not table.may_act(seat):
+            return None, []
+        return table.game.prompt(table.state, seat), table.actions(seat)
+
+    async def suggest(self, place: Place, player: Player, typed: str,
+                      locale: str = "en") -> list[Action]:
+        """Offer up to 25 legal actions matching ``typed`` (words in text or label)."""
+        try:
+            table = await self._active(place)
+            seat = self.seat_of(table, player)
+        except UserError:
+            return []
+        return await asyncio.to_thread(suggest_actions, table, seat, typed, locale)
+
+    async def log(self, place: Place, last: int = 10) -> tuple[Table, list[MoveRecord]]:
+        """Return the table and its ``last`` moves."""
+        table = await self.table(place)
+        return table, await self.store.moves(table.record.id, last=last)
+
+    async def remember_board_message(self, table: Table, message_id: str | None) -> None:
+        """Remember that ``message_id`` now shows ``table`` (as of its version)."""
+        await self.store.set_board_message(table.record.id, message_id, table.record.version)
+
+    async def unposted_games(self) -> list[GameRecord]:
+        """Return the open games whose channel message may lag a saved change (to post again)."""
+        return await self.store.unposted_games()
+
+
+def suggest_actions(table: Table, seat: int, typed: str, locale: str = "en") -> list[Action]:
+    """Filter ``seat``'s legal actions by the words of ``typed``; put an exact typed move first,
+    then the game's legal completions of ``typed`` (typed coordinates beyond the listed ones)."""
+    if not table.may_act(seat):
+        return []
+    actions = table.actions(seat)
+    words = normalise(typed).split()
+    matches = [a for a in actions if _matches(a, words, locale, table.names)]
+    typed_text = normalise(typed)
+    if typed_text:
+        shown = {normalise(a.text) for a in matches}
+        completed = [a for a in table.game.complete(table.state, seat, typed_text, MAX_CHOICES)
+                     if normalise(a.text) not in shown]
+        matches = completed + matches
+    if typed_text and all(normalise(a.text) != typed_text for a in matches):
+        candidate = Action(typed_text)
+        try:
+            if table.game.is_legal(table.state, seat, candidate):
+                matches.insert(0, candidate)
+        except (RulesError, ValueError, KeyError, IndexError):
+            pass
+    return matches[:MAX_CHOICES]
+
+
+def _matches(action: Action, words: list[str], locale: str, names: list[str]) -> bool:
+    haystack = action.text.lower()
+    if action.label is not None:
+        haystack += " " + translate(action.label, locale, names).lower()
+    return all(word in haystack for word in words)
