@@ -103,9 +103,8 @@ class TabletopBot(discord.Client):
         A failed sync is logged and startup goes on (the commands Discord has stay as they
         were; the next start tries again). Returns True if a sync happened.
         """
-        store = self.service.store
         digest = await self.commands_digest()
-        previous = json.loads(await store.setting(COMMANDS_SETTING) or "{}")
+        previous = json.loads(await self.service.bot_setting(COMMANDS_SETTING) or "{}")
         if previous.get("digest") == digest:
             log.info("slash commands unchanged since the last sync; not syncing")
             return False
@@ -115,8 +114,8 @@ class TabletopBot(discord.Client):
             log.error("could not sync the slash commands (%s); Discord keeps the commands it "
                       "had, and the next start tries again", error)
             return False
-        await store.set_setting(COMMANDS_SETTING,
-                                json.dumps({"digest": digest, "guild": self.dev_guild_id}))
+        await self.service.set_bot_setting(
+            COMMANDS_SETTING, json.dumps({"digest": digest, "guild": self.dev_guild_id}))
         log.info("slash commands synced%s", f" to guild {self.dev_guild_id}"
                  if self.dev_guild_id else " globally")
         return True
@@ -155,7 +154,7 @@ class TabletopBot(discord.Client):
             return len(await self.service.open_tables())
         except UserError:
             log.warning("some stored games belong to games that are no longer installed")
-            return len(await self.service.store.active_games())
+            return await self.service.open_game_count()
 
     async def on_ready(self) -> None:
         """Log who we are once connected."""

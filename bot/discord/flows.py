@@ -31,8 +31,7 @@ from bot.presenter import (
     time_lines,
     turn_lines,
 )
-from bot.service import MoveOutcome, Place, Player, Service, Table
-from bot.store import GameRecord
+from bot.service import GameRecord, MoveOutcome, Place, Player, Service, Table
 from rules.core import Msg, translate
 
 from . import ids, specs, texts
@@ -244,7 +243,7 @@ async def post_lobby(ctx: Context, table: Table, extra: list[str] | None = None)
 
 async def _remember_post(ctx: Context, table: Table, message_id: str) -> None:
     ctx.posted = True
-    await ctx.service.store.set_board_message(table.record.id, message_id, table.record.version)
+    await ctx.service.remember_board_message(table, message_id)
 
 
 def time_settings(reminder: str | None, timer: str | None, bank: str | None) -> Settings:

@@ -29,7 +29,7 @@ async def post_missing_messages(client) -> int:
     """Post every open game's missing channel message; return how many were posted."""
     posted = 0
     locales: dict[str, str] = {}
-    for record in await client.service.store.unposted_games():
+    for record in await client.service.unposted_games():
         if not needs_post(record):
             continue
         try:
@@ -71,7 +71,7 @@ async def post_game_message(client, table: Table, locale: str = "en") -> discord
     content, view = content_of(lines, board, locale), client.view_for(rows)
     message = await with_retry(lambda: channel.send(content, **_extras(view, board)),
                                f"post of game {record.id}")
-    await client.service.store.set_board_message(record.id, str(message.id), record.version)
+    await client.service.remember_board_message(table, str(message.id))
     await _retire(channel, record.board_message_id)
     return message
 

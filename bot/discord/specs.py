@@ -11,8 +11,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from bot.presenter import action_label, say
-from bot.service import Table
-from bot.store import GameRecord
+from bot.service import GameRecord, Table
 from rules.core import Action, Msg, translate
 from rules.core.text import has_message
 

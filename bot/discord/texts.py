@@ -12,8 +12,7 @@ from typing import Sequence
 from discord.utils import escape_markdown
 
 from bot.presenter import event_lines, lobby_lines, move_lines, say
-from bot.service import MoveOutcome, Table
-from bot.store import MoveRecord, Seat
+from bot.service import MoveOutcome, MoveRecord, Seat, Table
 from rules.core import Event, Msg, translate
 
 QUOTE = 200  # the longest piece of a user's own text quoted back in a reply

@@ -105,11 +105,14 @@ def _resolve(name: str, modules: dict[str, Path]) -> str | None:
     return None
 
 
-def module_imports(module: str, path: Path, modules: dict[str, Path]) -> set[str]:
-    """Return the project modules that ``module`` imports when it runs (in functions too)."""
+def module_imports(module: str, path: Path, modules: dict[str, Path],
+                   typing: bool = False) -> set[str]:
+    """Return the project modules that ``module`` imports when it runs (in functions too);
+    with ``typing``, those imported for type hints only (``if TYPE_CHECKING:``) as well."""
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
     found: set[str] = set()
-    for node in _runtime_nodes(ast.parse(path.read_text(encoding="utf-8"))):
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree) if typing else _runtime_nodes(tree):
         if isinstance(node, ast.Import):
             targets = [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
@@ -129,10 +132,11 @@ def module_imports(module: str, path: Path, modules: dict[str, Path]) -> set[str
     return found - parents - own
 
 
-def import_graph(root: Path, roots=PROJECT_ROOTS) -> dict[str, set[str]]:
-    """Return the project's module graph: each module and the project modules it imports."""
+def import_graph(root: Path, roots=PROJECT_ROOTS, typing: bool = False) -> dict[str, set[str]]:
+    """Return the project's module graph: each module and the project modules it imports
+    (``typing``: type-hint imports included)."""
     modules = project_modules(root, roots)
-    return {name: module_imports(name, path, modules) for name, path in modules.items()}
+    return {name: module_imports(name, path, modules, typing) for name, path in modules.items()}
 
 
 def circles(graph: dict[str, set[str]]) -> list[list[str]]:
@@ -215,3 +219,44 @@ def test_the_circle_finder_sees_imports_inside_functions_and_relative_ones(tmp_p
     assert graph["pkg.sub.a"] == {"pkg.sub.b"}  # nor is importing its own package
     assert graph["pkg.d"] == {"pkg.sub.a", "pkg.sub"}  # type hints are no edge
     assert circles(graph) == [["pkg.sub.a", "pkg.sub.b", "pkg.sub.c"]]
+
+
+# -- the bot: the service is the only way into the store -------------------------------------
+def test_the_discord_layer_imports_nothing_from_the_store():
+    """No module of bot/discord imports ``bot.store`` (nor a module under it), not even for
+    type hints: what the Discord layer needs of the store is a service call."""
+    modules = project_modules(ROOT)
+    bad = {}
+    for name, path in modules.items():
+        if name.startswith("bot.discord"):
+            found = module_imports(name, path, modules, typing=True)
+            store = sorted(m for m in found if m == "bot.store" or m.startswith("bot.store."))
+            if store:
+                bad[name] = store
+    assert [m for m in modules if m.startswith("bot.discord.")], "no Discord modules found"
+    assert not bad, f"bot/discord imports the store: {bad}"
+
+
+def test_the_discord_layer_never_reaches_the_store_through_the_service():
+    """No module of bot/discord reads an attribute called ``store`` (``service.store``)."""
+    bad = []
+    for path in sorted((ROOT / "bot" / "discord").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Attribute) and node.attr == "store":
+                bad.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert not bad, "the store reached around the service: " + ", ".join(bad)
+
+
+def test_the_store_checks_see_a_typing_import_and_a_store_attribute(tmp_path):
+    pkg = tmp_path / "bot"
+    (pkg / "discord").mkdir(parents=True)
+    (pkg / "store").mkdir()
+    for init in (pkg, pkg / "discord", pkg / "store"):
+        (init / "__init__.py").write_text("")
+    (pkg / "store" / "records.py").write_text("")
+    (pkg / "discord" / "a.py").write_text("from typing import TYPE_CHECKING\n"
+                                         "if TYPE_CHECKING:\n    from ..store import records\n")
+    modules = project_modules(tmp_path, roots=("bot",))
+    path = pkg / "discord" / "a.py"
+    assert module_imports("bot.discord.a", path, modules) == set()
+    assert module_imports("bot.discord.a", path, modules, typing=True) == {"bot.store.records"}
