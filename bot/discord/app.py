@@ -7,7 +7,6 @@ import hashlib
 import json
 import logging
 import threading
-from collections import Counter
 
 import discord
 from discord import app_commands
@@ -18,12 +17,13 @@ from bot.scheduler import Scheduler
 from bot.service import Service
 from rendering.registry import preload_all
 
+from .client import TabletopClient
 from .commands import build_commands
 from .components import DYNAMIC_ITEMS, build_view
 from .notify import DiscordNotifier
 from .posting import POST_ERRORS
 from .recovery import post_missing_messages
-from .specs import Row, locale_for
+from .specs import locale_for
 from .translator import CatalogTranslator
 
 log = logging.getLogger(__name__)
@@ -42,14 +42,13 @@ def intents() -> discord.Intents:
     return chosen
 
 
-class TabletopBot(discord.Client):
+class TabletopBot(TabletopClient):
     """A Discord client that hosts the service's games through slash commands and buttons."""
 
     def __init__(self, service: Service, dev_guild_id: int | None = None, sync: bool = True):
-        super().__init__(intents=intents(),
+        super().__init__(service, build_view, intents=intents(),
                          allowed_mentions=discord.AllowedMentions(everyone=False, roles=False,
                                                                   users=True))
-        self.service = service
         self.dev_guild_id = dev_guild_id
         self.sync_commands = sync
         self.tree = app_commands.CommandTree(self)
@@ -57,8 +56,6 @@ class TabletopBot(discord.Client):
         for command in build_commands(service):
             self.tree.add_command(command)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
-        self.in_flight: set[asyncio.Task] = set()
-        self.posting: Counter[int] = Counter()  # game ids whose new message is being posted
         self.scheduler = Scheduler(service, DiscordNotifier(self, service))
 
     async def close(self) -> None:
@@ -69,11 +66,6 @@ class TabletopBot(discord.Client):
     async def setup_translator(self) -> None:
         """Translate command help from the message catalog when the commands are synced."""
         await self.tree.set_translator(CatalogTranslator())
-
-    @staticmethod
-    def view_for(rows: list[Row]) -> discord.ui.View | None:
-        """This bot's persistent components laid out as ``rows`` (None when there are none)."""
-        return build_view(rows)
 
     async def setup_hook(self) -> None:
         """Sync changed commands, count resumed games, post what a saved change missed."""

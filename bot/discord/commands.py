@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Awaitable, Callable, Optional
+from typing import Any, Awaitable, Callable, Optional
 
 import discord
 from discord import app_commands
@@ -15,11 +15,8 @@ from bot.service import Place, Service
 from rules.core import Msg, translate
 
 from . import flows, history_commands, specs
-
-if TYPE_CHECKING:  # typing only: the bot module imports this one
-    from .app import TabletopBot
-
-    Interaction = discord.Interaction[TabletopBot]
+from .client import Interaction
+from .context import where
 
 Choice = app_commands.Choice
 PlayerCount = app_commands.Range[int, 1, 100]
@@ -130,7 +127,7 @@ def play_commands() -> list[app_commands.Command]:
     async def move_suggestions(interaction: Interaction, current: str) -> list[Choice[str]]:
         locale = specs.locale_for(interaction.locale)
         try:
-            place, player = flows.where(interaction)
+            place, player = where(interaction)
         except UserError:  # a direct message: nothing to suggest
             return []
         service = interaction.client.service

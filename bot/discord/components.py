@@ -9,17 +9,13 @@ key to :mod:`bot.discord.flows`.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, ClassVar, Sequence
+from typing import Any, ClassVar, Sequence
 
 import discord
 
 from . import flows, ids
+from .client import Interaction
 from .specs import ButtonSpec, OptionSpec, Row, SelectSpec, check_rows
-
-if TYPE_CHECKING:  # typing only: the bot module imports this one
-    from .app import TabletopBot
-
-    Interaction = discord.Interaction[TabletopBot]
 
 STYLES = {
     "primary": discord.ButtonStyle.primary,

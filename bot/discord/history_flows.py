@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import discord
-
 from bot.errors import UserError
 from bot.history import export_bytes
 from bot.presenter import game_title
@@ -12,7 +10,8 @@ from bot.replays import replay_gif_async
 from bot.service import Table
 from rules.core import Msg, translate
 
-from .flows import Context, handle
+from .context import Context
+from .flow import flow
 from .replies import upload_limit
 from .texts import safe_name
 
@@ -28,17 +27,16 @@ def _result(ctx: Context, table: Table) -> str:
     return _say(ctx, "won_by", players=", ".join(names))
 
 
-async def history(interaction: discord.Interaction) -> None:
+@flow
+async def history(ctx: Context) -> None:
     """Privately list the channel's newest finished games with their results."""
-    async def work(ctx: Context) -> None:
-        finished = await ctx.service.history(ctx.place)
-        if not finished:
-            raise UserError(Msg("history.error.no_finished_game"))
-        lines = [_say(ctx, "title")]
-        for item in finished:
-            lines.append(_history_line(ctx, item))
-        await ctx.reply.private(lines)
-    await handle(interaction, work)
+    finished = await ctx.service.history(ctx.place)
+    if not finished:
+        raise UserError(Msg("history.error.no_finished_game"))
+    lines = [_say(ctx, "title")]
+    for item in finished:
+        lines.append(_history_line(ctx, item))
+    await ctx.reply.private(lines)
 
 
 def _history_line(ctx: Context, item) -> str:
@@ -52,67 +50,63 @@ def _history_line(ctx: Context, item) -> str:
                 moves=item.moves, status=_say(ctx, item.record.status), result=result)
 
 
-async def export(interaction: discord.Interaction, game_id: int | None) -> None:
+@flow
+async def export(ctx: Context, game_id: int | None) -> None:
     """Privately send the export file of a finished game (the newest when no id is given)."""
-    async def work(ctx: Context) -> None:
-        table, document = await ctx.service.export(ctx.place, game_id)
-        filename = f"{table.game.name}-{table.record.id}.json"
-        caption = _say(ctx, "export_caption", id=table.record.id,
-                       game=game_title(table, ctx.locale), filename=filename)
-        await ctx.reply.attachment(caption, export_bytes(document), filename)
-    await handle(interaction, work)
+    table, document = await ctx.service.export(ctx.place, game_id)
+    filename = f"{table.game.name}-{table.record.id}.json"
+    caption = _say(ctx, "export_caption", id=table.record.id,
+                   game=game_title(table, ctx.locale), filename=filename)
+    await ctx.reply.attachment(caption, export_bytes(document), filename)
 
 
-async def replay(interaction: discord.Interaction, game_id: int | None) -> None:
+@flow
+async def replay(ctx: Context, game_id: int | None) -> None:
     """Post an animated replay of a finished game in the channel."""
-    async def work(ctx: Context) -> None:
-        table, document = await ctx.service.export(ctx.place, game_id)
-        try:
-            gif = await replay_gif_async(table.game, document, upload_limit(interaction))
-        except ValueError as error:
-            raise UserError(Msg("history.error.replay_failed", {"reason": str(error)})) from None
-        caption = _say(ctx, "replay_caption", id=table.record.id,
-                       game=game_title(table, ctx.locale))
-        await ctx.reply.attachment(caption, gif, f"replay-{table.record.id}.gif", public=True)
-    await handle(interaction, work)
+    table, document = await ctx.service.export(ctx.place, game_id)
+    try:
+        gif = await replay_gif_async(table.game, document, upload_limit(ctx.interaction))
+    except ValueError as error:
+        raise UserError(Msg("history.error.replay_failed", {"reason": str(error)})) from None
+    caption = _say(ctx, "replay_caption", id=table.record.id,
+                   game=game_title(table, ctx.locale))
+    await ctx.reply.attachment(caption, gif, f"replay-{table.record.id}.gif", public=True)
 
 
-async def stats(interaction: discord.Interaction, user_id: str | None, name: str | None,
+@flow
+async def stats(ctx: Context, user_id: str | None, name: str | None,
                 game: str | None) -> None:
     """Privately show a player's ratings on this server (the caller's by default)."""
-    async def work(ctx: Context) -> None:
-        who, shown_name = (user_id, name) if user_id else (ctx.player.user_id, ctx.player.name)
-        shown_name = safe_name(shown_name or "")
-        rated = await ctx.service.stats(ctx.place.guild, who)
-        if game is not None:
-            rated = {k: v for k, v in rated.items() if k == game}
-        if not rated:
-            await ctx.reply.private(_say(ctx, "stats_none", name=shown_name))
-            return
-        lines = [_say(ctx, "stats_title", name=shown_name)]
-        for game_name, rating in sorted(rated.items()):
-            lines.append(_say(ctx, "stats_line", game=_title(ctx, game_name),
-                              rating=shown(rating.mu, rating.sigma), played=rating.played,
-                              won=rating.won))
-        await ctx.reply.private(lines)
-    await handle(interaction, work)
+    who, shown_name = (user_id, name) if user_id else (ctx.player.user_id, ctx.player.name)
+    shown_name = safe_name(shown_name or "")
+    rated = await ctx.service.stats(ctx.place.guild, who)
+    if game is not None:
+        rated = {k: v for k, v in rated.items() if k == game}
+    if not rated:
+        await ctx.reply.private(_say(ctx, "stats_none", name=shown_name))
+        return
+    lines = [_say(ctx, "stats_title", name=shown_name)]
+    for game_name, rating in sorted(rated.items()):
+        lines.append(_say(ctx, "stats_line", game=_title(ctx, game_name),
+                          rating=shown(rating.mu, rating.sigma), played=rating.played,
+                          won=rating.won))
+    await ctx.reply.private(lines)
 
 
-async def leaderboard(interaction: discord.Interaction, game: str) -> None:
+@flow
+async def leaderboard(ctx: Context, game: str) -> None:
     """Privately show the best-rated players of a game on this server."""
-    async def work(ctx: Context) -> None:
-        best = await ctx.service.leaderboard(ctx.place.guild, game)
-        title = _title(ctx, game)
-        if not best:
-            await ctx.reply.private(_say(ctx, "leaderboard_empty", game=title))
-            return
-        lines = [_say(ctx, "leaderboard_title", game=title)]
-        for rank, rating in enumerate(best, start=1):
-            lines.append(_say(ctx, "leaderboard_line", rank=rank, name=safe_name(rating.name),
-                              rating=shown(rating.mu, rating.sigma), played=rating.played,
-                              won=rating.won))
-        await ctx.reply.private(lines)
-    await handle(interaction, work)
+    best = await ctx.service.leaderboard(ctx.place.guild, game)
+    title = _title(ctx, game)
+    if not best:
+        await ctx.reply.private(_say(ctx, "leaderboard_empty", game=title))
+        return
+    lines = [_say(ctx, "leaderboard_title", game=title)]
+    for rank, rating in enumerate(best, start=1):
+        lines.append(_say(ctx, "leaderboard_line", rank=rank, name=safe_name(rating.name),
+                          rating=shown(rating.mu, rating.sigma), played=rating.played,
+                          won=rating.won))
+    await ctx.reply.private(lines)
 
 
 def _title(ctx: Context, game_name: str) -> str:

@@ -19,13 +19,14 @@ from bot.presenter import board_png, say, status_lines
 from bot.service import Table
 
 from . import specs, texts
+from .client import TabletopClient
 from .posting import POST_ERRORS, PostFailed, needs_post, with_retry
 from .replies import UPLOAD_LIMIT, Board, content_of
 
 log = logging.getLogger(__name__)
 
 
-async def post_missing_messages(client) -> int:
+async def post_missing_messages(client: TabletopClient) -> int:
     """Post every open game's missing channel message; return how many were posted."""
     posted = 0
     locales: dict[str, str] = {}
@@ -45,7 +46,7 @@ async def post_missing_messages(client) -> int:
     return posted
 
 
-async def _guild_locale(client, guild_id: str) -> str:
+async def _guild_locale(client: TabletopClient, guild_id: str) -> str:
     """The catalog language of a server (its community language), English if unknown."""
     try:
         guild = await client.fetch_guild(int(guild_id), with_counts=False)
@@ -54,7 +55,8 @@ async def _guild_locale(client, guild_id: str) -> str:
     return specs.locale_for(guild.preferred_locale)
 
 
-async def post_game_message(client, table: Table, locale: str = "en") -> discord.Message:
+async def post_game_message(client: TabletopClient, table: Table,
+                            locale: str = "en") -> discord.Message:
     """Post ``table``'s lobby or turn message in its channel and remember it."""
     record = table.record
     guild = client.get_guild(int(record.guild))

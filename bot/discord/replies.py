@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import io
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord.utils import MISSING
@@ -17,13 +17,9 @@ from discord.utils import MISSING
 from bot.presenter import MAX_MESSAGE, clip, say
 from rendering.registry import fit_png
 
+from .client import Interaction
 from .posting import POST_ERRORS, PostFailed, with_retry
 from .specs import Row
-
-if TYPE_CHECKING:  # typing only: the bot module imports the flows that import this one
-    from .app import TabletopBot
-
-    Interaction = discord.Interaction[TabletopBot]
 
 log = logging.getLogger(__name__)
 

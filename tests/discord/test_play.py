@@ -315,3 +315,38 @@ async def test_a_private_decision_posts_no_options_prompt_or_count_in_the_channe
     mine = await discord_.click(ALICE, turn, turn.custom_ids()[-1])
     options = [c for m in mine.private for c in m.custom_ids() if c.startswith("tt:")]
     assert mine.private[0].ephemeral and options  # the options, to the player alone
+
+
+def count_game_reads(monkeypatch, service) -> list[str]:
+    """Record every read of a game row (a channel's open game, or a game by id)."""
+    reads: list[str] = []
+    for name in ("open_game", "get_game"):
+        original = getattr(service.store, name)
+
+        async def counted(*args, _original=original, _name=name):
+            reads.append(_name)
+            return await _original(*args)
+
+        monkeypatch.setattr(service.store, name, counted)
+    return reads
+
+
+async def test_a_click_reads_its_game_once(discord_, service, monkeypatch):
+    turn = await started(discord_)
+    reads = count_game_reads(monkeypatch, service)
+    result = await discord_.click(ALICE, turn, turn.custom_ids()[2])  # hop 2
+    assert "**Alice** played `hop 2`." in result.public[-1].content
+    assert reads == ["open_game"]
+
+
+async def test_my_info_and_a_menu_choice_read_their_game_once(discord_, service, monkeypatch):
+    turn = await started(discord_, game="wide")
+    [select_id, me_id] = turn.custom_ids()
+    reads = count_game_reads(monkeypatch, service)
+    info = await discord_.click(ALICE, turn, me_id)
+    assert info.private and reads == ["open_game"]
+    reads.clear()
+    await discord_.click(ALICE, turn, select_id, ["hop 7"])
+    assert reads == ["open_game"]
+    assert (await service.table(PLACE)).state.positions == [7, 0]
+

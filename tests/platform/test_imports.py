@@ -260,3 +260,12 @@ def test_the_store_checks_see_a_typing_import_and_a_store_attribute(tmp_path):
     path = pkg / "discord" / "a.py"
     assert module_imports("bot.discord.a", path, modules) == set()
     assert module_imports("bot.discord.a", path, modules, typing=True) == {"bot.store.records"}
+
+
+def test_no_import_circles_in_the_bot_type_hints_included():
+    """Within bot/, not even an import for type hints (``if TYPE_CHECKING:``) closes a circle:
+    shared types live in leaf modules (``bot.service.tables``, ``bot.discord.client``)."""
+    graph = import_graph(ROOT, roots=("bot",), typing=True)
+    assert "bot.discord.flows" in graph and "bot.service.play" in graph
+    found = circles(graph)
+    assert not found, "import circles:\n" + "\n".join(" <-> ".join(c) for c in found)

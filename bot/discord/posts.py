@@ -1,0 +1,154 @@
+"""The channel's game message: post a lobby or a turn, announce a move, and post again what
+a saved change never showed. Rules work and drawing run in worker threads (or processes)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from bot.errors import UserError
+from bot.presenter import board_png, say, status_lines, summary_lines, time_lines
+from bot.service import MoveOutcome, Table
+
+from . import specs, texts
+from .context import Context
+from .notify import turn_messages
+from .posting import PostFailed, needs_post
+from .replies import edit_board, edit_message
+
+log = logging.getLogger(__name__)
+
+
+async def post_lobby(ctx: Context, table: Table, extra: list[str] | None = None) -> None:
+    """Post the lobby message with its buttons and remember it as the channel's message."""
+    lines = texts.lobby_text(texts.shown(table), ctx.channel_locale, extra or [])
+    message = await ctx.reply.public(lines, specs.lobby_rows(table, ctx.channel_locale))
+    await remember_post(ctx, table, str(message.id))
+
+
+async def remember_post(ctx: Context, table: Table, message_id: str | None) -> None:
+    """Note that ``message_id`` now shows ``table`` (in the store, through the service)."""
+    ctx.posted = True
+    await ctx.service.remember_board_message(table, message_id)
+
+
+async def post_turn(ctx: Context, table: Table, lines: list[str], last_move: str | None = None,
+                    retire: bool = True, focus_seat: int | None = None,
+                    in_place: bool = False) -> None:
+    """Post the board, the text and the next decision's components; retire the old message.
+
+    ``in_place`` edits the previous turn message instead (the same player keeps acting on a
+    quiet server); if that edit fails, a new message is posted. Everything is in the
+    channel's language. Raises :class:`PostFailed` if the channel could not be reached.
+    """
+    locale = ctx.channel_locale
+    rows, hint = await asyncio.to_thread(turn_parts, table, locale)
+    lines = lines + await _time_lines(ctx, table) + hint
+    png = (await board_png(table, None, last_move, focus_seat, locale)
+           if table.started else None)
+    previous = table.record.board_message_id
+    if in_place and await edit_board(ctx.interaction, previous, lines, rows, png):
+        await remember_post(ctx, table, previous)
+        return
+    message = await ctx.reply.public(lines, rows, png)
+    await remember_post(ctx, table, str(message.id))
+    if retire and previous and previous != str(message.id) and not _is_clicked(ctx, previous):
+        await edit_message(ctx.interaction, previous, None, [])
+
+
+def turn_parts(table: Table, locale: str) -> tuple[list, list[str]]:
+    """The turn message's components and typing hint (rules work: run it in a thread)."""
+    rows = specs.turn_rows(table, locale)
+    return rows, _typing_hint(table, rows, locale)
+
+
+async def _time_lines(ctx: Context, table: Table) -> list[str]:
+    """Each acting player's remaining time on a table with a time limit."""
+    if not table.started or table.is_over() or not table.settings.any:
+        return []
+    settings, clocks = await ctx.service.time_table(table)
+    return time_lines(texts.shown(table), settings, clocks, ctx.service.now(),
+                      ctx.channel_locale)
+
+
+def _typing_hint(table: Table, rows: list, locale: str) -> list[str]:
+    """Tell a single acting seat to type with /move when not all its options fit components."""
+    to_act = table.to_act()
+    if len(to_act) != 1 or table.is_over():
+        return []
+    seat = next(iter(to_act))
+    if table.game.private_decision(table.state, seat):
+        return []  # its option count is nobody else's business
+    count = len(table.actions(seat))
+    shown = specs.shown_options(rows)
+    return [] if shown >= count else [say("type_with_move", locale, count=count)]
+
+
+def _is_clicked(ctx: Context, message_id: str) -> bool:
+    message = ctx.interaction.message
+    return ctx.reply.is_click and message is not None and str(message.id) == message_id
+
+
+async def announce(ctx: Context, outcome: MoveOutcome) -> None:
+    """Tell the channel what a move did (and privately the mover); post the next turn."""
+    ctx.commit(outcome.table)
+    await ctx.reply.edit_clicked(None, [])
+    shown = texts.shown_outcome(outcome)
+    secret = texts.private_event_lines(shown, ctx.locale)
+    if secret:
+        await ctx.reply.private([say("private_header", ctx.locale), *secret])
+    lines = texts.public_move_lines(shown, ctx.channel_locale)
+    if outcome.table.is_over():
+        summary = await ctx.service.summary(outcome.table)
+        lines += summary_lines(outcome.table, summary, ctx.channel_locale)
+    try:
+        await post_turn(ctx, outcome.table, lines,
+                        None if outcome.secret else outcome.action.text,
+                        in_place=ctx.quiet and same_player_goes_on(outcome))
+    finally:  # the move is saved even if the channel could not be told
+        await tell_players(ctx, outcome.table, outcome.newly_to_act)
+
+
+async def tell_players(ctx: Context, table: Table, seats) -> None:
+    """Send "your turn" direct messages to the ``seats`` that asked for them."""
+    await turn_messages(ctx.interaction.client, ctx.service, table, seats,
+                        specs.locale_for(ctx.interaction.guild_locale or "en"))
+
+
+def same_player_goes_on(outcome: MoveOutcome) -> bool:
+    """True when a move keeps the same player alone to act and shows others nothing new.
+
+    Then a quiet server edits the turn message in place; a new message is posted when the
+    player to act changes, the game ends, a secret move is made, or the move revealed a
+    chance outcome or hidden information that others must not miss.
+    """
+    table = outcome.table
+    return (not table.is_over() and not outcome.secret and table.to_act() == {outcome.seat}
+            and not outcome.newly_to_act and not any(e.reveals for e in outcome.events)
+            and table.record.board_message_id is not None
+            and table.record.board_version == table.record.version - 1)
+
+
+async def repost_missing(ctx: Context) -> None:
+    """Post the channel's game message again if a saved change never reached the channel.
+
+    The game this interaction already loaded is checked first: if it was shown, nothing is
+    read again (one read per interaction); only a game that seems to lag is read afresh.
+    """
+    if ctx.posted or (ctx.table is not None and not needs_post(ctx.table.record)):
+        return
+    try:
+        table = await ctx.service.table(ctx.place)
+    except UserError:
+        return
+    if not needs_post(table.record) or table.record.id in ctx.interaction.client.posting:
+        return  # shown already, or another interaction is posting it right now
+    log.info("game %s: posting the message a saved change never got", table.record.id)
+    try:
+        if table.started:
+            await post_turn(ctx, table, status_lines(texts.shown(table), texts.mention,
+                                                     ctx.channel_locale))
+        else:
+            await post_lobby(ctx, table)
+    except PostFailed:
+        log.warning("game %s: the missing message could not be posted yet", table.record.id)
