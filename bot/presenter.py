@@ -228,14 +228,18 @@ async def board_png(table: Table, seat: int | None = None, last_move: str | None
     """Render ``seat``'s view of the board to PNG off the event loop (None if no renderer).
 
     ``focus_seat`` asks for that player's own board in full, where the game has one;
-    ``locale`` is the language of the words drawn. The
-    drawing happens in a worker thread, or a worker process after :func:`render_in_processes`.
+    ``locale`` is the language of the words drawn. The view is built and drawn in a
+    worker thread, or a worker process after :func:`render_in_processes`.
     """
     if not table.started or not has_renderer(table.game.name):
         return None
-    view = table.view(seat)
-    draw = functools.partial(render_png, view, last_move, names=table.names,
-                             focus_seat=focus_seat, locale=locale)
+    draw = functools.partial(view_png, table.game, table.state, seat, last_move,
+                             names=table.names, focus_seat=focus_seat, locale=locale)
     if _render_pool is not None:
         return await asyncio.get_running_loop().run_in_executor(_render_pool, draw)
     return await asyncio.to_thread(draw)
+
+
+def view_png(game, state, seat: int | None, last_move: str | None, **options) -> bytes:
+    """Build ``seat``'s view of ``state`` and draw it to PNG (in the worker that draws it)."""
+    return render_png(game.view(state, seat), last_move, **options)

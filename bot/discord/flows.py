@@ -186,15 +186,17 @@ async def board(ctx: Context, focus_user: str | None = None) -> None:
     focus = None if focus_user is None else table.record.seat_of(focus_user)
     if focus_user is not None and focus is None:
         raise UserError("player_not_in_game")
-    await post_turn(ctx, table, status_lines(texts.shown(table), texts.mention,
-                                             ctx.channel_locale), focus_seat=focus)
+    lines = await asyncio.to_thread(status_lines, texts.shown(table), texts.mention,
+                                    ctx.channel_locale)  # the summary reads the view
+    await post_turn(ctx, table, lines, focus_seat=focus)
 
 
 @flow
 async def status(ctx: Context) -> None:
     """``/game status``: the lobby or game summary, privately."""
     table = ctx.loaded(await ctx.service.table(ctx.place))
-    await ctx.reply.private(status_lines(texts.shown(table), texts.mention, ctx.locale))
+    await ctx.reply.private(await asyncio.to_thread(status_lines, texts.shown(table),
+                                                    texts.mention, ctx.locale))
 
 
 @flow

@@ -146,8 +146,8 @@ async def repost_missing(ctx: Context) -> None:
     log.info("game %s: posting the message a saved change never got", table.record.id)
     try:
         if table.started:
-            await post_turn(ctx, table, status_lines(texts.shown(table), texts.mention,
-                                                     ctx.channel_locale))
+            await post_turn(ctx, table, await asyncio.to_thread(
+                status_lines, texts.shown(table), texts.mention, ctx.channel_locale))
         else:
             await post_lobby(ctx, table)
     except PostFailed:

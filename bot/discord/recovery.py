@@ -63,7 +63,7 @@ async def post_game_message(client: TabletopClient, table: Table,
     channel = client.get_partial_messageable(int(record.channel), guild_id=int(record.guild))
     if table.started:
         lines = [say("resumed_turn", locale),
-                 *status_lines(texts.shown(table), texts.mention, locale)]
+                 *await asyncio.to_thread(status_lines, texts.shown(table), texts.mention, locale)]
         rows = await asyncio.to_thread(specs.turn_rows, table, locale)
     else:
         lines = texts.lobby_text(texts.shown(table), locale)

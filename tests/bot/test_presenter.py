@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import threading
+
+from PIL import Image
+
+import rendering.registry as registry
 from bot import presenter
 from bot.service import Place
 from tests.conftest import ALICE, BOB, PLACE
@@ -70,3 +75,23 @@ async def test_a_secret_choice_is_announced_without_its_text(service):
     lines = presenter.move_lines(outcome, mention)
     assert lines[0] == "**Bob** has made their choice."
     assert all("vote no" not in line for line in lines)
+
+
+async def test_the_board_view_is_built_in_the_worker_that_draws_it(service, monkeypatch):
+    """Neither the view nor the image is made on the event loop's thread."""
+    table = await _game(service)
+    threads = {}
+    real_view = table.game.view
+
+    def view(state, seat):
+        threads["view"] = threading.get_ident()
+        return real_view(state, seat)
+
+    def render(view, last_move=None, **options):
+        threads["render"] = threading.get_ident()
+        return Image.new("RGB", (8, 8), "white")
+
+    monkeypatch.setattr(table.game, "view", view)
+    monkeypatch.setattr(registry, "_renderers", lambda: {"toy": render})
+    assert (await presenter.board_png(table)).startswith(b"\x89PNG")
+    assert threads["view"] == threads["render"] != threading.get_ident()
