@@ -110,4 +110,8 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE moves DROP COLUMN state_hash;
     """,
+    # 7: drop games.turn_start, which nothing read (an edit in place follows board_version)
+    """
+    ALTER TABLE games DROP COLUMN turn_start;
+    """,
 )

@@ -36,17 +36,3 @@ async def set_server_settings(store: Store, guild: str, settings: ServerSettings
             " ON CONFLICT (guild) DO UPDATE SET language = excluded.language,"
             " messages = excluded.messages", (guild, settings.language, settings.messages))
 
-
-async def turn_start(store: Store, game_id: int) -> int:
-    """Return the number of moves the game had when its turn message was first posted."""
-    async with store.read() as db:
-        row = await (await db.execute(
-            "SELECT turn_start FROM games WHERE id = ?", (game_id,))).fetchone()
-    return 0 if row is None else row["turn_start"]
-
-
-async def set_turn_start(store: Store, game_id: int, moves: int) -> None:
-    """Remember that the current turn message began after ``moves`` moves."""
-    async with store.write() as db:
-        await db.execute("UPDATE games SET turn_start = ? WHERE id = ?",
-                                (moves, game_id))
