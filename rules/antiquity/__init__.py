@@ -1,4 +1,4 @@
-"""Antiquity (Splotter Spellen, 2004) for 2-4 players: spec /work/shared/rules/antiquity.md.
+"""Antiquity (Splotter Spellen, 2004) for 2-4 players: spec antiquity.md.
 
 Modules: ``data`` (TOML content), ``hexes``/``board`` (map), ``state``/``serial``,
 ``influence``, ``city``/``citybuild``/``abilities``/``trades``/``phase2``/``menu2`` (phase 2),

@@ -1,6 +1,6 @@
 """Independent rules audit of Antiquity: edge cases the §10 scenarios do not already cover.
 
-Each test names the spec section it locks in (/work/shared/rules/antiquity.md).
+Each test names the section of the spec antiquity.md it locks in.
 """
 
 from __future__ import annotations
