@@ -24,7 +24,8 @@ Top-level keys: ``players``, ``seed``, ``combos``, ``dice``, ``first``, ``turn``
 ``seat``, ``region``. A seat table: ``coins``, ``race``, ``power``, ``regions``, ``hand``,
 ``picked`` (the game turn the race was picked, default the turn before), ``declined``. A race
 with a power taken by a seat leaves the column and the decks (the column is dealt again from
-the decks in their order). A region occupied by a race loses its lost tribe. Every unknown key
+the decks in their order); a race is held once, a power may be given to several races (a
+test's plain power where the power does not matter). A region occupied by a race loses its lost tribe. Every unknown key
 or impossible value (an unknown race, more tokens than the tray, a region out of range)
 raises :class:`rules.core.position.PositionError` naming it; the built state passes the
 game's ``check_invariants``.
@@ -35,6 +36,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from rules.core import position as pos
+from rules.core.errors import RulesError
 from rules.core.position import PositionError
 
 from . import combos, data, flow
@@ -54,12 +56,14 @@ def position(description: str | Mapping[str, Any], game=None) -> State:
     return finish(build(pos.read(description), game), game)
 
 
-def build(desc: dict, game, extra_keys=(), region_of=None) -> State:
-    """Build from a read description with ``game`` (a variant passes its own top-level keys,
-    handled after this, and ``region_of(state, key) -> index`` for its region names)."""
-    pos.only(desc, TOP | set(extra_keys), "description")
-    state = start(desc, game)
-    region_of = region_of or _region_index
+def build(desc: dict, game, variant=None) -> State:
+    """Build from a read description with ``game``; a ``variant`` (an object with ``keys``,
+    its own top-level keys, ``options(desc)``, its new-game options, ``region_of(state, key)``
+    and ``lay_region(state, r, table, where)``) reads its own parts, handled after this."""
+    pos.only(desc, TOP | set(getattr(variant, "keys", ())), "description")
+    state = start(desc, game, variant.options(desc) if variant else {})
+    region_of = variant.region_of if variant else _region_index
+    lay_region = variant.lay_region if variant else _lay_region
     seats = pos.seats(desc.get("seat", {}), state.n)
     if not isinstance(desc.get("region", {}), Mapping):
         raise PositionError("region: expected a table of regions")
@@ -69,19 +73,25 @@ def build(desc: dict, game, extra_keys=(), region_of=None) -> State:
     for seat, table in sorted(seats.items()):
         _lay_seat(state, seat, table, region_of)
     for key, table in desc.get("region", {}).items():
-        _lay_region(state, region_of(state, key), table, f"region.{key}")
+        lay_region(state, region_of(state, key), table, f"region.{key}")
     _bivouac_camps(state)
     return state
 
 
-def start(desc: dict, game) -> State:
+def start(desc: dict, game, more: dict) -> State:
     """Return the set-up state for the description's players, seed and options, its turn
-    marker and current seat set (the turn not yet begun: call :func:`finish`)."""
+    marker and current seat set (the turn not yet begun: call :func:`finish`); ``more``: a
+    variant's own options."""
     players = pos.number(desc.get("players", 2), "players", game.min_players, game.max_players)
     options = {"combos": _strings(desc.get("combos", []), "combos"),
                "dice": [str(d) for d in _list(desc.get("dice", []), "dice")],
-               "first_player": pos.number(desc.get("first", 0), "first", 0, players - 1)}
-    state = game.new_game(pos.number(desc.get("seed", 1), "seed"), players, options)
+               "first_player": pos.number(desc.get("first", 0), "first", 0, players - 1),
+               **more}
+    seed = pos.number(desc.get("seed", 1), "seed")
+    try:
+        state = game.new_game(seed, players, options)
+    except RulesError as refused:
+        raise PositionError(f"set-up refused: {refused.msg.key} {refused.msg.params}") from None
     state.turn = pos.number(desc.get("turn", 1), "turn", 1, state.turns)
     state.current = pos.number(desc.get("current", state.first), "current", 0, players - 1)
     return state
@@ -205,6 +215,12 @@ def _occupy(state: State, inst: Instance, r: int, count, where: str) -> None:
 
 def _lay_region(state: State, r: int, table: dict, where: str) -> None:
     pos.only(table, REGION, where)
+    lay_flags(state, r, table, where)
+
+
+def lay_flags(state: State, r: int, table: dict, where: str) -> None:
+    """Lay the described pieces of region ``r`` (``FLAGS`` and ``encampments`` in ``table``),
+    taking them from the supply or giving them back."""
     reg = state.edit(r)
     for piece in FLAGS:
         if piece in table and pos.flag(table[piece], f"{where}.{piece}") != getattr(reg, piece):
