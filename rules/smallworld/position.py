@@ -25,10 +25,10 @@ Top-level keys: ``players``, ``seed``, ``combos``, ``dice``, ``first``, ``turn``
 ``picked`` (the game turn the race was picked, default the turn before), ``declined``. A race
 with a power taken by a seat leaves the column and the decks (the column is dealt again from
 the decks in their order); a race is held once, a power may be given to several races (a
-test's plain power where the power does not matter). A region occupied by a race loses its lost tribe. Every unknown key
-or impossible value (an unknown race, more tokens than the tray, a region out of range)
-raises :class:`rules.core.position.PositionError` naming it; the built state passes the
-game's ``check_invariants``.
+test's plain power where the power does not matter). A region occupied by a race loses its
+lost tribe. Every unknown key or impossible value (an unknown race, more tokens than the
+tray, a region out of range) raises :class:`rules.core.position.PositionError` naming it;
+the built state passes the game's ``check_invariants``.
 """
 
 from __future__ import annotations
