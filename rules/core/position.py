@@ -88,3 +88,10 @@ def sound(problems: list[str]) -> None:
     """Refuse a built position whose game invariants fail (``problems`` from the game)."""
     if problems:
         raise PositionError("the described position is inconsistent: " + "; ".join(problems))
+
+
+def example(doc: str) -> str:
+    """Return the example description of a builder's docstring (the block after ``::``)."""
+    block = doc.split("::\n", 1)[1].split("\n\n", 2)
+    lines = (block[1] if not block[0].strip() else block[0]).splitlines()
+    return "\n".join(line[4:] for line in lines)

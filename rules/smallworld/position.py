@@ -13,12 +13,12 @@ the game settles it). Everything not described keeps its set-up value. Example::
     coins = 5                     # hidden coins (the difference is booked as earned)
     race = "ratmen"               # the active race ...
     power = "alchemist"           # ... and its power
-    regions = {12 = 3, 14 = 2}    # tokens per region
+    regions = {12 = 3, 13 = 2}    # tokens per region
     hand = 1                      # tokens in hand (default 0)
     declined = {race = "elves", power = "hill", regions = {3 = 1}}  # or a list of them
     [region.5]
-    lost_tribe = false            # also: mountain, lair, fortress, hero, dragon, hole
-    encampments = 2               # pieces taken from (or given back to) the supply
+    lost_tribe = false            # also: mountain, lair, fortress, hero, dragon, hole and
+                                  # encampments = N: pieces from (or back to) the supply
 
 Top-level keys: ``players``, ``seed``, ``combos``, ``dice``, ``first``, ``turn``, ``current``,
 ``seat``, ``region``. A seat table: ``coins``, ``race``, ``power``, ``regions``, ``hand``,

@@ -7,7 +7,6 @@ code (``"L1-07"``) or board number, plus this game's set-up and board. Example::
 
     players = 2
     islands = ["L1", "M1"]        # the islands, in board order (default: drawn from the seed)
-    markers = ["well"]            # optional: markers dealt first, as the game option
     rules = {garrison_timing = "on_conquest"}   # optional: rule options of spec 6.7
     [seat.0]
     race = "dwarves"
@@ -20,7 +19,8 @@ code (``"L1-07"``) or board number, plus this game's set-up and board. Example::
     fort = 1                      # also: watchtower, wisp_wall (0 or 1, from the supply)
 
 Top-level keys beyond Small World's: ``islands``, ``boards`` (two-player boards, ``LM`` or
-``LS``), ``markers``, ``rules``. The position is the start of ``current``'s turn (its upkeep
+``LS``), ``markers`` (the face-down marker of every size icon, in board order: the game
+option), ``rules``. The position is the start of ``current``'s turn (its upkeep
 played as in the game: bombs, Harmony, a Worgen form). Beasts, the Champion, bombs, Harmony
 tokens and objectives are not described (they keep their set-up state). Every unknown key or
 impossible value raises :class:`rules.core.position.PositionError` naming it; the built state

@@ -7,8 +7,9 @@ import json
 
 import pytest
 
-from rules.core.position import PositionError
+from rules.core.position import PositionError, example
 from rules.smallworld import GAME
+from rules.smallworld import position as position_module
 from rules.smallworld.position import position
 from tests.smallworld.helpers import check_invariants, play
 
@@ -90,3 +91,8 @@ def test_the_rest_is_the_normal_set_up_from_the_seed():
 def test_bad_descriptions_are_refused_naming_the_culprit(description, named):
     with pytest.raises(PositionError, match=named):
         position(description)
+
+
+def test_the_documented_example_builds_and_keeps_the_invariants():
+    state = position(example(position_module.__doc__))
+    assert GAME.check_invariants(state) == [] and GAME.legal_actions(state, state.current)

@@ -7,8 +7,9 @@ import json
 
 import pytest
 
-from rules.core.position import PositionError
+from rules.core.position import PositionError, example
 from rules.smallworld_warcraft import GAME, markers
+from rules.smallworld_warcraft import position as position_module
 from rules.smallworld_warcraft.position import position
 from tests.smallworld_warcraft.helpers import check_invariants, cost, play, r
 
@@ -78,3 +79,8 @@ def test_regions_may_be_named_by_board_number_too():
 def test_bad_descriptions_are_refused_naming_the_culprit(description, named):
     with pytest.raises(PositionError, match=named):
         position(description)
+
+
+def test_the_documented_example_builds_and_keeps_the_invariants():
+    state = position(example(position_module.__doc__))
+    assert GAME.check_invariants(state) == [] and GAME.legal_actions(state, state.current)
