@@ -8,7 +8,7 @@ from rules.core import NotLegalNow
 from rules.vindication.bonus import vindicate_problem
 from rules.vindication.power import apply_step
 
-from .helpers import A, B, C, G, at, give, keys, offered, own, play, table, tile
+from .helpers import A, B, C, G, at, described, give, keys, offered, own, play, table, tile
 
 
 def _library(owner=None, players=2, **values):
@@ -140,18 +140,17 @@ def test_proficiency():
 
 
 def test_proficiency_supply_empty():
-    state = table(2)
-    state.players[B].proficiency["courage"] = 1
-    state.prof_supply["courage"] = 0
-    state = give(state, A, courage=3)
+    state = described('seat.0.attrs.courage = 3\nseat.1.proficiency = ["courage"]')
     with pytest.raises(NotLegalNow):
         G.play(state, A, "proficiency courage")
 
 
 def test_recover_from_a_companion():
-    state = own(give(table(), A, honor=30, influence=2), A, "R03", 3)
-    state.players[A].tokens = [30]
-    state.tokens_left.remove(30)
+    state = described("""[seat.0]
+        honor = 30
+        influence = 2
+        companions = [{card = "R03", cubes = 3}]
+        tokens = [30]""")
     after, _ = play(state, A, "recover companion R03")
     p = after.players[A]
     assert (p.influence, p.companions, p.honor, p.tokens) == (5, [], 28, [30])
