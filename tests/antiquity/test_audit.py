@@ -375,14 +375,13 @@ def test_graved_cathedral_gives_no_unlimited_storage():
 
 def test_a_graved_granary_gives_no_relief():
     """§7.2: the Granary's −3 needs a functioning (ungraved) Granary."""
-    state = tb(10)
-    city_at(state, 0, (0, 0))
-    granary = give(state, 0, "granary")
-    goods(state, 0)
-    state.famine = 4
+    desc = """famine = 4
+        board = {radius = 10}
+        seat.0 = {cities = ["0,0"], buildings = ["granary"], goods = {}, graves = [%s]}"""
+    state = position(desc % "")
     assert famine.famine_graves(state, 0) == 1
-    state.ps[0]["graves"].append(list(cells_of(state, 0, granary)[0]))
-    assert famine.famine_graves(state, 0) == 4
+    graved = position(desc % list(cells_of(state, 0, "b1")[0]))
+    assert famine.famine_graves(graved, 0) == 4
 
 
 def test_graves_submission_must_use_empty_cells_first_and_no_duplicates():
@@ -468,14 +467,14 @@ def test_pollution_in_turn_order_uses_up_shared_free_hexes():
 
 def test_san_giorgio_cannot_enclose_an_eliminated_player():
     """§8.2, §8.3: an eliminated player cannot be a San Giorgio target."""
-    state = tb(8)
-    city_at(state, 1, (0, 0))
-    city_at(state, 0, (0, 7))
-    for h in [(4, 0), (0, 4), (-4, 4), (-4, 0), (0, -4), (4, -4)]:
-        inn_at(state, 0, h)
-    give(state, 0, "cathedral")
-    state.ps[0]["saint"] = "san_giorgio"
-    give(state, 0, "stable")
+    state = position("""board = {radius = 8}
+        [seat.0]
+        cities = ["0,7"]
+        inns = ["4,0", "0,4", "-4,4", "-4,0", "0,-4", "4,-4"]
+        buildings = ["cathedral", "stable"]
+        saint = "san_giorgio"
+        [seat.1]
+        cities = ["0,0"]""")
     assert victory.meets(state, 0)
     eliminate(state, 1)
     assert not victory.meets(state, 0)
@@ -497,12 +496,20 @@ def test_santa_barbara_one_ungraved_piece_of_a_pooled_type_suffices():
 
 def test_no_saint_condition_without_a_cathedral_even_if_met():
     """§8.1: only a player with a functioning Cathedral and a saint can win."""
-    state = tb(10)
-    city_at(state, 0, (0, 0))
-    city_at(state, 1, (0, -8))
-    goods(state, 0, **{k: 3 for k in ("grain", "olives", "sheep", "fish", "wine", "dye",
-                                      "pearls", "gold")})
-    state.ps[0]["saint"] = "san_christofori"  # a saint with no Cathedral (razed)
+    state = position("""board = {radius = 10}
+        seat.1 = {cities = ["0,-8"]}
+        [seat.0]
+        cities = ["0,0"]
+        saint = "san_christofori"  # a saint with no Cathedral (razed)
+        [seat.0.goods]
+        grain = 3
+        olives = 3
+        sheep = 3
+        fish = 3
+        wine = 3
+        dye = 3
+        pearls = 3
+        gold = 3""")
     assert victory.winners(state) == []
 
 
@@ -540,18 +547,18 @@ def test_new_city_may_stand_on_forest_and_mountain_but_not_water():
 
 def test_san_nicolo_with_a_graved_cathedral_gets_no_free_house():
     """§5.3, §5.5: the free house needs a functioning (ungraved) Cathedral."""
-    state = tb(10)
-    city_at(state, 0, (0, 0))
-    city_at(state, 1, (0, -8))
-    cathedral = give(state, 0, "cathedral")
-    state.ps[0]["saint"] = "san_nicolo"
-    goods(state, 0, grain=1)
-    state.ps[0]["graves"].append(list(cells_of(state, 0, cathedral)[0]))
-    open_city(state)
+    desc = """board = {radius = 10}
+        seat.1 = {cities = ["0,-8"]}
+        [seat.0]
+        cities = ["0,0"]
+        buildings = ["cathedral"]
+        saint = "san_nicolo"
+        goods = {grain = 1}
+        graves = [%s]"""
+    ok = position(desc % "")
+    graved = position(desc % list(cells_of(ok, 0, "b1")[0]))
     with pytest.raises(NotLegalNow):
-        play(state, 0, "house 5 0 6,6 grain free 1 0 6,5")
-    ok = state.copy()
-    ok.ps[0]["graves"] = []
+        play(graved, 0, "house 5 0 6,6 grain free 1 0 6,5")
     ok, _ = play(ok, 0, "house 5 0 6,6 grain free 1 0 6,5")
     assert sorted(ok.ps[0]["houses"]) == [1, 5] and ok.ps[0]["idle"] == 2
 
@@ -661,11 +668,10 @@ def test_san_giorgio_literal_reading_an_empty_influence_is_enclosed():
     from rules.antiquity.hexes import distance
     ring = [(q, r) for q in range(-3, 4) for r in range(-3, 4)
             if distance((0, 0), (q, r)) == 2]
-    state = tb(10, terrain("W", ring))
-    city_at(state, 1, (0, 0))
-    city_at(state, 0, (0, -7))
-    give(state, 0, "cathedral")
-    state.ps[0]["saint"] = "san_giorgio"
+    state = position({"board": {"radius": 10, "terrain": {"W": [hx(h) for h in ring]}},
+                      "seat": {"0": {"cities": ["0,-7"], "buildings": ["cathedral"],
+                                     "saint": "san_giorgio"},
+                               "1": {"cities": ["0,0"]}}})
     assert influence(state, 1) == set()
     assert victory.meets(state, 0)
 
