@@ -27,6 +27,8 @@ opens at phase 2 for every seat (``phase = "city"``, the default) or at phase 4 
     saint = "san_nicolo"
     inns = ["5,0"]
     graves = [[0, 4, 4]]             # [city, row, col]
+    producers = [{type = "woodcutter", site = ["3,0"], tokens = ["3,0"]},
+                 {type = "farm", good = "grain", site = ["2,2"], tokens = ["2,2", "3,2"]}]
     [seat.1]
     cities = ["0,-8"]
 
@@ -36,8 +38,10 @@ Top-level keys: ``players``, ``seed``, ``options`` (the game options: ``variant`
 ``goods``, ``idle``, ``buildings`` (a type name: placed at its first fit in reading order
 after the buildings at given cells, staffed when it can be; or a table with ``type``,
 ``city``, ``cells``, ``staffed``, ``h`` and ``w`` for storage), ``saint``, ``inns``,
-``graves``. Pool pieces (cart shops, fountains,
-storage) come out of their pools. Every unknown key or impossible value raises
+``graves``, ``producers`` (``type``: woodcutter, farm, mine or fisherman; ``good`` it
+produces; ``site`` hexes; ``tokens`` hexes, each a good from the bank; its man in a
+house). Pool pieces (cart shops, fountains, storage, fisherman tiles) come out of their
+pools. Every unknown key or impossible value raises
 :class:`rules.core.position.PositionError` naming it; the built state passes the game's
 ``check_invariants``.
 """
@@ -51,14 +55,16 @@ from rules.core.errors import RulesError
 from rules.core.position import PositionError
 
 from . import city as cities
-from . import data, phase2, setup
+from . import countryside, data, phase2, setup
 from .board import test_board
 from .hexes import parse_hex
 from .state import State
 
 TOP = {"players", "seed", "options", "board", "order", "turn", "famine", "phase", "active",
        "pollution", "grass", "counters", "seat"}
-SEAT = {"colour", "cities", "goods", "idle", "buildings", "saint", "inns", "graves"}
+SEAT = {"colour", "cities", "goods", "idle", "buildings", "saint", "inns", "graves",
+        "producers"}
+PRODUCER = {"type", "good", "site", "tokens"}
 BUILDING = {"type", "city", "cells", "staffed", "h", "w"}
 BOARD = {"radius", "terrain", "explore"}
 OPTIONS = {"variant", "alchemy", "tiles", "counters"}
@@ -170,9 +176,11 @@ def _lay_seat(state: State, seat: int, table: dict, where: str) -> None:
         _building(state, seat, buildings[k], f"{where}.buildings[{k}]")
     for k, grave in enumerate(table.get("graves", [])):
         _grave(p, grave, f"{where}.graves[{k}]")
-    _men(state, seat, pos.number(table.get("idle", 0), f"{where}.idle"), where)
     if "goods" in table:
         _goods(state, seat, table["goods"], f"{where}.goods")
+    for k, item in enumerate(table.get("producers", [])):
+        _producer(state, seat, item, f"{where}.producers[{k}]")
+    _men(state, seat, pos.number(table.get("idle", 0), f"{where}.idle"), where)
     if "saint" in table:
         p["saint"] = pos.choice(table["saint"], data.SAINTS, f"{where}.saint")
     for h in _hexes(table.get("inns", []), f"{where}.inns"):
@@ -261,10 +269,45 @@ def _grave(p: dict, grave, where: str) -> None:
     p["graves"].append([city, row, col])
 
 
+def _producer(state: State, seat: int, table, where: str) -> None:
+    """Put a producing building (woodcutter, farm, mine, fisherman) of ``seat`` on its site
+    with its goods tokens from the bank, as phase 4 does; its man is recorded by a house."""
+    pos.only(table, PRODUCER, where)
+    kind = pos.choice(table.get("type"), countryside.TOKEN_TYPES, f"{where}.type")
+    rules = data.game_data()["countryside"]
+    goods = {"woodcutter": ["wood"], "farm": rules["farm_crops"], "mine": rules["mine_ores"],
+             "fisherman": rules["fisherman_catch"]}[kind]
+    good = pos.choice(table.get("good", goods[0] if len(goods) == 1 else None), goods,
+                      f"{where}.good")
+    site = [_on_board(state, h, f"{where}.site") for h in _hexes(table.get("site"),
+                                                                 f"{where}.site")]
+    tokens = [_on_board(state, h, f"{where}.tokens") for h in _hexes(table.get("tokens"),
+                                                                     f"{where}.tokens")]
+    if len(site) != (2 if kind == "fisherman" else 1) or not tokens:
+        raise PositionError(f"{where}: a {kind} needs its site hex(es) and at least a token")
+    taken = state.occupied()
+    for h in set(site + tokens):
+        if h in taken:
+            raise PositionError(f"{where}: {h[0]},{h[1]} is occupied")
+    if state.bank[good] < len(tokens):
+        raise PositionError(f"{where}.tokens: the bank has {state.bank[good]} {good}")
+    if kind == "fisherman":
+        _from_pool(state, "fisherman", 1, where)
+    if kind == "mine":
+        mine_range = state.board.ranges.get(site[0])
+        if state.ores.get(mine_range, good) != good:
+            raise PositionError(f"{where}.good: that range gives {state.ores[mine_range]}")
+        state.ores[mine_range] = good
+    cid = countryside.add_producer(state, seat, kind, good, site)
+    countryside.place_tokens(state, cid, tokens)
+
+
 def _men(state: State, seat: int, idle: int, where: str) -> None:
-    """Build one house per man (idle, staffing a building) on the last empty cells."""
+    """Build one house per man (idle, staffing a building or a producer) on the last empty
+    cells."""
     p = state.ps[seat]
     staffed = sum(1 for b in p["buildings"].values() if b["staffed"])
+    staffed += sum(1 for b in state.country.values() if b["owner"] == seat)
     free = [(city, cell) for city in range(len(p["cities"]))
             for cell in cities.empty_cells(p, city)]
     wanted = idle + staffed

@@ -63,6 +63,26 @@ def test_phase_four_opens_for_the_active_seat_then_the_next():
     assert state.pending[-1] == {"type": "country", "seat": 1}
 
 
+def test_a_producer_takes_its_tokens_from_the_bank_and_its_man_lives_in_a_house():
+    state = position("""board = {radius = 8, terrain = {W = ["0,4", "1,4"], M = ["4,0", "5,0"]}}
+        [seat.0]
+        cities = ["0,0"]
+        [[seat.0.producers]]
+        type = "fisherman"
+        good = "pearls"
+        site = ["0,3", "1,3"]
+        tokens = ["0,4", "1,4"]
+        [[seat.0.producers]]
+        type = "mine"
+        good = "gold"
+        site = ["4,0"]
+        tokens = ["4,0", "5,0"]""")
+    assert state.bank["pearls"] == 72 - 2 and state.pools["fisherman"] == 15
+    assert state.ores[state.board.ranges[(4, 0)]] == "gold" and (5, 0) in state.pollution
+    assert len(state.ps[0]["houses"]) == 2 and state.ps[0]["idle"] == 0
+    assert GAME.check_invariants(state) == []
+
+
 def test_without_a_board_the_map_is_the_one_drawn_from_the_seed():
     state = position({"players": 3, "seed": 4})
     assert state.board.terrain == GAME.new_game(4, 3, {}).board.terrain
@@ -92,6 +112,15 @@ def test_the_documented_example_builds_and_keeps_the_invariants():
     ("board = {radius = 8}\n[seat.0]\nbuildings = ['stable']", "no room"),
     ("board = {radius = 8}\ncounters = {'1,0' = 'sheep'}", "exploration hex"),
     ("board = {radius = 8}\ngrass = ['1,0']", "forest"),
+    ("board = {radius = 8}\n[seat.0]\ncities = ['0,0']\n"
+     "producers = [{type = 'quarry', site = ['3,0'], tokens = ['3,0']}]", "type"),
+    ("board = {radius = 8}\n[seat.0]\ncities = ['0,0']\n"
+     "producers = [{type = 'farm', good = 'gold', site = ['3,0'], tokens = ['3,0']}]", "good"),
+    ("board = {radius = 8}\n[seat.0]\ncities = ['0,0']\n"
+     "producers = [{type = 'farm', good = 'grain', site = ['0,0'], tokens = ['0,0']}]",
+     "occupied"),
+    ("board = {radius = 8}\n[seat.0]\ncities = ['0,0']\n"
+     "producers = [{type = 'woodcutter', site = ['3,0'], tokens = []}]", "at least a token"),
 ])
 def test_bad_descriptions_are_refused_naming_the_culprit(description, named):
     with pytest.raises(PositionError, match=named):
