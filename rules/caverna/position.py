@@ -9,6 +9,7 @@ home board are then as described; the rest keeps its set-up value. Example::
     players = 3
     start = 1                        # starting player (default: drawn from the seed)
     round = 3                        # the round whose work phase begins (default 1)
+    phase = "work"                   # or "harvest": the round's harvest begins instead
     [seat.0]
     goods = {wood = 8, stone = 6}    # these goods exactly (the others keep their start)
     animals = {sheep = 3, dog = 1}
@@ -24,15 +25,16 @@ home board are then as described; the rest keeps its set-up value. Example::
     "3,5" = {furnishing = "dwelling"}   # a furnishing tile (on a cavern unless given)
 
 Top-level keys: ``players``, ``seed``, ``start``, ``rounds``, ``harvest``, ``intro``,
-``round``, ``seat``. A seat: ``goods``, ``animals``, ``begging``, ``dwarfs``, ``newborns``,
-``board``, ``pastures``. A square: a kind (``forest``, ``meadow``, ``field``, ``pasture`` on
-the forest side; ``rock``, ``cavern``, ``tunnel``, ``deep-tunnel``, ``ore-mine``,
-``ruby-mine`` on the mountain side) or a table with ``kind``, ``stable``, ``crop``,
-``crop_count``, ``furnishing``. A laid square loses its printed bonus (not paid). A built
-furnishing tile leaves the supply; the dwarf discs not in play stay in the supply. Every
-unknown key or impossible value (dwarfs without room, animals without room, a tile built
-twice) raises :class:`rules.core.position.PositionError` naming it; the built state passes
-the game's ``check_invariants``.
+``round``, ``phase`` (``work`` or ``harvest``: the round's harvest then begins with the
+field phase, as the game plays it), ``seat``. A seat: ``goods``, ``animals``, ``begging``,
+``dwarfs``, ``newborns``, ``board``, ``pastures``. A square: a kind (``forest``, ``meadow``,
+``field``, ``pasture`` on the forest side; ``rock``, ``cavern``, ``tunnel``, ``deep-
+tunnel``, ``ore-mine``, ``ruby-mine`` on the mountain side) or a table with ``kind``,
+``stable``, ``crop``, ``crop_count``, ``furnishing``. A laid square loses its printed bonus
+(not paid). A built furnishing tile leaves the supply; the dwarf discs not in play stay in
+the supply. Every unknown key or impossible value (dwarfs without room, animals without
+room, a tile built twice) raises :class:`rules.core.position.PositionError` naming it; the
+built state passes the game's ``check_invariants``.
 """
 
 from __future__ import annotations
@@ -48,7 +50,7 @@ from .grid import area, on_board, rc
 from .invariants import DISCS, WEAPON_CAP
 from .state import ANIMALS, GOODS, State
 
-TOP = {"players", "seed", "start", "rounds", "harvest", "intro", "round", "seat"}
+TOP = {"players", "seed", "start", "rounds", "harvest", "intro", "round", "phase", "seat"}
 SEAT = {"goods", "animals", "begging", "dwarfs", "newborns", "board", "pastures"}
 SQUARE = {"kind", "stable", "crop", "crop_count", "furnishing"}
 SIDES = {"forest": ("forest", "meadow", "field", "pasture"),
@@ -66,6 +68,10 @@ def position(description: str | Mapping[str, Any]) -> State:
         pos.only(table, SEAT, f"seat.{seat}")
         _lay_seat(state, seat, table, f"seat.{seat}")
     state.pending = []
+    if pos.choice(desc.get("phase", "work"), ("work", "harvest"), "phase") == "harvest":
+        if state.harvest == "none":
+            raise PositionError(f"phase: round {state.round} has no harvest")
+        flow._return_home(state, [])  # the work phase is over: the game's own step
     GAME.settle(state, [])
     pos.sound(GAME.check_invariants(state))
     return state

@@ -58,6 +58,16 @@ def test_a_built_position_dumps_loads_and_plays_on():
     assert GAME.check_invariants(state) == []
 
 
+def test_a_harvest_begins_as_the_game_plays_it():
+    state = at("round = 3\nphase = 'harvest'\n[seat.0.board]\n"
+               "'4,3' = {kind = 'field', crop = 'grain', crop_count = 3}")
+    assert state.phase == "harvest" and {d["type"] for d in state.pending} == {"feed"}
+    assert state.ps[0]["goods"]["grain"] == 1  # the field phase took one grain
+    assert state.ps[0]["cells"]["4,3"]["crop_count"] == 2
+    state, _ = play(state, 0, "feed")
+    assert GAME.check_invariants(state) == []
+
+
 def test_an_empty_description_is_the_normal_set_up():
     assert GAME.dump(at()) == GAME.dump(new(3))
 
@@ -71,6 +81,8 @@ def test_the_documented_example_builds_and_keeps_the_invariants():
     ("weather = 1", "'weather'"),
     ("players = 8", "players"),
     ("round = 13", "round"),
+    ("round = 2\nphase = 'harvest'", "no harvest"),
+    ("phase = 'breakfast'", "phase"),
     ("[seat.0]\nmoney = 1", "'money'"),
     ("[seat.0]\ngoods = {silk = 1}", "'silk'"),
     ("[seat.0]\ngoods = {wood = -1}", "seat.0.goods.wood"),
