@@ -28,8 +28,8 @@ Top-level keys: ``players``, ``seed``, ``start``, ``rounds``, ``harvest``, ``int
 ``round``, ``phase`` (``work`` or ``harvest``: the round's harvest then begins with the
 field phase, as the game plays it), ``seat``. A seat: ``goods``, ``animals``, ``begging``,
 ``dwarfs``, ``newborns``, ``board``, ``pastures``. A square: a kind (``forest``, ``meadow``,
-``field``, ``pasture`` on the forest side; ``rock``, ``cavern``, ``tunnel``, ``deep-
-tunnel``, ``ore-mine``, ``ruby-mine`` on the mountain side) or a table with ``kind``,
+``field``, ``pasture`` on the forest side; ``rock``, ``cavern``, ``tunnel``,
+``deep-tunnel``, ``ore-mine``, ``ruby-mine`` on the mountain side) or a table with ``kind``,
 ``stable``, ``crop``, ``crop_count``, ``furnishing``. A laid square loses its printed bonus
 (not paid). A built furnishing tile leaves the supply; the dwarf discs not in play stay in
 the supply. Every unknown key or impossible value (dwarfs without room, animals without
