@@ -15,10 +15,12 @@ from rules.antiquity.position import position
 from rules.core import NotLegalNow
 from tests.antiquity.helpers import (
     G,
+    board_of,
     city_at,
     give,
     give_storage,
     goods,
+    hx,
     inn_at,
     men,
     open_city,
@@ -35,19 +37,10 @@ def country(special=None, shops=2, players=2, explore=(), buildings=(), board=No
     """P1 (seat 0) city@(0,0) on TB(10), ``shops`` staffed cart shops and ``buildings``,
     phase 4 open for him (two shops by default, so that his step stays open after one
     construction); ``board``: more of the position description (pollution, grass, counters)."""
-    terrain = {}
-    for h, letter in (special or {}).items():
-        terrain.setdefault(letter, []).append(hx(h))
     return position({"players": players, "phase": "country", "active": 0, **(board or {}),
-                     "board": {"radius": 10, "terrain": terrain,
-                               "explore": [hx(h) for h in explore]},
+                     "board": board_of(10, special, explore),
                      "seat": {"0": {"cities": ["0,0"], "goods": kinds or {"wood": 6},
                                     "buildings": ["cart_shop"] * shops + list(buildings)}}})
-
-
-def hx(h) -> str:
-    """Return hex ``h`` as a description writes it ("q,r")."""
-    return f"{h[0]},{h[1]}"
 
 
 def cells_of(state, seat, bid):
