@@ -334,9 +334,10 @@ def test_t21_naga_take_the_sea_first_and_stay_there_in_decline():
 # ---------------------------------------------------------------- markers (T27, T31, T33, T45)
 
 def test_t27_conquest_reveals_the_face_down_marker():
-    state = new(2, islands="L1,S2", boards="LS", markers="ashes_of_alar,karazhan")
-    _attacker(state, "humans", "farmer", L1_03=1)
-    restart(state)
+    state = position("""islands = ["L1", "S2"]
+        boards = "LS"
+        markers = ["ashes_of_alar", "karazhan"]
+        seat.0 = {race = "humans", power = "farmer", regions = {"L1-03" = 1}, hand = 8}""")
     state, events = play(state, 0, "conquer L1-07")
     revealed = find(events, "marker_revealed")[0]
     assert revealed.params["marker"].key.endswith("ashes_of_alar")
@@ -345,11 +346,15 @@ def test_t27_conquest_reveals_the_face_down_marker():
 
 
 def test_t31_well_of_eternity_moves_to_the_water_and_pays_a_majority():
-    state = new(2, islands="L1,M1", markers="frostmourne,well_of_eternity")
-    a = _attacker(state, "dwarves", "farmer", M1_06=1, M1_09=1, M1_02=1)
-    b = give(state, 1, "orcs", "farmer")
-    occupy(state, b, M1_03=1)
-    restart(state)
+    state = position("""islands = ["L1", "M1"]
+        markers = ["frostmourne", "well_of_eternity"]
+        seat.1 = {race = "orcs", power = "farmer", regions = {"M1-03" = 1}, hand = 9}
+        [seat.0]
+        race = "dwarves"
+        power = "farmer"
+        regions = {"M1-06" = 1, "M1-09" = 1, "M1-02" = 1}
+        hand = 6""")
+    a = state.active(0)
     state, events = play(state, 0, "conquer M1-05")
     assert find(events, "marker_moved")[0].params["target"] == r(state, "M1-04")
     state, events = play(state, 0, "redeploy auto", "end turn")
@@ -360,9 +365,9 @@ def test_t31_well_of_eternity_moves_to_the_water_and_pays_a_majority():
 
 
 def test_the_well_on_an_island_with_two_waters_asks_where_it_goes():
-    state = new(2, islands="L1,M1", markers="well_of_eternity,frostmourne")
-    _attacker(state, "humans", "farmer", L1_03=1)
-    restart(state)
+    state = position("""islands = ["L1", "M1"]
+        markers = ["well_of_eternity", "frostmourne"]
+        seat.0 = {race = "humans", power = "farmer", regions = {"L1-03" = 1}, hand = 8}""")
     state, _ = play(state, 0, "conquer L1-07")
     assert state.pending[-1]["type"] == "well"
     assert reason(state, 0, "conquer L1-02") == "place_well_first"
@@ -373,10 +378,9 @@ def test_the_well_on_an_island_with_two_waters_asks_where_it_goes():
 
 
 def test_t33_spirit_healer_adds_a_token_after_conquests():
-    state = new(2, islands="L1,M1")
-    _attacker(state, "humans", "farmer", L1_07=1)
-    face_up(state, "L1-07", "spirit_healer")
-    restart(state)
+    state = position("""islands = ["L1", "M1"]
+        seat.0 = {race = "humans", power = "farmer", regions = {"L1-07" = 1}, hand = 8}
+        region.L1-07.marker = 'spirit_healer'""")
     state, events = play(state, 0, "conquer L1-03", "end conquest")
     a = state.active(0)
     assert find(events, "spirit_healer")
@@ -384,11 +388,15 @@ def test_t33_spirit_healer_adds_a_token_after_conquests():
 
 
 def test_t45_karazhan_and_t44_composite_scoring():
-    state = new(2, islands="L1,S1", boards="LS")
-    a = _attacker(state, "blood_elves", "herbalist", L1_07=1, L1_04=1, S1_01=1, S1_07=1,
-                  L1_03=1)
-    face_up(state, "L1-07", "karazhan")
-    restart(state)
+    state = position("""islands = ["L1", "S1"]
+        boards = "LS"
+        region.L1-07.marker = "karazhan"
+        [seat.0]
+        race = "blood_elves"
+        power = "herbalist"
+        regions = {"L1-07" = 1, "L1-04" = 1, "S1-01" = 1, "S1-07" = 1, "L1-03" = 1}
+        hand = 4""")
+    a = state.active(0)
     state, events = play(state, 0, "end conquest", "redeploy auto", "end turn")
     lines = {m.params["source"].key.rsplit(".", 1)[1]: m.params["coins"]
              for m in find(events, "score")[0].params["breakdown"]}
@@ -400,9 +408,8 @@ def test_t45_karazhan_and_t44_composite_scoring():
 # ---------------------------------------------------------------- wisp walls and forts (T24, T34)
 
 def test_t24_night_elves_raise_wisp_walls_that_outlast_their_decline():
-    state = new(2, islands="L1,M1")
-    _attacker(state, "night_elves", "farmer", L1_02=1)
-    restart(state)
+    state = position("""islands = ["L1", "M1"]
+        seat.0 = {race = "night_elves", power = "farmer", regions = {"L1-02" = 1}, hand = 7}""")
     assert cost(state, 0, "L1-03") == 1
     state, events = play(state, 0, "conquer L1-03")
     assert find(events, "wisp_wall_placed")
