@@ -6,14 +6,20 @@ import pytest
 
 from rules.core import NotLegalNow
 from rules.vindication.bonus import vindicate_problem
+from rules.vindication.data import ATTRIBUTES
 from rules.vindication.power import apply_step
 
 from .helpers import A, B, C, G, at, described, give, keys, offered, own, play, table, tile
 
 
 def _library(owner=None, players=2, **values):
-    state = tile(at(table(players), A, "T26"), "H07", "library", owner)
-    return give(state, A, **values)
+    """A stands on T26 beside a Library on H07 (controlled by ``owner``); ``values``: A's
+    power-board numbers and attributes."""
+    attrs = {k: v for k, v in values.items() if k in ATTRIBUTES}
+    seat = {"triangle": "T26", "attrs": attrs,
+            **{k: v for k, v in values.items() if k not in ATTRIBUTES}}
+    library = {"tile": "library"} if owner is None else {"tile": "library", "owner": owner}
+    return described({"hex": {"H07": library}, "seat": {"0": seat}}, players)
 
 
 def test_take_a_free_region():
