@@ -1,4 +1,8 @@
-"""Helpers for Antiquity scenario tests: test boards TB(R), cities, inns and buildings."""
+"""Helpers for Antiquity scenario tests: test boards TB(R), cities, inns and buildings.
+
+New positions are described and built with :func:`rules.antiquity.position.position`
+(:func:`board_of` writes the test board part); the older helpers below edit a state directly.
+"""
 
 from __future__ import annotations
 
@@ -10,6 +14,20 @@ from rules.antiquity.setup import blank_state, found_city
 def tb(radius=8, special=None, players=2, explore=(), order=None, **options):
     """Return a state on TB(radius) with ``players`` players and no cities."""
     return blank_state(test_board(radius, special, tuple(explore)), players, order, options)
+
+
+def board_of(radius=8, special=None, explore=()) -> dict:
+    """Return the ``board`` part of a position description (rules/antiquity/position.py) for
+    TB(radius) with ``special`` terrain ({hex: letter}) and exploration hexes."""
+    letters: dict = {}
+    for h, letter in (special or {}).items():
+        letters.setdefault(letter, []).append(hx(h))
+    return {"radius": radius, "terrain": letters, "explore": [hx(h) for h in explore]}
+
+
+def hx(h) -> str:
+    """Return hex ``h`` as a description writes it ("q,r")."""
+    return f"{h[0]},{h[1]}"
 
 
 def terrain(letter, hexes):

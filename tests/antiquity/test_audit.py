@@ -11,13 +11,16 @@ from rules.antiquity import famine, flow, pollution, storage, victory
 from rules.antiquity.city import functioning, staff_problem
 from rules.antiquity.elimination import eliminate
 from rules.antiquity.influence import influence
+from rules.antiquity.position import position
 from rules.core import NotLegalNow
 from tests.antiquity.helpers import (
     G,
+    board_of,
     city_at,
     give,
     give_storage,
     goods,
+    hx,
     inn_at,
     men,
     open_city,
@@ -30,15 +33,14 @@ from tests.antiquity.test_phases import fill
 from tests.antiquity.test_victory import every_building
 
 
-def country(special=None, shops=2, players=2, explore=(), **kinds):
-    """P1 (seat 0) city@(0,0) on TB(10), ``shops`` staffed cart shops, phase 4 open for him
-    (two by default, so that his step stays open after one construction)."""
-    state = tb(10, special, players=players, explore=explore)
-    city_at(state, 0, (0, 0))
-    for _ in range(shops):
-        give(state, 0, "cart_shop")
-    goods(state, 0, **(kinds or {"wood": 6}))
-    return open_country(state, 0)
+def country(special=None, shops=2, players=2, explore=(), buildings=(), board=None, **kinds):
+    """P1 (seat 0) city@(0,0) on TB(10), ``shops`` staffed cart shops and ``buildings``,
+    phase 4 open for him (two shops by default, so that his step stays open after one
+    construction); ``board``: more of the position description (pollution, grass, counters)."""
+    return position({"players": players, "phase": "country", "active": 0, **(board or {}),
+                     "board": board_of(10, special, explore),
+                     "seat": {"0": {"cities": ["0,0"], "goods": kinds or {"wood": 6},
+                                    "buildings": ["cart_shop"] * shops + list(buildings)}}})
 
 
 def cells_of(state, seat, bid):
@@ -98,8 +100,7 @@ def test_harbour_part_starts_from_water_touching_an_inn():
 
 def test_woodcutter_skips_polluted_forest_which_stays_forest():
     """§6.2, §2.7: only unpolluted, unoccupied adjacent forest gets a token and a grass marker."""
-    state = country(terrain("F", [(3, 0), (4, 0), (3, 1)]))
-    state.pollution.add((4, 0))
+    state = country(terrain("F", [(3, 0), (4, 0), (3, 1)]), board={"pollution": ["4,0"]})
     state, _ = play(state, 0, "woodcutter 3,0")
     b = next(iter(state.country.values()))
     assert sorted(map(tuple, b["tokens"])) == [(3, 0), (3, 1)]
@@ -108,8 +109,7 @@ def test_woodcutter_skips_polluted_forest_which_stays_forest():
 
 def test_a_woodcut_grass_hex_is_no_longer_forest():
     """§2.7: a forest hex with a grass marker is grassland: no woodcutter, but a farm."""
-    state = country(terrain("F", [(3, 0)]), shops=2, wood=1, grain=1)
-    state.grass.add((3, 0))
+    state = country(terrain("F", [(3, 0)]), shops=2, board={"grass": ["3,0"]}, wood=1, grain=1)
     with pytest.raises(NotLegalNow):
         play(state, 0, "woodcutter 3,0")
     state, _ = play(state, 0, "farm 3,0 grain")
@@ -118,9 +118,8 @@ def test_a_woodcut_grass_hex_is_no_longer_forest():
 
 def test_alchemy_makes_a_polluted_printed_forest_usable_forest_again():
     """§2.7, §6.9: a polluted, never-woodcut forest hex cleaned by Alchemy is clean forest."""
-    state = country(terrain("F", [(3, 0)]), wood=1)
-    give(state, 0, "faculty_alchemy")
-    state.pollution.add((3, 0))
+    state = country(terrain("F", [(3, 0)]), buildings=["faculty_alchemy"],
+                    board={"pollution": ["3,0"]}, wood=1)
     with pytest.raises(NotLegalNow):
         play(state, 0, "woodcutter 3,0")
     state, _ = play(state, 0, "alchemy 3,0", "woodcutter 3,0")
@@ -130,8 +129,7 @@ def test_alchemy_makes_a_polluted_printed_forest_usable_forest_again():
 def test_farm_spreads_onto_grass_marker_hexes_only_among_forest():
     """§6.3, §2.7: a grass-marker hex counts as grassland for the farm's tokens; forest not."""
     ring = [(3, 0), (4, 0), (4, -1), (3, -1), (2, 0), (2, 1), (3, 1)]
-    state = country(terrain("F", ring), grain=1)
-    state.grass.update({(3, 0), (4, 0)})
+    state = country(terrain("F", ring), board={"grass": ["3,0", "4,0"]}, grain=1)
     state, _ = play(state, 0, "farm 3,0 grain")
     b = next(iter(state.country.values()))
     assert sorted(map(tuple, b["tokens"])) == [(3, 0), (4, 0)]
@@ -139,8 +137,8 @@ def test_farm_spreads_onto_grass_marker_hexes_only_among_forest():
 
 def test_a_token_on_an_exploration_hex_removes_its_counter_unseen():
     """§3.3, §6.1: a wood token placed outside the site still removes the counter, unseen."""
-    state = country(terrain("F", [(3, 0), (4, 0)]), explore=((4, 0),))
-    state.counters = {(4, 0): "sheep"}
+    state = country(terrain("F", [(3, 0), (4, 0)]), explore=((4, 0),),
+                    board={"counters": {"4,0": "sheep"}})
     state, events = play(state, 0, "woodcutter 3,0")
     assert (4, 0) not in state.counters and not state.revealed
     assert not any("sheep" in repr(e.params) for e in events)
@@ -149,8 +147,7 @@ def test_a_token_on_an_exploration_hex_removes_its_counter_unseen():
 
 def test_fisherman_may_stand_on_polluted_land():
     """§6.5: the two site hexes may be polluted; they get no new marker; water tokens do."""
-    state = country(terrain("W", [(-1, 4), (0, 4), (1, 4)]))
-    state.pollution.update({(0, 3), (1, 3)})
+    state = country(terrain("W", [(-1, 4), (0, 4), (1, 4)]), board={"pollution": ["0,3", "1,3"]})
     state, _ = play(state, 0, "fisherman 0,3 1,3 fish")
     b = next(iter(state.country.values()))
     assert sorted(map(tuple, b["tokens"])) == [(-1, 4), (0, 4), (1, 4)]
@@ -170,9 +167,7 @@ def test_water_under_a_city_does_not_feed_a_fisherman():
 
 def test_no_inn_on_water_reached_through_the_harbour():
     """§6.6: an inn needs an unoccupied land hex, even on water that the Harbour puts in I(P)."""
-    state = country(terrain("W", [(2, 0), (3, 0)]), grain=1)
-    give(state, 0, "harbour")
-    give(state, 0, "brewery")
+    state = country(terrain("W", [(2, 0), (3, 0)]), buildings=["harbour", "brewery"], grain=1)
     assert (2, 0) in influence(state, 0)
     with pytest.raises(NotLegalNow):
         play(state, 0, "inn 2,0 grain")
@@ -190,9 +185,9 @@ def test_no_inn_when_all_sixteen_are_on_the_map():
 
 def test_new_city_discards_pollution_and_counters_under_it():
     """§6.7: pollution markers under a new city are discarded, counters removed unseen."""
-    state = country(explore=((5, -1),), grain=1, wood=1, stone=1, wine=1, gold=1)
-    state.counters = {(5, -1): "olives"}
-    state.pollution.update({(4, 0), (5, 0)})
+    state = country(explore=((5, -1),), board={"counters": {"5,-1": "olives"},
+                                                "pollution": ["4,0", "5,0"]},
+                    grain=1, wood=1, stone=1, wine=1, gold=1)
     state, _ = play(state, 0, "city 4,0 gold+grain+stone+wine+wood")
     assert not {(4, 0), (5, 0)} & state.pollution
     assert (5, -1) not in state.counters and not state.revealed
@@ -226,9 +221,8 @@ def test_a_city_whose_centre_lies_outside_the_influence_is_offered():
 
 def test_alchemy_cleans_adjacent_polluted_water():
     """§6.9: every adjacent polluted hex is cleaned, land or water."""
-    state = country(terrain("W", [(3, 0)]))
-    give(state, 0, "faculty_alchemy")
-    state.pollution.update({(2, 0), (3, 0)})
+    state = country(terrain("W", [(3, 0)]), buildings=["faculty_alchemy"],
+                    board={"pollution": ["2,0", "3,0"]})
     state, _ = play(state, 0, "alchemy 2,0")
     assert not {(2, 0), (3, 0)} & state.pollution
 
@@ -336,14 +330,11 @@ def test_graved_cart_shop_does_not_stop_new_cart_shops():
 
 def test_moving_the_cathedral_is_not_building_one():
     """§4 2d, §5.5: a Cathedral moved by Santa Barbara is not "built this turn" (no fish)."""
-    state = tb(10)
-    city_at(state, 0, (0, 0))
-    city_at(state, 1, (0, -8))
-    cathedral = give(state, 0, "cathedral")
-    state.ps[0]["saint"] = "santa_maria"
-    fountain = give(state, 0, "fountain")
-    state.famine = 2
-    open_city(state)
+    state = position("""famine = 2
+        board = {radius = 10}
+        seat.0 = {cities = ["0,0"], buildings = ["cathedral", "fountain"], saint = "santa_maria"}
+        seat.1 = {cities = ["0,-8"]}""")
+    cathedral, fountain = "b1", "b2"
     state, _ = play(state, 0, f"move {cathedral} 0 3,3 r0", f"move {fountain} 0 6,6 r0",
                     "ready")
     state, _ = play(state, 1, "ready")
@@ -352,12 +343,10 @@ def test_moving_the_cathedral_is_not_building_one():
 
 def test_reset_keeps_the_famine_when_a_fountain_is_undone():
     """§9.5 reset: fountains counted since the checkpoint are uncounted."""
-    state = tb(10)
-    city_at(state, 0, (0, 0))
-    city_at(state, 1, (0, -8))
-    goods(state, 0, gold=1)
-    state.famine = 3
-    open_city(state)
+    state = position("""famine = 3
+        board = {radius = 10}
+        seat.0 = {cities = ["0,0"], goods = {gold = 1}}
+        seat.1 = {cities = ["0,-8"]}""")
     state, _ = play(state, 0, "build fountain 0 6,6 r0 gold", "reset", "ready")
     state, _ = play(state, 1, "ready")
     assert state.famine == 3 and state.pools["fountain"] == 32
@@ -379,14 +368,13 @@ def test_graved_cathedral_gives_no_unlimited_storage():
 
 def test_a_graved_granary_gives_no_relief():
     """§7.2: the Granary's −3 needs a functioning (ungraved) Granary."""
-    state = tb(10)
-    city_at(state, 0, (0, 0))
-    granary = give(state, 0, "granary")
-    goods(state, 0)
-    state.famine = 4
+    desc = """famine = 4
+        board = {radius = 10}
+        seat.0 = {cities = ["0,0"], buildings = ["granary"], goods = {}, graves = [%s]}"""
+    state = position(desc % "")
     assert famine.famine_graves(state, 0) == 1
-    state.ps[0]["graves"].append(list(cells_of(state, 0, granary)[0]))
-    assert famine.famine_graves(state, 0) == 4
+    graved = position(desc % list(cells_of(state, 0, "b1")[0]))
+    assert famine.famine_graves(graved, 0) == 4
 
 
 def test_graves_submission_must_use_empty_cells_first_and_no_duplicates():
@@ -472,14 +460,14 @@ def test_pollution_in_turn_order_uses_up_shared_free_hexes():
 
 def test_san_giorgio_cannot_enclose_an_eliminated_player():
     """§8.2, §8.3: an eliminated player cannot be a San Giorgio target."""
-    state = tb(8)
-    city_at(state, 1, (0, 0))
-    city_at(state, 0, (0, 7))
-    for h in [(4, 0), (0, 4), (-4, 4), (-4, 0), (0, -4), (4, -4)]:
-        inn_at(state, 0, h)
-    give(state, 0, "cathedral")
-    state.ps[0]["saint"] = "san_giorgio"
-    give(state, 0, "stable")
+    state = position("""board = {radius = 8}
+        [seat.0]
+        cities = ["0,7"]
+        inns = ["4,0", "0,4", "-4,4", "-4,0", "0,-4", "4,-4"]
+        buildings = ["cathedral", "stable"]
+        saint = "san_giorgio"
+        [seat.1]
+        cities = ["0,0"]""")
     assert victory.meets(state, 0)
     eliminate(state, 1)
     assert not victory.meets(state, 0)
@@ -501,12 +489,20 @@ def test_santa_barbara_one_ungraved_piece_of_a_pooled_type_suffices():
 
 def test_no_saint_condition_without_a_cathedral_even_if_met():
     """§8.1: only a player with a functioning Cathedral and a saint can win."""
-    state = tb(10)
-    city_at(state, 0, (0, 0))
-    city_at(state, 1, (0, -8))
-    goods(state, 0, **{k: 3 for k in ("grain", "olives", "sheep", "fish", "wine", "dye",
-                                      "pearls", "gold")})
-    state.ps[0]["saint"] = "san_christofori"  # a saint with no Cathedral (razed)
+    state = position("""board = {radius = 10}
+        seat.1 = {cities = ["0,-8"]}
+        [seat.0]
+        cities = ["0,0"]
+        saint = "san_christofori"  # a saint with no Cathedral (razed)
+        [seat.0.goods]
+        grain = 3
+        olives = 3
+        sheep = 3
+        fish = 3
+        wine = 3
+        dye = 3
+        pearls = 3
+        gold = 3""")
     assert victory.winners(state) == []
 
 
@@ -544,18 +540,18 @@ def test_new_city_may_stand_on_forest_and_mountain_but_not_water():
 
 def test_san_nicolo_with_a_graved_cathedral_gets_no_free_house():
     """§5.3, §5.5: the free house needs a functioning (ungraved) Cathedral."""
-    state = tb(10)
-    city_at(state, 0, (0, 0))
-    city_at(state, 1, (0, -8))
-    cathedral = give(state, 0, "cathedral")
-    state.ps[0]["saint"] = "san_nicolo"
-    goods(state, 0, grain=1)
-    state.ps[0]["graves"].append(list(cells_of(state, 0, cathedral)[0]))
-    open_city(state)
+    desc = """board = {radius = 10}
+        seat.1 = {cities = ["0,-8"]}
+        [seat.0]
+        cities = ["0,0"]
+        buildings = ["cathedral"]
+        saint = "san_nicolo"
+        goods = {grain = 1}
+        graves = [%s]"""
+    ok = position(desc % "")
+    graved = position(desc % list(cells_of(ok, 0, "b1")[0]))
     with pytest.raises(NotLegalNow):
-        play(state, 0, "house 5 0 6,6 grain free 1 0 6,5")
-    ok = state.copy()
-    ok.ps[0]["graves"] = []
+        play(graved, 0, "house 5 0 6,6 grain free 1 0 6,5")
     ok, _ = play(ok, 0, "house 5 0 6,6 grain free 1 0 6,5")
     assert sorted(ok.ps[0]["houses"]) == [1, 5] and ok.ps[0]["idle"] == 2
 
@@ -665,11 +661,10 @@ def test_san_giorgio_literal_reading_an_empty_influence_is_enclosed():
     from rules.antiquity.hexes import distance
     ring = [(q, r) for q in range(-3, 4) for r in range(-3, 4)
             if distance((0, 0), (q, r)) == 2]
-    state = tb(10, terrain("W", ring))
-    city_at(state, 1, (0, 0))
-    city_at(state, 0, (0, -7))
-    give(state, 0, "cathedral")
-    state.ps[0]["saint"] = "san_giorgio"
+    state = position({"board": {"radius": 10, "terrain": {"W": [hx(h) for h in ring]}},
+                      "seat": {"0": {"cities": ["0,-7"], "buildings": ["cathedral"],
+                                     "saint": "san_giorgio"},
+                               "1": {"cities": ["0,0"]}}})
     assert influence(state, 1) == set()
     assert victory.meets(state, 0)
 

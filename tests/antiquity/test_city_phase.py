@@ -5,17 +5,20 @@ from __future__ import annotations
 import pytest
 
 from rules.antiquity.city import functioning
+from rules.antiquity.position import position
 from rules.core import NotLegalNow
-from tests.antiquity.helpers import city_at, give, goods, men, open_city, play, tb
+from tests.antiquity.helpers import city_at, give, goods, men, open_city, play
 
 
 def one_city(players=2, **kinds):
-    state = tb(8, players=players)
-    for seat in range(players):
-        city_at(state, seat, (0, 7 * seat - 4))
+    """TB(8) (larger for more than two seats, so every city lies on it) with one city per
+    seat (centres 0,-4 then 7 hexes apart), seat 0 holding exactly ``kinds`` when given;
+    phase 2 open for every seat."""
+    seats = {str(seat): {"cities": [f"0,{7 * seat - 4}"]} for seat in range(players)}
     if kinds:
-        goods(state, 0, **kinds)
-    return state
+        seats["0"]["goods"] = kinds
+    radius = 8 + 7 * (players - 2)
+    return position({"players": players, "board": {"radius": radius}, "seat": seats})
 
 
 def test_t06_first_turn_houses_and_cart_shops():

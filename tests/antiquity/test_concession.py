@@ -10,10 +10,21 @@ from __future__ import annotations
 
 import pytest
 
+from rules.antiquity.position import position
 from rules.core import NotLegalNow, NotYourDecision
-from tests.antiquity.helpers import G, city_at, give, goods, open_city, play, tb
+from tests.antiquity.helpers import G, city_at, goods, open_city, play, tb
 from tests.platform.toy_game import TOY
 
+THREE = """players = 3
+    board = {radius = 10}
+    order = [0, 1, 2]
+    seat.0.cities = ["0,0"]
+    seat.1.cities = ["0,-8"]
+    seat.2.cities = ["8,-4"]
+    seat.0.goods = {}
+    seat.1.goods = {}
+    seat.2.goods = {}
+    """
 T54 = {"tiles": ["T0:0", "T1:0", "T2:0", "T3:0"], "order": ["0", "1"], "colours": ["red", "blue"]}
 
 
@@ -65,14 +76,11 @@ def test_no_concession_once_the_game_is_over():
 
 
 def test_a_conceding_player_leaves_the_queue_of_a_sequential_phase():
-    state = tb(10, players=3, order=[0, 1, 2])
-    for seat, centre in enumerate([(0, 0), (0, -8), (8, -4)]):
-        city_at(state, seat, centre)
-        goods(state, seat)
-    give(state, 2, "cart_shop")
-    state.phase, state.queue = "country", [1, 2]
-    state.pending = [{"type": "country", "seat": 0}]
-    give(state, 0, "cart_shop")
+    state = position(THREE + """phase = "country"
+        active = 0
+        seat.0.buildings = ["cart_shop"]
+        seat.2.buildings = ["cart_shop"]""")
+    assert state.queue == [1, 2] and G.to_act(state) == {0}
     state, events = G.play(state, 2, "concede")
     assert state.queue == [1] and state.ps[2]["eliminated"]
     state, _ = play(state, 0, "done")
@@ -81,19 +89,11 @@ def test_a_conceding_player_leaves_the_queue_of_a_sequential_phase():
 
 
 def test_concession_returns_the_players_pool_pieces_and_removes_his_producers():
-    state = tb(10, players=3, order=[0, 1, 2])
-    for seat, centre in enumerate([(0, 0), (0, -8), (8, -4)]):
-        city_at(state, seat, centre)
-        goods(state, seat)
-    shops = state.pools["cart_shop"]
-    give(state, 2, "cart_shop")
-    state.pools["cart_shop"] -= 1
-    state.country["w1"] = {"type": "woodcutter", "owner": 2, "good": "wood",
-                           "hex": [8, -2], "tokens": [[8, -2]], "man": True}
-    state.bank["wood"] -= 1
-    open_city(state)
+    state = position(THREE + """seat.2.buildings = ["cart_shop"]
+        seat.2.producers = [{type = "woodcutter", site = ["8,-2"], tokens = ["8,-2"]}]""")
+    assert state.pools["cart_shop"] == 19 and list(state.country) == ["c1"]
     state, _ = G.play(state, 2, "concede")
-    assert state.pools["cart_shop"] == shops and "w1" not in state.country
+    assert state.pools["cart_shop"] == 20 and not state.country
     assert state.ps[2]["idle"] == 0 and state.ps[2]["cities"]  # cities stay as inert pieces
 
 

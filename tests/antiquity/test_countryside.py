@@ -4,9 +4,20 @@ from __future__ import annotations
 
 import pytest
 
+from rules.antiquity.position import position
 from rules.antiquity.turnorder import new_order, order_count
 from rules.core import NotLegalNow
-from tests.antiquity.helpers import city_at, give, goods, inn_at, open_country, play, tb, terrain
+from tests.antiquity.helpers import (
+    board_of,
+    city_at,
+    give,
+    goods,
+    inn_at,
+    open_country,
+    play,
+    tb,
+    terrain,
+)
 
 
 def test_t19_turn_order_example_of_the_seed():
@@ -35,12 +46,11 @@ def test_t20_graved_cart_shop_does_not_count():
 
 
 def board(special=None, shops=1, players=2, **kinds):
-    state = tb(8, special, players=players)
-    city_at(state, 0, (0, 0))
-    for _ in range(shops):
-        give(state, 0, "cart_shop")
-    goods(state, 0, **(kinds or {"wood": 6}))
-    return open_country(state, 0)
+    """TB(8); seat 0 with a city at 0,0, ``shops`` staffed cart shops and exactly ``kinds``
+    (6 wood by default), alone to act in phase 4."""
+    return position({"players": players, "board": board_of(8, special), "phase": "country",
+                     "active": 0, "seat": {"0": {"cities": ["0,0"], "buildings": [
+                         "cart_shop"] * shops, "goods": kinds or {"wood": 6}}}})
 
 
 FOREST24 = [(3, 0), (4, 0), (4, -1), (3, -1), (3, 1), (2, 1), (-3, 0), (-4, 0), (-4, 1)]
@@ -187,22 +197,22 @@ def test_t32_cart_shop_men_move_or_go_idle():
 
 
 def alchemy_board(**options):
-    state = tb(8, **options)
-    city_at(state, 0, (0, 0))
-    give(state, 0, "faculty_alchemy")
-    give(state, 0, "cart_shop")  # keeps the player in phase 4 after Alchemy
-    state.pollution |= {(2, 0), (3, 0), (2, 1), (2, -1), (4, 0)}
-    state.grass.add((2, -1))
-    state.country["x"] = {"type": "farm", "owner": 0, "good": "grain", "site": [[2, 1]],
-                          "tokens": [[2, 1]]}
-    return open_country(state, 0)
+    """Seat 0 in phase 4 with Alchemy (and a cart shop, which keeps him in phase 4 after
+    it), polluted hexes around 2,0, a grass marker on the forest 2,-1 and a farm on 2,1."""
+    return position({"options": options, "board": board_of(8, {(2, -1): "F"}),
+                     "phase": "country", "active": 0,
+                     "pollution": ["2,0", "3,0", "2,-1", "4,0"], "grass": ["2,-1"],
+                     "seat": {"0": {"cities": ["0,0"],
+                                    "buildings": ["faculty_alchemy", "cart_shop"],
+                                    "producers": [{"type": "farm", "good": "grain",
+                                                   "site": ["2,1"], "tokens": ["2,1"]}]}}})
 
 
 def test_t33_alchemy_cleans_every_adjacent_polluted_hex():
     state = alchemy_board()
     done, _ = play(state, 0, "alchemy 2,0")
     assert done.pollution == {(4, 0)} and (2, -1) in done.grass
-    assert done.country["x"]["tokens"] == [[2, 1]]
+    assert done.country["c1"]["tokens"] == [[2, 1]]
     done, _ = play(state, 0, "alchemy 2,1")
     assert done.pollution == {(2, -1), (4, 0)}
     with pytest.raises(NotLegalNow):

@@ -6,9 +6,11 @@ import pytest
 
 from rules.antiquity import famine, flow, pollution, storage
 from rules.antiquity.harvest import owed_takes
+from rules.antiquity.position import position
 from rules.core import NotLegalNow, NotYourDecision
 from tests.antiquity.helpers import (
     G,
+    board_of,
     city_at,
     give,
     give_storage,
@@ -21,13 +23,13 @@ from tests.antiquity.helpers import (
 )
 
 
-def two_cities(special=None, **options):
-    state = tb(10, special, **options)
-    city_at(state, 0, (0, 0))
-    city_at(state, 1, (0, -8))
-    goods(state, 0)
-    goods(state, 1)
-    return state
+def two_cities(special=None, explore=(), **more):
+    """TB(10) with ``special`` terrain; cities at 0,0 (seat 0) and 0,-8 (seat 1), no goods;
+    ``more``: more of the position description (rules/antiquity/position.py)."""
+    seats = {"0": {"cities": ["0,0"], "goods": {}}, "1": {"cities": ["0,-8"], "goods": {}}}
+    for seat, table in more.pop("seat", {}).items():
+        seats[seat].update(table)
+    return position({"board": board_of(10, special, explore), "seat": seats, **more})
 
 
 def enter(state, opener):
@@ -138,10 +140,9 @@ def test_t56_men_on_woodcutters_stay_out_of_all_rise():
 
 
 def explorer_state():
-    state = two_cities(explore=((2, 0), (-2, 2), (7, 0)))
-    state.counters = {(2, 0): "sheep", (-2, 2): "wine", (7, 0): "grain"}
-    give(state, 0, "explorer")
-    return state
+    return two_cities(explore=((2, 0), (-2, 2), (7, 0)),
+                      counters={"2,0": "sheep", "-2,2": "wine", "7,0": "grain"},
+                      seat={"0": {"buildings": ["explorer"]}})
 
 
 def test_t38_exploration():
@@ -165,11 +166,9 @@ def test_t38_exploration():
 
 
 def test_t39_famine_graves_granary_and_rise():
-    state = two_cities()
-    state.famine = 5
-    goods(state, 0, grain=1, fish=1)
-    give(state, 0, "granary")
-    goods(state, 1, sheep=2)
+    state = two_cities(famine=5, seat={"0": {"goods": {"grain": 1, "fish": 1},
+                                             "buildings": ["granary"]},
+                                       "1": {"goods": {"sheep": 2}}})
     assert famine.famine_graves(state, 0) == 0 and famine.famine_graves(state, 1) == 3
     enter(state, flow.after_explore)
     assert G.to_act(state) == {1} and state.pending[-1]["due"] == 3

@@ -5,18 +5,15 @@ from __future__ import annotations
 from rules.antiquity import city as cities
 from rules.antiquity import data, flow, victory
 from rules.antiquity.influence import influence
+from rules.antiquity.position import position
 from tests.antiquity.helpers import G, city_at, give, give_storage, goods, inn_at, play, tb
 
 
 def saint_state(saint, seat=0, players=2):
-    state = tb(12, players=players)
-    city_at(state, 0, (0, 0))
-    city_at(state, 1, (0, 8))
-    if players > 2:
-        city_at(state, 2, (8, 0))
-    give(state, seat, "cathedral")
-    state.ps[seat]["saint"] = saint
-    return state
+    """TB(12), a city per seat (0,0; 0,8; 8,0), ``seat`` with a Cathedral of ``saint``."""
+    seats = {str(s): {"cities": [c]} for s, c in enumerate(["0,0", "0,8", "8,0"][:players])}
+    seats[str(seat)].update(buildings=["cathedral"], saint=saint)
+    return position({"players": players, "board": {"radius": 12}, "seat": seats})
 
 
 def all_houses(state, seat):

@@ -1,9 +1,11 @@
 """Helpers for Caverna scenario tests: start a game with fixed cards, give goods, play text.
 
-Positions that would take dozens of moves to reach are prepared with :func:`give` and
-:func:`lay` (direct edits of the starting position); the rule under test is then played
-as text moves through ``GAME.play``. Every move played through these helpers leaves its
-input unchanged and a state that keeps the invariants of :func:`check_invariants`.
+Positions that would take dozens of moves to reach are described and built with :func:`at`
+(rules/caverna/position.py on the set-up :func:`new` makes); older tests still prepare some
+with :func:`give` and :func:`lay` (direct edits of the starting position). The rule under
+test is then played as text moves through ``GAME.play``. Every move played through these
+helpers leaves its input unchanged and a state that keeps the invariants of
+:func:`check_invariants`.
 """
 
 from __future__ import annotations
@@ -12,7 +14,9 @@ import pickle
 
 from rules.caverna import GAME, animals, board, data
 from rules.caverna.game import HANDLERS
+from rules.caverna.position import position
 from rules.caverna.state import ANIMALS, GOODS
+from rules.core.position import read
 
 MAX_DWARFS = 6  # 5 discs per player (spec §1.1) and the Additional dwelling's sixth
 WEAPON_CAP = 14
@@ -24,14 +28,27 @@ STAGE_ORDER = ["blacksmithing", "sheep-farming", "ore-mine-construction", "wish-
 
 def new(players: int = 3, start: int = 0, rounds=None, harvest=None, **options):
     """Start a game with seat ``start`` as start player and fixed round cards/markers."""
+    return GAME.new_game(7, players, {**new_options(players, start, rounds, harvest),
+                                      **options})
+
+
+def at(description: str = "", players: int = 3, start: int = 0, rounds=None, harvest=None):
+    """Build the position ``description`` (see :mod:`rules.caverna.position`) on the set-up
+    that :func:`new` makes with the same arguments (seed 7, fixed cards and markers)."""
+    opts = new_options(players, start, rounds, harvest)
+    desc = {"players": players, "seed": 7, **{k: v for k, v in opts.items() if v != []}}
+    return position({**desc, **read(description)})
+
+
+def new_options(players: int, start: int, rounds, harvest) -> dict:
+    """Return the options :func:`new` starts a game with."""
     if rounds is None:
         rounds = [c for c in STAGE_ORDER if players > 2 or c != "exploration"]
         if players == 1:
             rounds = None
     if harvest is None and players > 1:
         harvest = ["green"] * (4 if players > 2 else 3) + ["red"] * 3
-    opts = {"start": start, "rounds": rounds or [], "harvest": harvest or [], **options}
-    return GAME.new_game(7, players, opts)
+    return {"start": start, "rounds": rounds or [], "harvest": harvest or []}
 
 
 def give(state, seat: int, **goods) -> None:

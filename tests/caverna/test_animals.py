@@ -7,7 +7,18 @@ import pytest
 from rules.caverna import GAME, animals
 from rules.core import NotLegalNow
 
-from .helpers import finish_round, give, lay, main_texts, new, play, run_until, texts, top_is
+from .helpers import (
+    at,
+    finish_round,
+    give,
+    lay,
+    main_texts,
+    new,
+    play,
+    run_until,
+    texts,
+    top_is,
+)
 
 SHEEP_FIRST = ["sheep-farming", "blacksmithing", "ore-mine-construction", "wish-for-children",
                "donkey-farming", "ruby-mine-construction", "ore-delivery", "family-life",
@@ -77,22 +88,26 @@ def test_only_one_small_and_one_large_pasture_per_action():
 
 
 def test_pasture_capacities():
-    state = new(3)
-    player = state.ps[0]
-    for square in ("1,1", "1,2", "2,1", "2,2", "3,1", "3,2", "4,1"):
-        lay(state, 0, square, "meadow", bonus=None)
-    from rules.caverna import board
-    board.fence(player, ["1,1"])
-    board.fence(player, ["2,1"])
-    player["cells"]["2,1"]["stable"] = True
-    board.fence(player, ["1,2", "2,2"])
-    board.fence(player, ["3,1", "3,2"])
-    player["cells"]["3,1"]["stable"] = True
-    board.fence(player, ["4,1", "4,2"])
-    player["cells"]["4,1"]["stable"] = True
-    player["cells"]["4,2"]["stable"] = True
-    caps = {u[0]: u[1] for u in animals.units(player)}
-    assert [caps["1,1"], caps["2,1"], caps["1,2"], caps["3,1"], caps["4,1"]] == [2, 4, 4, 8, 16]
+    """Two positions: a player owns three stables (spec 1.1), the tests need four."""
+    layout = """[seat.0]
+        pastures = [["1,1"], ["2,1"], ["1,2", "2,2"], ["3,1", "3,2"], ["4,1", "4,2"]]
+        [seat.0.board]
+        "1,1" = "meadow"
+        "1,2" = "meadow"
+        "2,2" = "meadow"
+        "3,2" = "meadow"\n"""
+    single = at(layout + """"2,1" = {kind = "meadow", stable = true}
+        "3,1" = {kind = "meadow", stable = true}
+        "4,1" = "meadow"
+        "4,2" = 'meadow'""")
+    caps = {u[0]: u[1] for u in animals.units(single.ps[0])}
+    assert [caps["1,1"], caps["2,1"], caps["1,2"], caps["3,1"], caps["4,1"]] == [2, 4, 4, 8, 4]
+    double = at(layout + """"2,1" = "meadow"
+        "3,1" = "meadow"
+        "4,1" = {kind = "meadow", stable = true}
+        "4,2" = {kind = "meadow", stable = true}""")
+    caps = {u[0]: u[1] for u in animals.units(double.ps[0])}
+    assert [caps["1,1"], caps["2,1"], caps["1,2"], caps["3,1"], caps["4,1"]] == [2, 2, 4, 4, 16]
 
 
 def test_one_type_per_unit():
@@ -124,13 +139,14 @@ def test_dogs_let_meadows_and_pastures_hold_sheep():
 
 
 def test_mines_hold_one_donkey_each_and_miner_mining_cave():
-    state = new(3)
+    state = at("""[seat.0]
+        animals = {donkey = 2, cattle = 2}
+        [seat.0.board]
+        "3,5" = "ore-mine"
+        "2,5" = "ruby-mine"
+        "2,4" = {furnishing = "mining-cave"}
+        "3,4" = {furnishing = "miner"}""")
     player = state.ps[0]
-    lay(state, 0, "3,5", "ore-mine")
-    lay(state, 0, "2,5", "ruby-mine")
-    lay(state, 0, "2,4", "cavern", furnishing="mining-cave")
-    player["furnishings"] += ["miner", "mining-cave"]
-    give(state, 0, donkey=2, cattle=2)
     assert animals.fits(player)
     assert not animals.fits(player, herd(donkey=3, cattle=2))
     from rules.caverna.harvest import feeding_cost

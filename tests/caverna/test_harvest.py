@@ -6,21 +6,19 @@ from __future__ import annotations
 from rules.caverna import GAME, flow
 from rules.caverna.spaces import find
 
-from .helpers import finish_round, give, lay, main_texts, new, play, run_until, texts, top_is
-
-
-def _dwarfs(adults: int, newborns: int) -> list[dict]:
-    return ([{"weapon": 0, "newborn": False, "placed": None} for _ in range(adults)]
-            + [{"weapon": 0, "newborn": True, "placed": None} for _ in range(newborns)])
+from .helpers import at, finish_round, give, lay, main_texts, new, play, run_until, texts, top_is
 
 
 def test_newborn_feeding_with_conversion_and_begging():
-    state = run_until(new(3), top_is("feed", 0))
-    assert state.round == 3
-    player = state.ps[0]
-    player["dwarfs"] = _dwarfs(3, 1)
-    player["goods"]["food"] = 5
-    player["animals"]["sheep"] = 1
+    state = at("""round = 3
+        phase = "harvest"
+        [seat.0]
+        dwarfs = [0, 0, 0]
+        newborns = 1
+        goods = {food = 5}
+        animals = {sheep = 1}
+        board = {"3,4" = {furnishing = "dwelling"}, "3,5" = {furnishing = "dwelling"}}""")
+    assert top_is("feed", 0)(state)
     assert GAME.prompt(state, 0).params["cost"] == 7
     state, events = play(state, 0, "convert sheep", "feed")
     player = state.ps[0]
@@ -29,8 +27,10 @@ def test_newborn_feeding_with_conversion_and_begging():
 
 
 def test_round_4_feeding_one_per_dwarf():
-    state = run_until(new(3), lambda s: s.round == 4 and top_is("feed", 0)(s))
-    state.ps[0]["dwarfs"] = _dwarfs(2, 1)
+    state = at("""round = 4
+        phase = "harvest"
+        seat.0 = {dwarfs = [0, 0], newborns = 1, board = {"3,4" = {furnishing = "dwelling"}}}""")
+    assert top_is("feed", 0)(state)
     assert GAME.prompt(state, 0).params["cost"] == 3
 
 

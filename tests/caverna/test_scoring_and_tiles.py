@@ -5,30 +5,34 @@ from __future__ import annotations
 from rules.caverna import GAME, animals, board
 from rules.caverna.scoring import score_player
 
-from .helpers import finish_round, give, lay, main_texts, new, play, texts
+from .helpers import at, finish_round, give, lay, main_texts, new, play, texts
 
 
 def test_scoring_sample_totals_34():
-    state = new(3)
-    p = state.ps[0]
-    forest = board.squares("forest")
-    for square in forest:
-        lay(state, 0, square, "meadow", bonus=None)
-    board.fence(p, ["1,1"])
-    board.fence(p, ["2,1", "3,1"])
-    lay(state, 0, "4,1", "field", crop="grain", crop_count=2)
-    mountain = {"1,4": "ore-mine", "1,5": "deep-tunnel", "2,4": "cavern", "2,5": "cavern",
-                "2,6": "cavern", "3,5": "tunnel", "3,6": "tunnel", "4,5": "tunnel"}
-    for square, kind in mountain.items():
-        lay(state, 0, square, kind, bonus=None)
-    for square, tile in (("2,4", "dwelling"), ("2,5", "simple-dwelling-1"),
-                         ("2,6", "blacksmith")):
-        p["cells"][square]["furnishing"] = tile
-        p["furnishings"].append(tile)
-    p["dwarfs"] = [{"weapon": 0, "newborn": False, "placed": None} for _ in range(4)]
-    p["animals"].update(sheep=3, donkey=0, boar=2, cattle=1, dog=2)
-    p["goods"].update(grain=3, vegetable=2, ruby=3, gold=6, food=0, wood=0, stone=0, ore=0)
-    p["begging"] = 1
+    meadows = "\n".join(f'"{square}" = "meadow"' for square in board.squares("forest")
+                        if square != "4,1")
+    state = at(f"""[seat.0]
+        dwarfs = [0, 0, 0, 0]
+        animals = {{sheep = 3, donkey = 0, boar = 2, cattle = 1, dog = 2}}
+        begging = 1
+        pastures = [["1,1"], ["2,1", "3,1"]]
+        [seat.0.goods]
+        grain = 3
+        vegetable = 2
+        ruby = 3
+        gold = 6
+        food = 0
+        [seat.0.board]
+        {meadows}
+        "4,1" = {{kind = "field", crop = "grain", crop_count = 2}}
+        "1,4" = "ore-mine"
+        "1,5" = "deep-tunnel"
+        "2,4" = {{furnishing = "dwelling"}}
+        "2,5" = {{furnishing = "simple-dwelling-1"}}
+        "2,6" = {{furnishing = "blacksmith"}}
+        "3,5" = "tunnel"
+        "3,6" = "tunnel"
+        "4,5" = 'tunnel'""")
     line = score_player(state, 0)
     b = {k.split(".")[-1]: v for k, v in line["breakdown"].items()}
     assert b == {"animals": 8, "missing": -2, "grain": 3, "vegetable": 2, "ruby": 3,
@@ -60,32 +64,29 @@ def test_writing_chamber_cancels_up_to_7():
 
 
 def test_broom_chamber():
-    state = new(3)
-    p = state.ps[0]
-    p["furnishings"].append("broom-chamber")
-    p["dwarfs"] = [{"weapon": 0, "newborn": False, "placed": None} for _ in range(6)]
-    assert score_player(state, 0)["breakdown"]["caverna.score.bonus"] == 10
-    p["dwarfs"] = p["dwarfs"][:4]
-    assert score_player(state, 0)["breakdown"]["caverna.score.bonus"] == 0
+    rooms = """[seat.0.board]
+        "3,4" = {furnishing = "broom-chamber"}
+        "1,4" = {furnishing = "dwelling"}
+        "1,5" = {furnishing = "dwelling"}
+        "1,6" = {furnishing = "dwelling"}
+        "2,4" = {furnishing = "additional-dwelling"}\n"""
+    six = at(rooms + "[seat.0]\ndwarfs = [0, 0, 0, 0, 0, 0]")
+    assert score_player(six, 0)["breakdown"]["caverna.score.bonus"] == 10
+    four = at(rooms + "[seat.0]\ndwarfs = [0, 0, 0, 0]")
+    assert score_player(four, 0)["breakdown"]["caverna.score.bonus"] == 0
 
 
 def test_state_parlor_food_and_bonus():
-    state = new(3)
-    lay(state, 0, "4,5", "cavern", bonus=None)
-    lay(state, 0, "3,5", "cavern", furnishing="dwelling")
-    state.ps[0]["furnishings"].append("dwelling")
-    state.ps[0]["goods"].update(gold=5, stone=3, food=0)
+    state = at("""[seat.0]
+        goods = {gold = 5, stone = 3, food = 0}
+        board = {"4,5" = "cavern", "3,5" = {furnishing = "dwelling"}}""")
     state, _ = play(state, 0, "place housework", "choose furnish", "furnish state-parlor 4,5")
     assert state.ps[0]["goods"]["food"] == 4
     assert score_player(state, 0)["breakdown"]["caverna.score.bonus"] == 8
 
 
 def test_spare_part_storage_overbuilds_trader():
-    state = new(3)
-    lay(state, 0, "3,4", "cavern", furnishing="trader")
-    state.ps[0]["furnishings"].append("trader")
-    state.tiles_left.remove("trader")
-    give(state, 0, wood=2)
+    state = at('seat.0 = {goods = {wood = 2}, board = {"3,4" = {furnishing = "trader"}}}')
     state, _ = play(state, 0, "place housework", "choose furnish")
     assert "furnish spare-part-storage 3,4" in main_texts(state, 0)
     state, _ = play(state, 0, "furnish spare-part-storage 3,4")
@@ -96,21 +97,16 @@ def test_spare_part_storage_overbuilds_trader():
 
 
 def test_work_room_lets_tunnels_be_furnished_blocking_the_ore_mine():
-    state = new(3)
-    lay(state, 0, "3,4", "cavern", furnishing="work-room")
-    state.ps[0]["furnishings"].append("work-room")
-    lay(state, 0, "2,4", "tunnel")
-    lay(state, 0, "2,5", "tunnel")
-    give(state, 0, wood=4, stone=3)
+    state = at("""[seat.0]
+        goods = {wood = 4, stone = 3}
+        board = {"3,4" = {furnishing = "work-room"}, "2,4" = "tunnel", "2,5" = "tunnel"}""")
     state, _ = play(state, 0, "place housework", "choose furnish", "furnish dwelling 2,4")
     assert state.ps[0]["cells"]["2,4"]["furnishing"] == "dwelling"
     assert not board.has_twin(state.ps[0], "ore-mine")
 
 
 def test_suppliers_and_immediate_goods():
-    state = new(3)
-    lay(state, 0, "2,4", "cavern")
-    give(state, 0, stone=1, wood=1)
+    state = at('seat.0 = {goods = {stone = 1, wood = 1}, board = {"2,4" = "cavern"}}')
     state, _ = play(state, 0, "place housework", "choose furnish", "furnish wood-supplier 3,4")
     assert state.ps[0]["future"] == {str(r): {"wood": 1} for r in range(2, 9)}
     state, _ = play(state, 0, "done")
@@ -130,11 +126,10 @@ def test_stone_carver_gives_stone_and_cuts_costs():
 
 
 def test_rooms_hold_animals():
-    state = new(3)
+    state = at("""[seat.0.board]
+        "2,4" = {furnishing = "cuddle-room"}
+        "2,5" = {furnishing = "breakfast-room"}""")
     p = state.ps[0]
-    p["furnishings"] += ["cuddle-room", "breakfast-room"]
-    lay(state, 0, "2,4", "cavern", furnishing="cuddle-room")
-    lay(state, 0, "2,5", "cavern", furnishing="breakfast-room")
     herd = {"sheep": 2, "donkey": 0, "boar": 0, "cattle": 5, "dog": 0}
     assert animals.fits(p, herd)
     assert not animals.fits(p, {**herd, "sheep": 3})
@@ -142,9 +137,10 @@ def test_rooms_hold_animals():
 
 
 def test_weaving_parlor_food_per_sheep():
-    state = new(3)
-    lay(state, 0, "4,3", "meadow", stable=True)
-    give(state, 0, sheep=3, wood=2, stone=1)
+    state = at("""[seat.0]
+        animals = {sheep = 3}
+        goods = {wood = 2, stone = 1}
+        board = {"4,3" = {kind = "meadow", stable = true}}""")
     food = state.ps[0]["goods"]["food"]
     state, _ = play(state, 0, "place housework", "choose furnish", "furnish weaving-parlor 3,4")
     assert state.ps[0]["goods"]["food"] == food + 3
@@ -152,13 +148,17 @@ def test_weaving_parlor_food_per_sheep():
 
 
 def test_tile_conversions():
-    state = new(3)
-    p = state.ps[0]
-    p["furnishings"] += ["cooking-cave", "trader", "hunting-parlor", "beer-parlor",
-                         "blacksmithing-parlor", "peaceful-cave"]
-    p["goods"].update(grain=3, vegetable=1, gold=2, ruby=1, ore=1, food=0)
-    p["animals"]["boar"] = 2
-    p["dwarfs"][1]["weapon"] = 4
+    state = at("""[seat.0]
+        goods = {grain = 3, vegetable = 1, gold = 2, ruby = 1, ore = 1, food = 0}
+        animals = {boar = 2}
+        dwarfs = [0, 4]
+        [seat.0.board]
+        "1,4" = {furnishing = "cooking-cave"}
+        "1,5" = {furnishing = "trader"}
+        "1,6" = {furnishing = "hunting-parlor"}
+        "2,4" = {furnishing = "beer-parlor"}
+        "2,5" = {furnishing = "blacksmithing-parlor"}
+        "2,6" = {furnishing = "peaceful-cave"}""")
     from rules.core import Action
     for text in ("convert cooking", "convert trader", "convert hunting", "convert beer-gold",
                  "convert beer-food", "convert blacksmithing-parlor", "convert peaceful 2"):

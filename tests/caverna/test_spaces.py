@@ -9,7 +9,7 @@ from rules.caverna import GAME, furnish
 from rules.caverna.spaces import find
 from rules.core import NotLegalNow
 
-from .helpers import STAGE_ORDER, finish_round, give, lay, main_texts, new, play, texts
+from .helpers import STAGE_ORDER, at, finish_round, give, lay, main_texts, new, play, texts
 
 
 def first(card: str, then: str | None = None) -> list[str]:
@@ -75,33 +75,33 @@ def test_family_life_flips_wish_for_children_on_reveal():
     assert find(state, "urgent-wish-for-children")["round"] == 1
 
 
-def _urgent_state(dwarfs: int, discs: int):
-    state = new(3, rounds=first("wish-for-children", "family-life"))
-    state = finish_round(state)
-    player = state.ps[0]
-    player["dwarfs"] = [{"weapon": 0, "newborn": False, "placed": None} for _ in range(dwarfs)]
-    player["discs"] = discs
-    for square in ("3,5", "2,4", "2,5")[: dwarfs - 2]:
-        lay(state, 0, square, "cavern", furnishing="dwelling")
-        player["furnishings"].append("dwelling")
-    lay(state, 0, "1,4", "cavern")
-    player["goods"].update(wood=8, stone=6)
-    return state
+def _urgent_state(dwarfs: int):
+    """Round 2 (the wish for children has turned urgent); seat 0 with ``dwarfs`` dwarfs in
+    as many dwellings, a free cavern and the goods for a dwelling."""
+    dwellings = "\n".join(f'"{square}" = {{furnishing = "dwelling"}}'
+                           for square in ("3,5", "2,4", "2,5")[: dwarfs - 2])
+    return at(f"""round = 2
+        [seat.0]
+        dwarfs = {[0] * dwarfs}
+        goods = {{wood = 8, stone = 6}}
+        [seat.0.board]
+        "1,4" = "cavern"
+        {dwellings}""", rounds=first("wish-for-children", "family-life"))
 
 
 def test_urgent_wish_dwelling_and_then_growth_or_gold():
-    state = _urgent_state(3, 1)
+    state = _urgent_state(3)
     state, _ = play(state, 0, "place urgent-wish-for-children")
     assert set(main_texts(state, 0)) == {"choose dwelling-then-growth", "choose gold-3"}
     state, _ = play(state, 0, "choose dwelling-then-growth", "furnish simple-dwelling-1 3,4")
     assert len(state.ps[0]["dwarfs"]) == 4 and state.ps[0]["dwarfs"][3]["newborn"]
-    state2 = _urgent_state(3, 1)
+    state2 = _urgent_state(3)
     state2, _ = play(state2, 0, "place urgent-wish-for-children", "choose gold-3")
     assert state2.ps[0]["goods"]["gold"] == 3 and len(state2.ps[0]["dwarfs"]) == 3
 
 
 def test_urgent_wish_with_five_dwarfs_only_additional_dwelling():
-    state = _urgent_state(5, 0)
+    state = _urgent_state(5)
     state, _ = play(state, 0, "place urgent-wish-for-children", "choose dwelling-then-growth")
     tiles = {t.split()[1] for t in main_texts(state, 0)}
     assert tiles == {"additional-dwelling"}
@@ -110,17 +110,14 @@ def test_urgent_wish_with_five_dwarfs_only_additional_dwelling():
 
 
 def test_additional_dwelling_room_only_for_sixth():
-    state = new(3)
-    player = state.ps[0]
-    player["dwarfs"] = [{"weapon": 0, "newborn": False, "placed": None} for _ in range(4)]
-    player["discs"] = 1
-    player["furnishings"] += ["dwelling", "dwelling", "additional-dwelling"]
-    player["discs"] += 1
-    assert not furnish.can_grow(player)
-    player["furnishings"].append("dwelling")
-    assert furnish.can_grow(player)
-    player["dwarfs"].append({"weapon": 0, "newborn": False, "placed": None})
-    player["discs"] -= 1
+    rooms = """[seat.0.board]
+        "1,4" = {furnishing = "dwelling"}
+        "1,5" = {furnishing = "dwelling"}
+        "2,4" = {furnishing = "additional-dwelling"}\n"""
+    third = '"2,5" = {furnishing = "dwelling"}\n'
+    assert not furnish.can_grow(at(rooms + "[seat.0]\ndwarfs = [0, 0, 0, 0]").ps[0])
+    assert furnish.can_grow(at(rooms + third + "[seat.0]\ndwarfs = [0, 0, 0, 0]").ps[0])
+    player = at(rooms + third + "[seat.0]\ndwarfs = [0, 0, 0, 0, 0]").ps[0]
     assert furnish.capacity(player) == 6 and furnish.can_grow(player)
 
 

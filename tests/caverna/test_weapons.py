@@ -7,7 +7,7 @@ import pytest
 from rules.caverna import GAME
 from rules.core import NotLegalNow, translate
 
-from .helpers import give, keys, main_texts, new, play, texts
+from .helpers import at, give, keys, main_texts, new, play, texts
 
 
 def _rounds(first: str) -> list[str]:
@@ -15,13 +15,8 @@ def _rounds(first: str) -> list[str]:
     return [first] + [c for c in STAGE_ORDER if c != first]
 
 
-def _arm(state, seat: int, dwarf: int, strength: int) -> None:
-    state.ps[seat]["dwarfs"][dwarf]["weapon"] = strength
-
-
 def test_weapon_order_and_ruby_override():
-    state = new(3, rounds=_rounds("exploration"))
-    _arm(state, 0, 1, 5)
+    state = at("seat.0.dwarfs = [0, 5]", rounds=_rounds("exploration"))
     assert "place exploration" not in main_texts(state, 0)
     assert not any(t.startswith("place exploration ruby") for t in texts(state, 0))
     with pytest.raises(NotLegalNow) as err:
@@ -36,19 +31,19 @@ def test_weapon_order_and_ruby_override():
 
 
 def test_seed_example_ruby_lets_strength_14_go_first():
-    state = new(3)
-    player = state.ps[0]
-    player["dwarfs"] = [{"weapon": 0, "newborn": False, "placed": None} for _ in range(4)]
-    player["dwarfs"].append({"weapon": 14, "newborn": False, "placed": None})
-    give(state, 0, ruby=1)
+    state = at("""[seat.0]
+        dwarfs = [0, 0, 0, 0, 14]
+        goods = {ruby = 1}
+        [seat.0.board]
+        "3,4" = {furnishing = "dwelling"}
+        "3,5" = {furnishing = "dwelling"}
+        "2,4" = {furnishing = "dwelling"}""")
     state, _ = play(state, 0, "place wood-gathering ruby 14")
     assert state.ps[0]["dwarfs"][4]["placed"] == "wood-gathering"
 
 
 def test_blacksmithing_forge_then_level_3_expedition():
-    state = new(3)
-    give(state, 0, ore=3)
-    _arm(state, 0, 1, 2)
+    state = at("seat.0 = {dwarfs = [0, 2], goods = {ore = 3}}")
     state, _ = play(state, 0, "place blacksmithing")
     assert main_texts(state, 0) == [f"forge {s}" for s in (1, 2, 3)]
     state, _ = play(state, 0, "forge 3", "choose expedition-3")
@@ -83,13 +78,11 @@ def test_expedition_items_must_differ_and_can_stop_early():
 
 
 def test_blacksmith_tile_free_weapons_and_max_8():
-    state = new(3)
-    state.ps[0]["furnishings"].append("blacksmith")
+    smith = 'seat.0.board."3,4".furnishing = "blacksmith"\n'
+    state = at(smith)
     state, _ = play(state, 0, "place blacksmithing")
     assert main_texts(state, 0) == ["forge 1", "forge 2"]
-    state2 = new(3)
-    state2.ps[0]["furnishings"].append("blacksmith")
-    give(state2, 0, ore=7)
+    state2 = at(smith + "seat.0.goods.ore = 7")
     state2, _ = play(state2, 0, "place blacksmithing")
     assert main_texts(state2, 0)[-1] == "forge 8"
     state2, _ = play(state2, 0, "forge 8")
@@ -97,9 +90,7 @@ def test_blacksmith_tile_free_weapons_and_max_8():
 
 
 def test_weapon_cap_14():
-    state = new(3, rounds=_rounds("exploration"))
-    _arm(state, 0, 0, 14)
-    _arm(state, 0, 1, 14)
+    state = at("seat.0.dwarfs = [14, 14]", rounds=_rounds("exploration"))
     state, _ = play(state, 0, "place exploration", "loot weapons", "loot dog", "loot wood",
                     "loot sheep")
     assert [d["weapon"] for d in state.ps[0]["dwarfs"]] == [14, 14]
@@ -121,9 +112,7 @@ def test_unarmed_without_ore_cannot_take_blacksmithing_or_adventure():
 
 
 def test_adventure_two_level_1_expeditions():
-    state = new(3, rounds=_rounds("adventure"))
-    _arm(state, 0, 0, 1)
-    _arm(state, 0, 1, 1)
+    state = at("seat.0.dwarfs = [1, 1]", rounds=_rounds("adventure"))
     state, _ = play(state, 0, "place adventure", "choose expedition-1", "loot wood")
     assert state.ps[0]["dwarfs"][0]["weapon"] == 2
     assert "choose expedition-1b" in main_texts(state, 0)
@@ -135,9 +124,7 @@ def test_adventure_two_level_1_expeditions():
 
 
 def test_exploration_requires_armed_dwarf():
-    state = new(3, rounds=_rounds("exploration"))
-    assert "place exploration" not in main_texts(state, 0)
-    _arm(state, 0, 0, 3)
-    _arm(state, 0, 1, 3)
+    assert "place exploration" not in main_texts(new(3, rounds=_rounds("exploration")), 0)
+    state = at("seat.0.dwarfs = [3, 3]", rounds=_rounds("exploration"))
     state, _ = play(state, 0, "place exploration")
     assert GAME.prompt(state, 0).params["level"] == 4

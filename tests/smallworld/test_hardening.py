@@ -7,6 +7,7 @@ import pytest
 
 from rules.core.errors import CannotParse, NotLegalNow, RulesError
 from rules.smallworld import GAME
+from rules.smallworld.position import position
 from tests.smallworld.helpers import active, new, play, reason
 from tests.smallworld.test_pick_and_conquest import FILL
 
@@ -15,28 +16,31 @@ def _posted(state, seat):
     return [(a.text, a.label, a.group) for a in GAME.legal_actions(state, seat)]
 
 
+def _pick_position(players: int, coins: int):
+    """Seat 0 begins a turn with a race in decline only (so it must pick) and ``coins``."""
+    return position({"players": players, "combos": [c for c in FILL.split(",") if c],
+                     "turn": 2, "seat": {"0": {"coins": coins, "declined": {
+                         "race": "trolls", "power": "diplomat", "regions": {"9": 1}}}}})
+
+
 def test_the_pick_menu_lists_every_combo_whatever_the_hidden_coins():
-    state = new(2, FILL)
-    state, _ = play(state, 0, "pick 1", "end conquest", "done", "end turn")
-    state, _ = play(state, 1, "pick 0", "end conquest", "done", "end turn")
-    state, _ = play(state, 0, "decline")
-    state, _ = play(state, 1, "end conquest", "done", "end turn")
-    assert state.phase == "pick" and state.players[0].coins == 4
-    rich = GAME.copy(state)
-    rich.edit_player(0).coins = 120
+    state, rich = _pick_position(2, 4), _pick_position(2, 120)
+    assert state.phase == rich.phase == "pick" and state.players[0].coins == 4
     assert _posted(state, 0) == _posted(rich, 0)
     assert [a.text for a in GAME.legal_actions(state, 0)] == [f"pick {i}" for i in range(6)]
     with pytest.raises(NotLegalNow) as refused:
         GAME.play(state, 0, "pick 5")
     assert refused.value.msg.params["reason"].key == "smallworld.error.cannot_afford"
+    assert reason(rich, 0, "pick 5") is None
 
 
 def test_the_first_pick_menu_does_not_depend_on_the_coins_either():
     state = new(3, FILL)
-    poor = GAME.copy(state)
-    poor.edit_player(0).coins = 0
+    poor = position({"players": 3, "combos": [c for c in FILL.split(",") if c],
+                     "seat": {"0": {"coins": 0}}})
     assert _posted(state, 0) == _posted(poor, 0)
     assert reason(poor, 0, "pick 3") == "cannot_afford" and reason(poor, 0, "pick 0") is None
+    assert reason(state, 0, "pick 3") is None
 
 
 @pytest.mark.parametrize("text", ["conquer " + "9" * 5000, "pick " + "1" * 4400,

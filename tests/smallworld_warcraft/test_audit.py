@@ -4,6 +4,7 @@ beyond the spec's test section, each set up like the scenario tests and citing i
 from __future__ import annotations
 
 from rules.smallworld_warcraft import GAME, data
+from rules.smallworld_warcraft.position import position
 from tests.smallworld_warcraft.helpers import (
     cost,
     face_up,
@@ -549,13 +550,9 @@ def test_neutral_conqueror_claims_an_objective_and_pays_the_humans_too():
 
 def test_swamp_toll_with_no_coin_is_free():
     """§3.11: a consequence payment is min(amount, coins); coins never negative."""
-    state = new(2, islands="L1,M1")
-    a = give(state, 0, "trolls", "farmer")
-    occupy(state, a, L1_07=3)
-    b = give(state, 1, "orcs", "swamp_dweller")
-    occupy(state, b, L1_08=1)
-    restart(state)
-    state.players[0].coins = 0
+    state = position("""islands = ["L1", "M1"]
+        seat.0 = {coins = 0, race = "trolls", power = "farmer", regions = {"L1-07" = 3}, hand = 7}
+        seat.1 = {race = "orcs", power = "swamp_dweller", regions = {"L1-08" = 1}, hand = 10}""")
     before = state.players[1].coins
     state, _ = play(state, 0, "conquer L1-08")
     assert state.players[0].coins == 0 and state.players[1].coins == before
@@ -649,8 +646,7 @@ def test_gnome_air_raid_refuses_water_and_immune_regions():
 
 def test_coins_are_hidden_from_other_players():
     """§3.7 / §6.4: coin totals are secret until the end."""
-    state = new(2, islands="L1,M1")
-    state.players[0].coins = 37
+    state = position('islands = ["L1", "M1"]\nseat.0.coins = 37')
     for seat in (None, 1):
         assert "37" not in repr(GAME.view(state, seat).data)
 
@@ -751,14 +747,10 @@ def test_active_tauren_left_alone_by_intimidating_leave_the_region():
 
 def test_heart_payment_with_no_coin_is_free():
     """§5.6 + §3.11: the Heart payment is a consequence payment, min(1, coins)."""
-    state = new(2, islands="L1,M1")
-    a = give(state, 0, "dwarves", "farmer")
-    occupy(state, a, L1_07=1)
-    face_up(state, "L1-07", "heart_of_azeroth")
-    b = give(state, 1, "orcs", "farmer")
-    occupy(state, b, L1_03=1)
-    restart(state)
-    state.players[1].coins = 0
+    state = position("""islands = ["L1", "M1"]
+        seat.0 = {race = "dwarves", power = "farmer", regions = {"L1-07" = 1}, hand = 8}
+        seat.1 = {coins = 0, race = "orcs", power = "farmer", regions = {"L1-03" = 1}, hand = 9}
+        region.L1-07.marker = 'heart_of_azeroth'""")
     before = state.players[0].coins
     state, _ = play(state, 0, "end conquest", "redeploy auto", "heart L1-07")
     assert state.players[1].coins == 0 and state.players[0].coins == before
@@ -1066,16 +1058,18 @@ def test_declining_a_race_with_no_region_leaves_no_declined_race():
 
 def test_a_second_decline_clears_the_walls_and_forts_of_the_old_declined_race():
     """§3.8 step 1: the old declined race's regions become empty and lose walls and forts."""
-    state = new(2, islands="L1,M1")
-    old = give(state, 0, "night_elves", "garrison", declined=True)
-    occupy(state, old, L1_03=1, L1_10=1)
-    state.extra.setdefault("pieces", {}).update(
-        {str(r(state, "L1-03")): {"wisp_wall": 1}, str(r(state, "L1-10")): {"fort": 1}})
-    state.supply["wisp_wall"] -= 1
-    state.supply["fort"] -= 1
-    orcs = give(state, 0, "orcs", "farmer")
-    occupy(state, orcs, M1_05=2)
-    restart(state)
+    state = position("""islands = ["L1", "M1"]
+        region.L1-03.wisp_wall = 1
+        region.L1-10.fort = 1
+        [seat.0]
+        race = "orcs"
+        power = "farmer"
+        regions = {"M1-05" = 2}
+        hand = 8
+        [seat.0.declined]
+        race = "night_elves"
+        power = "garrison"
+        regions = {"L1-03" = 1, "L1-10" = 1}""")
     state, _ = play(state, 0, "decline")
     assert state.extra.get("pieces", {}) == {}
     assert state.supply["wisp_wall"] == 9 and state.supply["fort"] == 10
@@ -1085,15 +1079,15 @@ def test_doomhammer_ignores_travel_but_not_reach_or_immunity_and_once_a_turn():
     """§5.4: one legally reachable region (entry anywhere, travel ignored), not immune, once
     per turn; the artifact moves into the conquered region."""
     from rules.smallworld_warcraft import markers
-    state = new(2, islands="L1,M1")
-    a = give(state, 0, "trolls", "farmer")
-    occupy(state, a, L1_07=2)
-    face_up(state, "L1-07", "doomhammer")
-    b = give(state, 1, "dwarves", "fortified")
-    occupy(state, b, M1_01=3, L1_13=2)
-    state.extra.setdefault("pieces", {})[str(r(state, "L1-13"))] = {"watchtower": 1}
-    state.supply["watchtower"] -= 1
-    restart(state)
+    state = position("""islands = ["L1", "M1"]
+        seat.0 = {race = "trolls", power = "farmer", regions = {"L1-07" = 2}, hand = 8}
+        region.L1-07.marker = "doomhammer"
+        region.L1-13.watchtower = 1
+        [seat.1]
+        race = "dwarves"
+        power = "fortified"
+        regions = {"M1-01" = 3, "L1-13" = 2}
+        hand = 4""")
     assert reason(state, 0, "doomhammer L1-13") is not None
     assert reason(state, 0, "doomhammer M1-06") is not None
     state, _ = play(state, 0, "doomhammer M1-01")
@@ -1242,16 +1236,15 @@ def test_air_raid_on_a_far_entry_region_pays_no_travel():
 def test_objectives_go_on_water_or_murlocs_but_never_on_any_alliance_race():
     """§4.1 Humans RULING: any region (land or water) not held by an Alliance race, active or
     declined, any player (the Humans too), and not immune."""
-    state = new(2, islands="L1,M1")
-    humans = give(state, 0, "humans", "farmer")
-    occupy(state, humans, L1_07=2)
-    old = give(state, 1, "gnomes", "farmer", declined=True)
-    occupy(state, old, L1_03=1)
-    b = give(state, 1, "orcs", "fortified")
-    occupy(state, b, L1_13=1)
-    state.extra.setdefault("pieces", {})[str(r(state, "L1-13"))] = {"watchtower": 1}
-    state.supply["watchtower"] -= 1
-    restart(state)
+    state = position("""islands = ["L1", "M1"]
+        seat.0 = {race = "humans", power = "farmer", regions = {"L1-07" = 2}, hand = 7}
+        region.L1-13.watchtower = 1
+        [seat.1]
+        race = "orcs"
+        power = "fortified"
+        regions = {"L1-13" = 1}
+        hand = 9
+        declined = {race = "gnomes", power = "farmer", regions = {"L1-03" = 1}}""")
     state, _ = play(state, 0, "end conquest", "redeploy auto")
     for code in ("L1-07", "L1-03", "L1-13"):
         assert reason(state, 0, f"objective {code}") is not None, code

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from rules.smallworld_warcraft import GAME
 from rules.smallworld_warcraft import pieces as wc_pieces
+from rules.smallworld_warcraft.position import position
 from tests.smallworld_warcraft.helpers import (
     face_up,
     find,
@@ -78,12 +79,15 @@ def test_the_side_lasts_one_turn():
 
 # ---------------------------------------------------------------- forts in short supply (§4.2)
 
+def _elsewhere(piece: str, count: int) -> dict:
+    """Region tables putting ``count`` pieces on M1, away from the regions under test."""
+    return {f"M1-{k:02d}": {piece: 1} for k in range(1, count + 1)}
+
+
 def _garrison(supply: int):
-    state = new(2, islands="L1,M1")
-    g = give(state, 0, "orcs", "garrison")
-    occupy(state, g, L1_07=2, L1_03=1, L1_04=1)
-    state.supply["fort"] = supply   # the other forts stand elsewhere
-    restart(state)
+    state = position({"islands": ["L1", "M1"], "region": _elsewhere("fort", 10 - supply),
+                      "seat": {"0": {"race": "orcs", "power": "garrison", "hand": 5,
+                                     "regions": {"L1-07": 2, "L1-03": 1, "L1-04": 1}}}})
     state, _ = play(state, 0, "end conquest", "redeploy auto")
     return state
 
@@ -123,11 +127,10 @@ def test_forts_need_no_choice_when_the_supply_suffices_or_is_out():
 def test_short_watchtowers_go_where_the_owner_chooses():
     """§4.2 Fortified: L1-05 and L1-09 (farmlands) both lead their neighbourhood alone; with
     1 watchtower left the owner chooses L1-09."""
-    state = new(2, islands="L1,M1")
-    f = give(state, 0, "orcs", "fortified")
-    occupy(state, f, L1_05=2, L1_09=1, L1_01=1, L1_10=1)
-    state.supply["watchtower"] = 1
-    restart(state)
+    state = position({"islands": ["L1", "M1"], "region": _elsewhere("watchtower", 5),
+                      "seat": {"0": {"race": "orcs", "power": "fortified", "hand": 5,
+                                     "regions": {"L1-05": 2, "L1-09": 1, "L1-01": 1,
+                                                 "L1-10": 1}}}})
     state, _ = play(state, 0, "end conquest", "redeploy auto")
     assert menu_texts(state, 0) == [f"watchtower {r(state, c)}" for c in ("L1-05", "L1-09")]
     state, events = play(state, 0, "watchtower L1-09")

@@ -8,6 +8,7 @@ import pytest
 
 from rules.core.errors import NotLegalNow
 from rules.smallworld_warcraft import GAME, data, markers
+from rules.smallworld_warcraft.position import position
 from tests.smallworld_warcraft.helpers import (
     cost,
     face_up,
@@ -134,10 +135,12 @@ def test_t07_trolls_and_empty_regions():
 
 
 def test_t08_tauren_never_place_fewer_than_two():
-    state = new(2, islands="L2,M1")
-    tauren = give(state, 0, "tauren", "blacksmith", hand=5)
-    occupy(state, tauren, L2_06=2)
-    restart(state)
+    state = position("""islands = ["L2", "M1"]
+        [seat.0]
+        race = "tauren"
+        power = "blacksmith"
+        regions = {"L2-06" = 2}
+        hand = 3""")
     assert cost(state, 0, "L2-10") == 2
     assert cost(state, 0, "L2-01") == 2
     state, _ = play(state, 0, "conquer L2-01")
@@ -147,12 +150,9 @@ def test_t08_tauren_never_place_fewer_than_two():
 
 
 def test_t09_tauren_lose_one_and_keep_two_when_readying():
-    state = new(2, islands="L2,M1", first=0)
-    attacker = give(state, 0, "dwarves", "farmer")
-    occupy(state, attacker, L2_11=1)
-    tauren = give(state, 1, "tauren", "farmer", hand=0)
-    occupy(state, tauren, L2_10=2, L2_06=3)
-    restart(state)
+    state = position("""islands = ["L2", "M1"]
+        seat.0 = {race = "dwarves", power = "farmer", regions = {"L2-11" = 1}, hand = 8}
+        seat.1 = {race = "tauren", power = "farmer", regions = {"L2-10" = 2, "L2-06" = 3}}""")
     assert cost(state, 0, "L2-10") == 4
     state, events = play(state, 0, "conquer L2-10")
     loss = find(events, "defender_losses")[0].params
@@ -165,10 +165,11 @@ def test_t09_tauren_lose_one_and_keep_two_when_readying():
 
 
 def test_t10_tauren_decline_with_two_tokens_per_region():
-    state = new(2, islands="L2,M1")
-    tauren = give(state, 0, "tauren", "farmer", hand=0)
-    occupy(state, tauren, L2_06=3, L2_10=2, L2_13=4)
-    restart(state)
+    state = position("""islands = ["L2", "M1"]
+        [seat.0]
+        race = "tauren"
+        power = "farmer"
+        regions = {"L2-06" = 3, "L2-10" = 2, "L2-13" = 4}""")
     tray = state.tray["tauren"]
     state, _ = play(state, 0, "decline")
     assert [state.regions[r(state, c)].tokens for c in ("L2-06", "L2-10", "L2-13")] == [2, 2, 2]
@@ -187,17 +188,25 @@ def _attacker(state, race: str, power: str, **where):
 
 
 def test_t14_orcs_coins_and_faction_bonus():
-    state = new(3, islands="L1,M1,S1", first=0)
-    orcs = give(state, 0, "orcs", "blacksmith", hand=11)
-    occupy(state, orcs, L1_07=1)
-    worgen = give(state, 1, "worgen", "farmer")
-    occupy(state, worgen, L1_03=1, L1_04=1)
-    gnomes = give(state, 1, "gnomes", "farmer", declined=True)
-    occupy(state, gnomes, L1_08=1)
-    trolls = give(state, 2, "trolls", "farmer")
-    occupy(state, trolls, L1_10=1)
-    restart(state)
-    state.players[0].coins = 0
+    state = position("""players = 3
+        islands = ["L1", "M1", "S1"]
+        [seat.0]
+        coins = 0
+        race = "orcs"
+        power = "blacksmith"
+        regions = {"L1-07" = 1}
+        hand = 10
+        [seat.1]
+        race = "worgen"
+        power = "farmer"
+        regions = {"L1-03" = 1, "L1-04" = 1}
+        hand = 7
+        declined = {race = "gnomes", power = "farmer", regions = {"L1-08" = 1}}
+        [seat.2]
+        race = "trolls"
+        power = "farmer"
+        regions = {"L1-10" = 1}
+        hand = 9""")
     state, events = play(state, 0, "conquer L1-03", "conquer L1-04", "conquer L1-08",
                          "conquer L1-10")
     assert sum(e.params["coins"] for e in gains(events)) == 3
@@ -209,11 +218,13 @@ def test_t14_orcs_coins_and_faction_bonus():
 
 
 def test_own_declined_race_gives_no_orc_coins_nor_faction_bonus():
-    state = new(2, islands="L1,M1")
-    _attacker(state, "orcs", "farmer", L1_07=1)
-    mine = give(state, 0, "humans", "farmer", declined=True)
-    occupy(state, mine, L1_03=1)
-    restart(state)
+    state = position("""islands = ["L1", "M1"]
+        [seat.0]
+        race = "orcs"
+        power = "farmer"
+        regions = {"L1-07" = 1}
+        hand = 9
+        declined = {race = "humans", power = "farmer", regions = {"L1-03" = 1}}""")
     state, events = play(state, 0, "conquer L1-03")
     assert not gains(events)
     state, events = play(state, 0, "redeploy auto", "end turn")
@@ -222,24 +233,24 @@ def test_own_declined_race_gives_no_orc_coins_nor_faction_bonus():
 
 
 def test_t36_empty_region_with_only_a_mountain_and_a_marker():
-    state = new(2, islands="L1,M1")
-    trolls = _attacker(state, "trolls", "battlemaster", L1_07=1)
-    face_up(state, "L1-11", "frostmourne")
-    restart(state)
+    state = position("""islands = ["L1", "M1"]
+        seat.0 = {race = "trolls", power = "battlemaster", regions = {"L1-07" = 1}, hand = 10}
+        region.L1-11 = {marker = "frostmourne"}""")
+    trolls = state.active(0)
     assert cost(state, 0, "L1-11") == 3
     state, events = play(state, 0, "conquer L1-11")
     assert not gains(events) and trolls.hand >= 0
 
 
 def test_t38_furious_coins_for_two_or_more_defending_tokens():
-    state = new(3, islands="L1,M1,S1")
-    attacker = give(state, 0, "forsaken", "furious", hand=20)
-    occupy(state, attacker, L1_07=1)
-    b = give(state, 1, "orcs", "farmer")
-    occupy(state, b, L1_03=3, L1_11=1)
-    c = give(state, 2, "tauren", "farmer", declined=True)
-    occupy(state, c, L1_04=2)
-    restart(state)
+    state = position("""players = 3
+        islands = ["L1", "M1", "S1"]
+        seat.0 = {race = "forsaken", power = "furious", regions = {"L1-07" = 1}, hand = 19}
+        seat.1 = {race = "orcs", power = "farmer", regions = {"L1-03" = 3, "L1-11" = 1}, hand = 6}
+        [seat.2.declined]
+        race = "tauren"
+        power = "farmer"
+        regions = {"L1-04" = 2}""")
     state, events = play(state, 0, "conquer L1-03")
     assert [e.params["coins"] for e in gains(events)] == [3]
     state, events = play(state, 0, "conquer L1-13")
@@ -251,11 +262,9 @@ def test_t38_furious_coins_for_two_or_more_defending_tokens():
 
 
 def test_t43_swamp_dweller_toll_even_in_decline():
-    state = new(2, islands="L1,M1")
-    _attacker(state, "humans", "farmer", L1_07=1)
-    b = give(state, 1, "orcs", "swamp_dweller", declined=True)
-    occupy(state, b, L1_08=1)
-    restart(state)
+    state = position("""islands = ["L1", "M1"]
+        seat.0 = {race = "humans", power = "farmer", regions = {"L1-07" = 1}, hand = 8}
+        seat.1.declined = {race = "orcs", power = "swamp_dweller", regions = {"L1-08" = 1}}""")
     before = state.players[1].coins
     assert cost(state, 0, "L1-08") == 3
     state, events = play(state, 0, "conquer L1-08")
@@ -266,12 +275,12 @@ def test_t43_swamp_dweller_toll_even_in_decline():
 # ---------------------------------------------------------------- losses (T16, T32)
 
 def test_t16_draenei_keep_their_first_loss_of_each_turn():
-    state = new(2, islands="L2,M1")
-    attacker = give(state, 0, "forsaken", "farmer", hand=20)
-    occupy(state, attacker, L2_02=1)
-    draenei = give(state, 1, "draenei", "farmer", hand=0)
-    occupy(state, draenei, L2_03=3, L2_04=1, L2_08=2)
-    restart(state)
+    state = position("""islands = ["L2", "M1"]
+        seat.0 = {race = "forsaken", power = "farmer", regions = {"L2-02" = 1}, hand = 19}
+        [seat.1]
+        race = "draenei"
+        power = "farmer"
+        regions = {"L2-03" = 3, "L2-04" = 1, "L2-08" = 2}""")
     tray = state.tray["draenei"]
     state, events = play(state, 0, "conquer L2-03")
     assert find(events, "draenei_saved")
@@ -285,13 +294,10 @@ def test_t16_draenei_keep_their_first_loss_of_each_turn():
 
 
 def test_t32_lights_hope_chapel_protects_every_region_of_its_owner():
-    state = new(2, islands="L2,M1")
-    attacker = give(state, 0, "forsaken", "farmer", hand=20)
-    occupy(state, attacker, L2_02=1)
-    defender = give(state, 1, "orcs", "farmer", hand=0)
-    occupy(state, defender, L2_08=2, L2_03=3)
-    face_up(state, "L2-08", "lights_hope_chapel")
-    restart(state)
+    state = position("""islands = ["L2", "M1"]
+        seat.0 = {race = "forsaken", power = "farmer", regions = {"L2-02" = 1}, hand = 19}
+        seat.1 = {race = "orcs", power = "farmer", regions = {"L2-08" = 2, "L2-03" = 3}}
+        region.L2-08.marker = 'lights_hope_chapel'""")
     state, events = play(state, 0, "conquer L2-03")
     assert find(events, "chapel_saved") and find(events, "defender_losses")[0].params["lost"] == 0
     state, events = play(state, 0, "conquer L2-08")
@@ -328,9 +334,10 @@ def test_t21_naga_take_the_sea_first_and_stay_there_in_decline():
 # ---------------------------------------------------------------- markers (T27, T31, T33, T45)
 
 def test_t27_conquest_reveals_the_face_down_marker():
-    state = new(2, islands="L1,S2", boards="LS", markers="ashes_of_alar,karazhan")
-    _attacker(state, "humans", "farmer", L1_03=1)
-    restart(state)
+    state = position("""islands = ["L1", "S2"]
+        boards = "LS"
+        markers = ["ashes_of_alar", "karazhan"]
+        seat.0 = {race = "humans", power = "farmer", regions = {"L1-03" = 1}, hand = 8}""")
     state, events = play(state, 0, "conquer L1-07")
     revealed = find(events, "marker_revealed")[0]
     assert revealed.params["marker"].key.endswith("ashes_of_alar")
@@ -339,11 +346,15 @@ def test_t27_conquest_reveals_the_face_down_marker():
 
 
 def test_t31_well_of_eternity_moves_to_the_water_and_pays_a_majority():
-    state = new(2, islands="L1,M1", markers="frostmourne,well_of_eternity")
-    a = _attacker(state, "dwarves", "farmer", M1_06=1, M1_09=1, M1_02=1)
-    b = give(state, 1, "orcs", "farmer")
-    occupy(state, b, M1_03=1)
-    restart(state)
+    state = position("""islands = ["L1", "M1"]
+        markers = ["frostmourne", "well_of_eternity"]
+        seat.1 = {race = "orcs", power = "farmer", regions = {"M1-03" = 1}, hand = 9}
+        [seat.0]
+        race = "dwarves"
+        power = "farmer"
+        regions = {"M1-06" = 1, "M1-09" = 1, "M1-02" = 1}
+        hand = 6""")
+    a = state.active(0)
     state, events = play(state, 0, "conquer M1-05")
     assert find(events, "marker_moved")[0].params["target"] == r(state, "M1-04")
     state, events = play(state, 0, "redeploy auto", "end turn")
@@ -354,9 +365,9 @@ def test_t31_well_of_eternity_moves_to_the_water_and_pays_a_majority():
 
 
 def test_the_well_on_an_island_with_two_waters_asks_where_it_goes():
-    state = new(2, islands="L1,M1", markers="well_of_eternity,frostmourne")
-    _attacker(state, "humans", "farmer", L1_03=1)
-    restart(state)
+    state = position("""islands = ["L1", "M1"]
+        markers = ["well_of_eternity", "frostmourne"]
+        seat.0 = {race = "humans", power = "farmer", regions = {"L1-03" = 1}, hand = 8}""")
     state, _ = play(state, 0, "conquer L1-07")
     assert state.pending[-1]["type"] == "well"
     assert reason(state, 0, "conquer L1-02") == "place_well_first"
@@ -367,10 +378,9 @@ def test_the_well_on_an_island_with_two_waters_asks_where_it_goes():
 
 
 def test_t33_spirit_healer_adds_a_token_after_conquests():
-    state = new(2, islands="L1,M1")
-    _attacker(state, "humans", "farmer", L1_07=1)
-    face_up(state, "L1-07", "spirit_healer")
-    restart(state)
+    state = position("""islands = ["L1", "M1"]
+        seat.0 = {race = "humans", power = "farmer", regions = {"L1-07" = 1}, hand = 8}
+        region.L1-07.marker = 'spirit_healer'""")
     state, events = play(state, 0, "conquer L1-03", "end conquest")
     a = state.active(0)
     assert find(events, "spirit_healer")
@@ -378,11 +388,15 @@ def test_t33_spirit_healer_adds_a_token_after_conquests():
 
 
 def test_t45_karazhan_and_t44_composite_scoring():
-    state = new(2, islands="L1,S1", boards="LS")
-    a = _attacker(state, "blood_elves", "herbalist", L1_07=1, L1_04=1, S1_01=1, S1_07=1,
-                  L1_03=1)
-    face_up(state, "L1-07", "karazhan")
-    restart(state)
+    state = position("""islands = ["L1", "S1"]
+        boards = "LS"
+        region.L1-07.marker = "karazhan"
+        [seat.0]
+        race = "blood_elves"
+        power = "herbalist"
+        regions = {"L1-07" = 1, "L1-04" = 1, "S1-01" = 1, "S1-07" = 1, "L1-03" = 1}
+        hand = 4""")
+    a = state.active(0)
     state, events = play(state, 0, "end conquest", "redeploy auto", "end turn")
     lines = {m.params["source"].key.rsplit(".", 1)[1]: m.params["coins"]
              for m in find(events, "score")[0].params["breakdown"]}
@@ -394,9 +408,8 @@ def test_t45_karazhan_and_t44_composite_scoring():
 # ---------------------------------------------------------------- wisp walls and forts (T24, T34)
 
 def test_t24_night_elves_raise_wisp_walls_that_outlast_their_decline():
-    state = new(2, islands="L1,M1")
-    _attacker(state, "night_elves", "farmer", L1_02=1)
-    restart(state)
+    state = position("""islands = ["L1", "M1"]
+        seat.0 = {race = "night_elves", power = "farmer", regions = {"L1-02" = 1}, hand = 7}""")
     assert cost(state, 0, "L1-03") == 1
     state, events = play(state, 0, "conquer L1-03")
     assert find(events, "wisp_wall_placed")
@@ -440,12 +453,14 @@ def test_t34_garrison_forts_stay_in_decline_and_defend():
 # ---------------------------------------------------------------- Worgen and Forsaken (T23, T15)
 
 def _worgen(coins: int):
-    state = new(2, islands="L1,S1", boards="LS")
-    worgen = give(state, 0, "worgen", "farmer")
-    occupy(state, worgen, S1_01=1)
-    state.players[0].coins = coins
-    restart(state)
-    return state
+    return position(f"""islands = ["L1", "S1"]
+        boards = "LS"
+        [seat.0]
+        coins = {coins}
+        race = "worgen"
+        power = "farmer"
+        regions = {{"S1-01" = 1}}
+        hand = 8""")
 
 
 def test_t23_worgen_form_costs_a_coin_and_makes_every_conquest_cheaper():
@@ -482,13 +497,10 @@ def test_a_worgen_race_just_picked_chooses_its_form_first():
 
 
 def test_t15_forsaken_buy_one_token_per_token_lost_to_them():
-    state = new(2, islands="L1,S2", boards="LS")
-    forsaken = give(state, 0, "forsaken", "farmer", hand=10)
-    occupy(state, forsaken, S2_02=1)
-    kobolds = give(state, 1, "kobolds", "farmer", hand=0)
-    occupy(state, kobolds, S2_04=3)
-    state.players[0].coins = 3
-    restart(state)
+    state = position("""islands = ["L1", "S2"]
+        boards = "LS"
+        seat.0 = {coins = 3, race = "forsaken", power = "farmer", regions = {"S2-02" = 1}, hand = 9}
+        seat.1 = {race = "kobolds", power = "farmer", regions = {"S2-04" = 3}}""")
     state, _ = play(state, 0, "conquer S2-01", "conquer S2-04", "end conquest")
     assert state.pending[-1]["type"] == "recruit"
     assert [a.text for a in GAME.legal_actions(state, 0)] == ["recruit 0", "recruit 1", "recruit 2"]
@@ -500,11 +512,10 @@ def test_t15_forsaken_buy_one_token_per_token_lost_to_them():
 
 
 def test_forsaken_with_no_coin_cannot_buy():
-    state = new(2, islands="L1,S2", boards="LS")
-    forsaken = give(state, 0, "forsaken", "farmer", hand=7)
-    occupy(state, forsaken, S2_02=1)
-    state.players[0].coins = 0
-    restart(state)
+    state = position("""islands = ["L1", "S2"]
+        boards = "LS"
+        seat.0 = {coins = 0, race = "forsaken", power = "farmer", regions = {"S2-02" = 1}, hand = 6}
+        """)
     state, _ = play(state, 0, "conquer S2-01", "end conquest")
     assert reason(state, 0, "recruit 1") == "recruit_coins"
     state, _ = play(state, 0, "recruit 0")
@@ -586,17 +597,19 @@ def test_watchtowers_go_when_their_race_declines():
 # ---------------------------------------------------------------- Harmony (T22)
 
 def _pandaren_game(round_one: bool):
-    state = new(4, islands="L1,M1,M2,S1", first=0,
-                markers="frostmourne,doomhammer,karazhan,dark_portal")
-    pandaren = give(state, 0, "pandaren", "farmer")
-    occupy(state, pandaren, L1_07=1, L1_03=1)
-    if not round_one:
-        state.turn = 3
-        for seat, race, code in ((1, "orcs", "L1_02"), (2, "humans", "L1_11"),
-                                 (3, "trolls", "S1_01")):
-            occupy(state, give(state, seat, race, "farmer"), **{code: 1})
-    restart(state)
-    return state
+    later = "" if round_one else """turn = 3
+        seat.1 = {race = "orcs", power = "farmer", regions = {"L1-02" = 1}, hand = 9}
+        seat.2 = {race = "humans", power = "farmer", regions = {"L1-11" = 1}, hand = 8}
+        seat.3 = {race = "trolls", power = "farmer", regions = {"S1-01" = 1}, hand = 9}"""
+    return position(f"""players = 4
+        islands = ["L1", "M1", "M2", "S1"]
+        markers = ["frostmourne", "doomhammer", "karazhan", "dark_portal"]
+        {later}
+        [seat.0]
+        race = "pandaren"
+        power = "farmer"
+        regions = {{"L1-07" = 1, "L1-03" = 1}}
+        hand = 7""")
 
 
 def test_t22_harmony_goes_to_opponents_the_pandaren_left_alone():

@@ -3,10 +3,11 @@ check the invariants of spec 8.7 after every command."""
 
 from __future__ import annotations
 
+from rules.core.position import read
 from rules.vindication import VINDICATION as G
 from rules.vindication.data import ATTRIBUTES, CARD_DECKS, card, deck_cards
+from rules.vindication.position import position
 from rules.vindication.power import cube_total
-from rules.vindication.state import fresh_turn
 
 A, B, C, D = 0, 1, 2, 3
 JOURNEYS = {2: "J1,J4", 3: "J1,J3,J5", 4: "J1,J2,J4,J5", 5: "J1,J2,J3,J4,J5"}
@@ -15,28 +16,30 @@ JOURNEYS = {2: "J1,J4", 3: "J1,J3,J5", 4: "J1,J2,J4,J5", 5: "J1,J2,J3,J4,J5"}
 def table(players: int = 2, seed: int = 1, **options):
     """Start a game where seat 0 (A) holds J1 and plays first; quests kept; A's turn begins.
 
-    Starting companions are taken back into their decks and every hex is emptied, so each
-    test sets exactly the position it describes.
+    Built by the position builder (rules/vindication/position.py): no starting companions,
+    every hex empty and Honor 15, so each test sets exactly the position it describes.
     """
-    options.setdefault("journey", JOURNEYS[players].split(","))
-    state = G.new_game(seed, players, options)
-    for seat in sorted(G.to_act(state)):
-        state, _ = G.play(state, seat, G.legal_actions(state, seat)[0].text)
-    for player in state.players:
-        for cid, _ in player.companions:
-            state.decks[card(cid)["deck"]].append(cid)
-        player.companions = []
-        player.honor = 15
-    for hid in state.hexes:
-        if state.hexes[hid][0] is not None:
-            state.bag.append(state.hexes[hid][0])
-        state.hexes[hid] = [None, None]
-    state.bag.sort()
-    for display in state.wishes.values():
-        state.wish_pool.extend(display)
-    state.wishes = {}
-    state.turn = fresh_turn(state.players[A].triangle)
-    return state
+    return described("", players, seed, **options)
+
+
+def described(text: str | dict = "", players: int = 2, seed: int = 1, **options):
+    """Return :func:`table` with the parts ``text`` describes laid over it (a description of
+    :mod:`rules.vindication.position`: ``seat.0.vindicated = true``, ``[hex] H07 = ...``)."""
+    desc = {"players": players, "seed": seed, "empty_board": True,
+            "journey": list(options.pop("journey", JOURNEYS[players].split(","))),
+            "seat": {str(s): {"companions": [], "honor": 15} for s in range(players)}}
+    if options:
+        desc["modules"] = list(options.pop("modules"))
+    assert not options, options
+    return position(_merged(desc, read(text)))
+
+
+def _merged(base: dict, more: dict) -> dict:
+    out = dict(base)
+    for key, value in more.items():
+        both = isinstance(value, dict) and isinstance(out.get(key), dict)
+        out[key] = _merged(out[key], value) if both else value
+    return out
 
 
 def give(state, seat: int, **values):

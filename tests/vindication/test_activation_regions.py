@@ -5,14 +5,28 @@ from __future__ import annotations
 import pytest
 
 from rules.core import NotLegalNow
+from rules.vindication.data import ATTRIBUTES
 
-from .helpers import A, G, at, give, offered, own, play, script, stack_deck, table, tile
+from .helpers import (
+    A,
+    G,
+    described,
+    give,
+    offered,
+    own,
+    play,
+    script,
+    stack_deck,
+    table,
+)
 
 
 def _near(region, hid="H07", **values):
     """A on T26 next to ``region`` on H07, with the given power-board values."""
-    state = tile(at(table(), A, "T26"), hid, region)
-    return give(state, A, **values)
+    attrs = {k: v for k, v in values.items() if k in ATTRIBUTES}
+    seat = {"triangle": "T26", "attrs": attrs,
+            **{k: v for k, v in values.items() if k not in ATTRIBUTES}}
+    return described({"hex": {hid: region}, "seat": {"0": seat}})
 
 
 def test_self_activation():

@@ -13,13 +13,13 @@ from rules.core import NotLegalNow
 from rules.core.playout import random_playout
 from rules.vindication.movement import max_movement
 from rules.vindication.scoring import breakdown, mastery_winner
-from rules.vindication.state import fresh_turn
 
 from .helpers import (
     A,
     B,
     G,
     at,
+    described,
     give,
     keys,
     offered,
@@ -141,9 +141,9 @@ def test_empowered_draw_and_control_before_need_two_conviction():
 def test_command_post_honor_takes_tokens_per_level():
     """3.5 Command Post, 6.1, R37: each speed level's honor is a separate gain; the token at 30
     goes at the first level."""
-    state = tile(table(), "H07", "command_post")
-    state = give(state, A, strength=6, honor=28)
-    state.trigger_deck = ["E03", "E04"]
+    state = described("""trigger_deck = ["E03"]
+        hex.H07 = "command_post"
+        seat.0 = {attrs = {strength = 6}, honor = 28}""")
     state, events = play(state, A, "visit H07 steps 2")
     p = state.players[A]
     assert (p.speed, p.honor, p.tokens) == (4, 33, [30])
@@ -192,8 +192,7 @@ def test_recovered_marker_can_be_retaken_for_honor_again():
 
 def test_vindicated_self_activation_with_born_leader():
     """5.4, 4.8: Vindicated gains up to 2, `self_activation` (G10) adds 1 -> 3 of one attribute."""
-    state = own(table(), A, "G10")
-    state.players[A].vindicated = True
+    state = described('seat.0 = {traits = ["G10"], vindicated = true}')
     state, _ = play(state, A, "activate self knowledge 3")
     assert state.players[A].attrs["knowledge"] == 4
     with pytest.raises(NotLegalNow):
@@ -216,9 +215,7 @@ def test_proficiency_once_per_turn_even_after_a_discard():
 
 def test_heroic_proficiency_tile_counts_two_orange_cards():
     """4.5, 6.3: a Courage Proficiency tile counts as 2 orange cards for the Mastery majority."""
-    state = own(table(), B, "O01")
-    state.players[A].proficiency["courage"] = 1
-    state.prof_supply["courage"] = 0
+    state = described('seat.0.proficiency = ["courage"]\nseat.1.monsters = ["O01"]')
     assert mastery_winner(state, "orange") == A
     state = own(state, B, "O02")
     assert mastery_winner(state, "orange") is None
@@ -297,9 +294,9 @@ def test_meditative_recovers_at_turn_start():
 def test_toll_on_another_turn_can_trigger_the_end():
     """6.2, R14: any one player meeting a face-up trigger ends the game, also the toll receiver
     on someone else's turn."""
-    state = tile(table(), "H07", "fort", B)
-    state = give(state, B, honor=68)
-    state.triggers_up = ["E09"]
+    state = described("""triggers = ["E09"]
+        hex.H07 = {tile = "fort", owner = 1}
+        seat.1.honor = 68""")
     state, events = play(state, A, "visit H07")
     assert state.players[B].honor == 70
     assert "end_triggered" in keys(events) and state.end_round == state.round
@@ -308,12 +305,10 @@ def test_toll_on_another_turn_can_trigger_the_end():
 def test_end_sequence_when_the_first_player_is_not_seat_zero():
     """R15, R30, 8.6: B holds J1 and plays first; a trigger in B's round-r turn lets A finish
     round r, then both play round r+1; everyone plays the same number of turns."""
-    state = table(2, journey=["J4", "J1"])
+    state = described("""triggers = ["E09"]
+        hex.H07 = "library"
+        seat.1 = {honor = 68, conviction = 1}""", journey=["J4", "J1"])
     assert state.first_seat == B and state.current == B
-    state.turn = fresh_turn(state.players[B].triangle)
-    state.triggers_up = ["E09"]
-    tile(state, "H07", "library")
-    state = give(state, B, honor=68, conviction=1)
     start_round = state.round
     state, events = play(state, B, "visit H07 before")
     assert "end_triggered" in keys(events)
@@ -326,9 +321,9 @@ def test_end_sequence_when_the_first_player_is_not_seat_zero():
 
 def test_quest_tiers_score_independently():
     """6.3 step 2: each achieved tier adds its honor (Q12: 4 -> 2, 7 -> 3, 10 not reached)."""
-    state = own(table(), A, "Q12")
-    state.players[A].quests = ["Q12"]
-    state = give(state, A, inspiration=4, strength=3, knowledge=1)
+    state = described("""[seat.0]
+        quests = ["Q12"]
+        attrs = {inspiration = 4, strength = 3, knowledge = 1}""")
     assert breakdown(state, A)["vindication.score.quests"] == 2 + 3
 
 
@@ -570,17 +565,13 @@ def _proficiency_for_two():
 
 
 def _discard_gain():
-    state = give(table(), A, wisdom=0)
-    state.players[A].proficiency["wisdom"] = 1
-    state.prof_supply["wisdom"] = 0
+    state = described('seat.0 = {attrs = {wisdom = 0}, proficiency = ["wisdom"]}')
     state, _ = play(state, A, "discard wisdom")
     return state.players[A].attrs["wisdom"]
 
 
 def _tile_counts_one():
-    state = own(table(), B, "P01")
-    state.players[A].proficiency["vision"] = 1
-    state.prof_supply["vision"] = 0
+    state = described('seat.0.proficiency = ["vision"]\nseat.1.relics = ["P01"]')
     return mastery_winner(state, "purple")
 
 
@@ -712,18 +703,20 @@ def test_every_end_game_score_reads_its_counting_key(cid, expected):
     """6.3 step 2, 5.8 counting keys: one known position (2 red, 1 blue, 1 yellow companion,
     3 traits, 2 relics, 2 monsters, speed 4, 1 Proficiency tile, Vindicated, C2, 2 regions);
     each end-game card scores n per unit of its key, capped at max."""
-    state = table()
-    for card_id in ("R01", "R03", "B03", "Y01", "G02", "G04", "G05", "P01", "P02", "O01"):
-        state = own(state, A, card_id)
-    state = own(state, A, cid if cid.startswith("O") else "O03")
-    if not cid.startswith("O"):
-        state = own(state, A, cid)
-    tile(state, "H00", "fort", A)
-    tile(state, "H01", "library", A)
-    state = give(state, A, speed=4, conviction=2)
-    state.players[A].vindicated = True
-    state.players[A].proficiency["courage"] = 1
-    state.prof_supply["courage"] = 0
+    companions = ["R01", "R03", "B03", "Y01"] + ([] if cid.startswith("O") else [cid])
+    monsters = ["O01", cid if cid.startswith("O") else "O03"]
+    state = described(f"""[hex]
+        H00 = {{tile = "fort", owner = 0}}
+        H01 = {{tile = "library", owner = 0}}
+        [seat.0]
+        companions = {companions}
+        traits = ["G02", "G04", "G05"]
+        relics = ["P01", "P02"]
+        monsters = {monsters}
+        speed = 4
+        conviction = 2
+        vindicated = true
+        proficiency = ["courage"]""")
     assert breakdown(state, A)["vindication.score.cards"] == expected
 
 

@@ -11,7 +11,7 @@ import pytest
 from rules.core import Msg, NotLegalNow
 from rules.core.text import translate
 
-from .helpers import A, B, G, at, give, offered, own, play, stack_deck, table, tile
+from .helpers import A, B, G, at, described, give, offered, own, play, stack_deck, table, tile
 
 # -- "up to N" effects: the player chooses the amount (5.8 recover, recharge) ---------------
 
@@ -259,8 +259,7 @@ def test_listed_visits_are_exactly_the_legal_ones(options):
 
 def test_self_activation_lists_every_amount_it_may_gain():
     """5.4: a Vindicated player gains "up to 2": the menu lists 2 (the plain entry) and 1."""
-    state = give(table(), A, influence=5)
-    state.players[A].vindicated = True
+    state = described("seat.0 = {influence = 5, vindicated = true}")
     listed = offered(state, A)
     assert {"activate self strength", "activate self strength 1"} <= listed
     assert "activate self strength 2" not in listed  # the plain entry is the full amount

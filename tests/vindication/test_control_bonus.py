@@ -6,14 +6,20 @@ import pytest
 
 from rules.core import NotLegalNow
 from rules.vindication.bonus import vindicate_problem
+from rules.vindication.data import ATTRIBUTES
 from rules.vindication.power import apply_step
 
-from .helpers import A, B, C, G, at, give, keys, offered, own, play, table, tile
+from .helpers import A, B, C, G, at, described, give, keys, offered, own, play, table, tile
 
 
 def _library(owner=None, players=2, **values):
-    state = tile(at(table(players), A, "T26"), "H07", "library", owner)
-    return give(state, A, **values)
+    """A stands on T26 beside a Library on H07 (controlled by ``owner``); ``values``: A's
+    power-board numbers and attributes."""
+    attrs = {k: v for k, v in values.items() if k in ATTRIBUTES}
+    seat = {"triangle": "T26", "attrs": attrs,
+            **{k: v for k, v in values.items() if k not in ATTRIBUTES}}
+    library = {"tile": "library"} if owner is None else {"tile": "library", "owner": owner}
+    return described({"hex": {"H07": library}, "seat": {"0": seat}}, players)
 
 
 def test_take_a_free_region():
@@ -140,18 +146,17 @@ def test_proficiency():
 
 
 def test_proficiency_supply_empty():
-    state = table(2)
-    state.players[B].proficiency["courage"] = 1
-    state.prof_supply["courage"] = 0
-    state = give(state, A, courage=3)
+    state = described('seat.0.attrs.courage = 3\nseat.1.proficiency = ["courage"]')
     with pytest.raises(NotLegalNow):
         G.play(state, A, "proficiency courage")
 
 
 def test_recover_from_a_companion():
-    state = own(give(table(), A, honor=30, influence=2), A, "R03", 3)
-    state.players[A].tokens = [30]
-    state.tokens_left.remove(30)
+    state = described("""[seat.0]
+        honor = 30
+        influence = 2
+        companions = [{card = "R03", cubes = 3}]
+        tokens = [30]""")
     after, _ = play(state, A, "recover companion R03")
     p = after.players[A]
     assert (p.influence, p.companions, p.honor, p.tokens) == (5, [], 28, [30])

@@ -6,7 +6,7 @@ import pytest
 
 from rules.core import NotLegalNow
 
-from .helpers import A, G, at, give, own, play, script, table, tile
+from .helpers import A, G, at, described, give, play, script, table, tile
 
 MODULES = ["well", "temple", "stones"]
 
@@ -58,11 +58,10 @@ def test_turn_start_triangle_is_forbidden_after_a_teleport():
 
 
 def test_temple_ruins():
-    state = tile(at(table(modules=MODULES), A, "T26"), "H07", "temple_ruins")
-    state.quest_deck += state.players[A].quests
-    state.players[A].quests = []
-    state = own(state, A, "Q01")
-    state.quest_deck = ["Q05", "Q09"] + [q for q in state.quest_deck if q not in ("Q05", "Q09")]
+    state = described("""quest_deck = ["Q05", "Q09"]
+        hex.H07 = "temple_ruins"
+        seat.0 = {triangle = "T26", quests = ["Q01"]}
+        seat.1.quests = ["Q02"]""", modules=MODULES)
     state, _ = play(state, A, "visit H07")
     assert {a.text for a in G.legal_actions(state, A)} == {"keep Q05", "keep Q09"}
     assert G.action_is_secret(state, A, G.legal_actions(state, A)[0])
