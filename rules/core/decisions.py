@@ -14,6 +14,9 @@ A :class:`Handler` gives each decision type the same three parts:
   reason lives beside the rule;
 * ``effect(state, d, move, events)``: carry the move out (pop or update ``d`` as it needs).
 
+Every game writes its handlers as :class:`VerbHandler`: moves are tuples led by a verb, and
+``problems`` / ``effects`` are explicit tables from each verb to its refusal and its effect.
+
 ``auto`` lets a decision resolve itself when nothing is left to choose. A :class:`Handlers`
 registry lists a game's handlers explicitly. :class:`DecisionGame` implements the platform
 contract on top: text is parsed once at the edge (``parse_move``), everything inside works on
@@ -77,6 +80,55 @@ class Handler:
         raise NotImplementedError(f"{type(self).__name__}.prompt")
 
 
+class VerbHandler(Handler):
+    """A handler whose moves are tuples led by a verb, judged and carried out verb by verb.
+
+    Every game writes its decisions in this one shape. ``problems`` and ``effects`` are
+    explicit tables, verb -> function, written in the class body below the functions they
+    name, so a plain search for a verb finds its refusal and its effect::
+
+        def move_problem(self, state, d, move): ...      # Msg or None
+        def move_effect(self, state, d, move, events): ...
+        problems = {"move": move_problem, "end": must_be_listed}
+        effects = {"move": move_effect, "end": end_effect}
+
+    A move whose verb has no entry in ``problems`` is refused by :meth:`other_verb` (the
+    general refusal by default; a game says "finish this step first" there). Never look a
+    function up by a name built at run time.
+    """
+
+    problems: dict = {}  # verb -> problem(self, state, d, move) -> Msg | None
+    effects: dict = {}  # verb -> effect(self, state, d, move, events)
+
+    def problem(self, state: Any, d: dict, move: Any) -> Msg | None:
+        """Judge ``move`` by the problem of its verb, or refuse a verb ``d`` does not take."""
+        judge = self.problems.get(move[0])
+        if judge is None:
+            return self.other_verb(state, d, move)
+        return judge(self, state, d, move)
+
+    def other_verb(self, state: Any, d: dict, move: Any) -> Msg:
+        """Return why a move whose verb this decision does not take is refused."""
+        return NOT_AN_OPTION
+
+    def unlisted(self, state: Any, d: dict, move: Any) -> Msg:
+        """Return why a move of an own verb that is not among the options is refused."""
+        return NOT_AN_OPTION
+
+    def effect(self, state: Any, d: dict, move: Any, events: list[Event]) -> None:
+        """Carry out ``move`` by the effect of its verb."""
+        self.effects[move[0]](self, state, d, move, events)
+
+
+def must_be_listed(handler: Handler, state: Any, d: dict, move: Any) -> Msg | None:
+    """The problem of a verb whose moves are legal exactly when listed (a ``problems`` entry);
+    an unlisted one gets the handler's ``unlisted`` reason."""
+    for action in handler.options(state, d):
+        if action.move == move:
+            return None
+    return handler.unlisted(state, d, move)
+
+
 class AnytimeHandler(Handler):
     """Moves a seat may make whenever it owes any decision (Caverna's conversions).
 
@@ -91,6 +143,14 @@ class AnytimeHandler(Handler):
     def owns(self, move: Any) -> bool:
         """Tell whether ``move`` is one of this handler's moves."""
         return False
+
+
+class AnytimeVerbHandler(VerbHandler, AnytimeHandler):
+    """Any-time moves in the verb shape: the handler owns the verbs of its ``problems``."""
+
+    def owns(self, move: Any) -> bool:
+        """Tell whether ``move``'s verb is one of this handler's."""
+        return move[0] in self.problems
 
 
 class Handlers:
