@@ -8,7 +8,7 @@ toll and its passives, ``visit_body`` (control before, cost, the region's kind),
 from __future__ import annotations
 
 from rules.core import Event, Msg
-from rules.core.decisions import Handler, pop, push
+from rules.core.decisions import VerbHandler, pop, push
 
 from .data import COLOR_DECK, regions, rule
 from .effects import fire, modifier_total, push_effects, seize_cost
@@ -113,7 +113,7 @@ def pay(state, seat: int, hid: str, cost: dict) -> None:
     spend(state, seat, real)
 
 
-class VisitEnd(Handler):
+class VisitEnd(VerbHandler):
     """Control after the effect, then ``after_visit`` and ``after_control`` passives."""
 
     kind = "visit_end"
