@@ -111,6 +111,13 @@ class VerbHandler(Handler):
         """Return why a move whose verb this decision does not take is refused."""
         return NOT_AN_OPTION
 
+    def is_listed(self, state: Any, d: dict, move: Any) -> bool:
+        """Tell whether ``move`` is among the options of ``d`` now (override when cheaper)."""
+        for action in self.options(state, d):
+            if action.move == move:
+                return True
+        return False
+
     def unlisted(self, state: Any, d: dict, move: Any) -> Msg:
         """Return why a move of an own verb that is not among the options is refused."""
         return NOT_AN_OPTION
@@ -120,13 +127,17 @@ class VerbHandler(Handler):
         self.effects[move[0]](self, state, d, move, events)
 
 
-def must_be_listed(handler: Handler, state: Any, d: dict, move: Any) -> Msg | None:
+def must_be_listed(handler: VerbHandler, state: Any, d: dict, move: Any) -> Msg | None:
     """The problem of a verb whose moves are legal exactly when listed (a ``problems`` entry);
     an unlisted one gets the handler's ``unlisted`` reason."""
-    for action in handler.options(state, d):
-        if action.move == move:
-            return None
+    if handler.is_listed(state, d, move):
+        return None
     return handler.unlisted(state, d, move)
+
+
+def no_problem(handler: VerbHandler, state: Any, d: dict, move: Any) -> None:
+    """The problem of a verb that is legal whenever its decision is owed (``done``)."""
+    return None
 
 
 class AnytimeHandler(Handler):
