@@ -355,4 +355,3 @@ HANDLERS = Handlers([ColourHandler(), StartHandler(), CityHandler(), CountryHand
                      TokensHandler(), StorageHandler(), HarvestHandler(), ExploreHandler(),
                      GravesHandler(), PolluteHandler()],
                     anytime=[ConcedeHandler()])
-

@@ -93,7 +93,8 @@ class VerbHandler(Handler):
         effects = {"move": move_effect, "end": end_effect}
 
     A move whose verb has no entry in ``problems`` is refused by :meth:`other_verb` (the
-    general refusal by default; a game says "finish this step first" there). Never look a
+    general refusal by default; a game says "finish this step first" there, or judges a
+    move of the step that follows and plays it in :meth:`other_effect`). Never look a
     function up by a name built at run time.
     """
 
@@ -124,7 +125,17 @@ class VerbHandler(Handler):
 
     def effect(self, state: Any, d: dict, move: Any, events: list[Event]) -> None:
         """Carry out ``move`` by the effect of its verb."""
-        self.effects[move[0]](self, state, d, move, events)
+        carry_out = self.effects.get(move[0])
+        if carry_out is None:
+            self.other_effect(state, d, move, events)
+        else:
+            carry_out(self, state, d, move, events)
+
+    def other_effect(self, state: Any, d: dict, move: Any, events: list[Event]) -> None:
+        """Carry out a legal move whose verb has no effect here: only a decision whose
+        ``other_verb`` accepts a later step's moves (Small World's first move of a turn)
+        overrides this."""
+        raise KeyError(f"{type(self).__name__}: no effect for {move[0]!r}")
 
 
 def must_be_listed(handler: VerbHandler, state: Any, d: dict, move: Any) -> Msg | None:

@@ -12,7 +12,7 @@ declared is kept in this turn's flags (``battleground_side``).
 
 from __future__ import annotations
 
-from rules.core.decisions import Handler, pop
+from rules.core.decisions import VerbHandler, no_problem, pop
 from rules.core.types import Action
 from rules.smallworld.state import Instance, State
 
@@ -55,7 +55,7 @@ def ask(state: State, active: Instance) -> None:
         state.pending.append({"type": KIND, "seat": active.owner, "inst": active.id})
 
 
-class BattlegroundDecision(Handler):
+class BattlegroundDecision(VerbHandler):
     """Declare the side of a neutral race on the Battleground (``side alliance|horde``)."""
 
     kind = KIND
@@ -68,16 +68,17 @@ class BattlegroundDecision(Handler):
                                                             coins=coins), None, ("side", side)))
         return listed
 
-    def problem(self, state, d, move):
-        if move[0] != "side":
-            return msgs.err("choose_side_first")
-        return None
+    def other_verb(self, state, d, move):
+        return msgs.err("choose_side_first")
 
-    def effect(self, state, d, move, events):
+    def side_effect(self, state, d, move, events):
         pop(state, d)
         flags(state)["battleground_side"] = move[1]
         events.append(msgs.event("battleground_side", seat=d["seat"],
                                  faction=msgs.faction(move[1])))
+
+    problems = {"side": no_problem}
+    effects = {"side": side_effect}
 
     def prompt(self, state, d):
         return msgs.prompt("battleground")

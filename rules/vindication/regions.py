@@ -157,5 +157,3 @@ def push_steps(state, seat: int, hid: str, count: int) -> None:
         pay(state, seat, hid, dict(spec["cost"]))
     for _ in range(count):
         push_effects(state, seat, spec["effects"], None)
-
-

@@ -192,6 +192,3 @@ class QuestKeep(KeepQuest):
 
     problems = {"keep": must_be_listed}
     effects = {"keep": keep_effect}
-
-
-
