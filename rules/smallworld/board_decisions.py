@@ -197,7 +197,7 @@ class RedeployDecision(TurnHandler):
         return [option(m) for m in listed]
 
     def _legal(self, state: State, d: dict, candidates: list) -> list:
-        return [m for m in candidates if self.problem(state, d, m) is None]
+        return [m for m in candidates if self.problems[m[0]](self, state, d, m) is None]
 
     def tokens_problem(self, state, d, move):
         """Place, move, take tokens, or a fortress: judged by :data:`_REDEPLOY_CHECKS`."""

@@ -113,7 +113,7 @@ class EndDecision(TurnHandler):
         if active is not None and effects.power_has(state, active, "diplomat"):
             candidates += [("ally", s) for s in range(state.n)]
         return listed + [option(m) for m in candidates
-                         if self.problem(state, d, m) is None]
+                         if self.problems[m[0]](self, state, d, m) is None]
 
     def ally_problem(self, state, d, move):
         return powers.ally_problem(state, state.active(d["seat"]), move[1])
@@ -159,7 +159,8 @@ class WithdrawDecision(TurnHandler):
         candidates += [("encampment", r) for r in owned]
         if inst.pending > 1:
             candidates += [("withdraw", 1, r) for r in owned]
-        return fixed + [option(m) for m in candidates if self.problem(state, d, m) is None]
+        judge = self.problems
+        return fixed + [option(m) for m in candidates if judge[m[0]](self, state, d, m) is None]
 
     def withdraw_problem(self, state, d, move):
         return withdraw.withdraw_problem(state, inst_of(state, d), move[1], move[2])

@@ -72,7 +72,7 @@ class WarcraftRedeploy(RedeployDecision):
         if champion.is_champion(inst):
             candidates += [("champion_to", r) for r in owned]
         return listed + [option(m, msgs.label(m[0], **_params(m))) for m in candidates
-                         if self.problem(state, d, m) is None]
+                         if self.problems[m[0]](self, state, d, m) is None]
 
     def race_tokens_problem(self, state, d, move):
         """Small World's redeployment moves, with race tokens only (never a beast or the
