@@ -2,13 +2,13 @@
 
 Tiles are data (data/caverna/furnishings.toml). Lasting effects are named ``hooks`` from
 this closed list, each read where it acts: additional-dwelling (here), cuddle-room and
-stubble-room (animals), work-room (here), guest-room (spaces), office-room (not
-implemented), carpenter, stone-carver, builder (here), blacksmith (expedition), miner
-(flow), overbuilds-trader / overbuilds-spare-part-storage (here), dog-school and seam
-(goods), quarry, breeding-cave, slaughtering-cave, working-cave, mining-cave (harvest and
-convert). Any-time conversions are named by ``convert`` (convert.py); end-game bonuses
-by ``bonus`` (scoring.py); immediate effects by ``on_build``, ``on_build_hook`` and
-``supplier`` (here).
+stubble-room (animals), work-room (here), guest-room (spaces), office-room (board: twin
+tiles may overhang the home board, for 2 gold), carpenter, stone-carver, builder (here),
+blacksmith (expedition), miner (flow), overbuilds-trader / overbuilds-spare-part-storage
+(here), dog-school and seam (goods), quarry, breeding-cave, slaughtering-cave, working-cave,
+mining-cave (harvest and convert). Any-time conversions are named by ``convert``
+(convert.py); end-game bonuses by ``bonus`` (scoring.py); immediate effects by ``on_build``,
+``on_build_hook`` and ``supplier`` (here).
 """
 
 from __future__ import annotations
