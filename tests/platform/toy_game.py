@@ -10,6 +10,7 @@ game enters a simultaneous ``vote`` phase in which every seat must ``vote yes`` 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from rules.core import (
     Action,
@@ -23,6 +24,9 @@ from rules.core import (
     start_seat,
 )
 from rules.core.decisions import DecisionGame, Handlers, VerbHandler, must_be_listed, pop, push
+from rules.core.text import add_messages
+
+add_messages(Path(__file__).parent / "messages")  # the toy's words live beside it, not in data/
 
 # Structured moves: ("step",), ("roll",), ("hop", n), ("vote", "yes" | "no").
 STEP, ROLL = ("step",), ("roll",)
