@@ -58,3 +58,17 @@ def test_the_checker_sees_a_built_name(tmp_path):
     sample = tmp_path / "sample.py"
     sample.write_text('getattr(self, f"_do_{verb}")(state)\ngetattr(player, source)\n')
     assert _built_name_lookups(sample) == [1]
+
+
+COMMON = ("__init__", "game", "data", "moves", "msgs", "view")  # rules/README.md, section 1
+OWN_GAME = ("state", "setup", "flow", "scoring")  # every game that is not a variant
+
+
+@pytest.mark.parametrize("game", all_games(), ids=[g.name for g in all_games()])
+def test_every_rules_package_has_the_module_names_the_readme_promises(game):
+    folder = ROOT / "rules" / game.name
+    others = tuple(type(g) for g in all_games() if g.name != game.name)
+    variant = isinstance(game, others)  # a variant's game class derives from its base game's
+    expected = COMMON + (() if variant else OWN_GAME)
+    missing = [m for m in expected if not (folder / f"{m}.py").exists()]
+    assert not missing, f"rules/{game.name} lacks {missing}"
