@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from rules.core.decisions import NOT_AN_OPTION, VerbHandler
+from rules.core.decisions import NOT_AN_OPTION
+from rules.core.verbs import VerbHandler
 
 from . import msgs as M
 from .moves import as_actions

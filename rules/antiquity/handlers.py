@@ -8,14 +8,8 @@ with a real choice; forced parts are done when the phase opens (see :mod:`.flow`
 from __future__ import annotations
 
 from rules.core import Action, Msg
-from rules.core.decisions import (
-    NOT_AN_OPTION,
-    AnytimeVerbHandler,
-    Handlers,
-    must_be_listed,
-    no_problem,
-    pop,
-)
+from rules.core.decisions import NOT_AN_OPTION, Handlers, pop
+from rules.core.verbs import AnytimeVerbHandler, must_be_listed, no_problem
 
 from . import countryside, exploration, famine, harvest, menu2, phase2, phase4, pollution, storage
 from . import msgs as M

@@ -7,7 +7,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 from rules.core import Action
-from rules.core.decisions import AnytimeVerbHandler, must_be_listed, push, top
+from rules.core.decisions import push, top
+from rules.core.verbs import AnytimeVerbHandler, must_be_listed
 
 from . import board, msgs
 from .goods import gain, has, held, pay

@@ -10,7 +10,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 from rules.core import Action
-from rules.core.decisions import must_be_listed, pop, push
+from rules.core.decisions import pop, push
+from rules.core.verbs import must_be_listed
 
 from . import animals, board, breeding, data, furnish, msgs, sowing
 from .fences import fence_price

@@ -7,7 +7,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 from rules.core import Action
-from rules.core.decisions import must_be_listed, pop, push
+from rules.core.decisions import pop, push
+from rules.core.verbs import must_be_listed
 
 from . import animals, breeding, msgs, sowing, spaces, work
 from .goods import gain, has

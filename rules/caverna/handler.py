@@ -1,16 +1,16 @@
-"""Caverna's decisions in the core shape (:class:`rules.core.decisions.VerbHandler`).
+"""Caverna's decisions in the core shape (:class:`rules.core.verbs.VerbHandler`).
 
 Each handler's ``problems`` and ``effects`` tables name the verbs of its own moves. A move
 with another verb gets the general refusal (finish the current step first); an own move that
 is not listed gets the handler's own ``refusal`` reason. Handlers that can judge a move
 without listing every option (placements, tiles, fences) give that verb the rule's direct
-check instead of :func:`rules.core.decisions.must_be_listed`.
+check instead of :func:`rules.core.verbs.must_be_listed`.
 """
 
 from __future__ import annotations
 
 from rules.core import Action, Msg
-from rules.core.decisions import VerbHandler
+from rules.core.verbs import VerbHandler
 
 from . import msgs
 from .moves import Move

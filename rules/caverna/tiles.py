@@ -7,7 +7,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 from rules.core import Action
-from rules.core.decisions import must_be_listed, pop
+from rules.core.decisions import pop
+from rules.core.verbs import must_be_listed
 
 from . import board, msgs, parts
 from .goods import gain, pay

@@ -7,8 +7,8 @@ form being accepted through ``problem``).
 
 from __future__ import annotations
 
-from rules.core.decisions import no_problem
 from rules.core.types import Action
+from rules.core.verbs import no_problem
 
 from . import conquest, data, effects, flow, powers, races, redeploy
 from .handling import (

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from rules.core.decisions import Handler, Handlers, VerbHandler
+from rules.core.decisions import Handler, Handlers
 from rules.core.types import Action
+from rules.core.verbs import VerbHandler
 
 from . import decline, flow, moves, msgs, view
 from .state import PROBE, Instance, State, copy_state

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from rules.core.decisions import no_problem, pop
+from rules.core.decisions import pop
+from rules.core.verbs import no_problem
 
 from . import combos, decline, effects, flow, msgs, powers, withdraw
 from .handling import (

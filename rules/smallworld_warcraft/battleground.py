@@ -12,8 +12,9 @@ declared is kept in this turn's flags (``battleground_side``).
 
 from __future__ import annotations
 
-from rules.core.decisions import VerbHandler, no_problem, pop
+from rules.core.decisions import pop
 from rules.core.types import Action
+from rules.core.verbs import VerbHandler, no_problem
 from rules.smallworld.state import Instance, State
 
 from . import data, faction, markers, msgs

@@ -12,8 +12,9 @@ nothing is conquered and the conquests go on.
 
 from __future__ import annotations
 
-from rules.core.decisions import VerbHandler, no_problem, pop
+from rules.core.decisions import pop
 from rules.core.types import Action
+from rules.core.verbs import VerbHandler, no_problem
 from rules.smallworld import conquest, flow
 from rules.smallworld.state import Instance, State
 from rules.smallworld.targets import attack_problem, cost

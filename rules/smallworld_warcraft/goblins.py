@@ -17,8 +17,9 @@ on a region held only by Murlocs or the Goblins, or immune, returns to the pile 
 
 from __future__ import annotations
 
-from rules.core.decisions import VerbHandler, no_problem, pop
+from rules.core.decisions import pop
 from rules.core.types import Action
+from rules.core.verbs import VerbHandler, no_problem
 from rules.smallworld import conquest
 from rules.smallworld.state import Instance, State
 

@@ -11,8 +11,9 @@ last ones go (``fort R`` / ``watchtower R``, one at a time until the supply is o
 
 from __future__ import annotations
 
-from rules.core.decisions import VerbHandler, pop
+from rules.core.decisions import pop
 from rules.core.types import Action
+from rules.core.verbs import VerbHandler
 from rules.smallworld.state import Instance, State
 
 from . import msgs

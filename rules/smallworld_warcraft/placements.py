@@ -10,8 +10,9 @@ Aegis) cannot be attacked, intimidated, swapped, stolen from or receive an objec
 
 from __future__ import annotations
 
-from rules.core.decisions import VerbHandler, pop
+from rules.core.decisions import pop
 from rules.core.types import Action
+from rules.core.verbs import VerbHandler
 from rules.smallworld.state import Instance, State
 
 from . import coins, data, markers, msgs, pieces

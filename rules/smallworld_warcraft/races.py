@@ -15,8 +15,9 @@ refused with its reason.
 
 from __future__ import annotations
 
-from rules.core.decisions import VerbHandler, pop
+from rules.core.decisions import pop
 from rules.core.types import Action
+from rules.core.verbs import VerbHandler
 from rules.smallworld import handlers as base_handlers
 from rules.smallworld.state import Instance, State
 

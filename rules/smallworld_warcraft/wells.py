@@ -7,8 +7,9 @@ aside and a random unused legendary place takes its region, face up.
 
 from __future__ import annotations
 
-from rules.core.decisions import VerbHandler, pop
+from rules.core.decisions import pop
 from rules.core.types import Action
+from rules.core.verbs import VerbHandler
 from rules.smallworld.state import Instance, State
 
 from . import markers, msgs

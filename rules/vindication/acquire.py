@@ -7,7 +7,8 @@ hidden ``candidates`` of a ``pick`` decision until one is kept and the rest are 
 from __future__ import annotations
 
 from rules.core import Action, Event, Msg
-from rules.core.decisions import VerbHandler, must_be_listed, pop, push
+from rules.core.decisions import pop, push
+from rules.core.verbs import VerbHandler, must_be_listed
 
 from .data import ability, card
 from .effects import fire, push_effects

@@ -5,7 +5,8 @@ vindicate, use a relic. Each has its options, its refusal reason and its effect 
 from __future__ import annotations
 
 from rules.core import Action, Event, Msg
-from rules.core.decisions import VerbHandler, must_be_listed, pop
+from rules.core.decisions import pop
+from rules.core.verbs import VerbHandler, must_be_listed
 
 from .data import ATTRIBUTES, BASIC, HEROIC, ability, attribute, card, game, rule
 from .effects import push_effects

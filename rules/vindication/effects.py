@@ -8,7 +8,8 @@ empower step, how to split a recovery or a recharge) are small pending decisions
 from __future__ import annotations
 
 from rules.core import Action, Event, Msg
-from rules.core.decisions import VerbHandler, must_be_listed, pop, push
+from rules.core.decisions import pop, push
+from rules.core.verbs import VerbHandler, must_be_listed
 
 from .data import ATTRIBUTES, BASIC, HEROIC, ability, card, rule
 from .msgs import card_msg

@@ -5,7 +5,8 @@ with the module kinds of spec 7.4-7.6 (Well of Wishes, Temple Ruins, Sacred Ston
 from __future__ import annotations
 
 from rules.core import Action, Event, Msg
-from rules.core.decisions import VerbHandler, must_be_listed, pop, push
+from rules.core.decisions import pop, push
+from rules.core.verbs import VerbHandler, must_be_listed
 
 from .acquire import card_available, modes
 from .data import COLOR_DECK, board, hex_triangles, modules, triangle_hexes

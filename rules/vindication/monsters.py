@@ -8,7 +8,8 @@ decision on top while a reroll reaction is available. Exhaust and death act on t
 from __future__ import annotations
 
 from rules.core import Action, Event, Msg
-from rules.core.decisions import VerbHandler, must_be_listed, pop, push
+from rules.core.decisions import pop, push
+from rules.core.verbs import VerbHandler, must_be_listed
 
 from .bonus import recovery_sources, remove_companion, take_recovery
 from .data import ability, card, game

@@ -8,7 +8,8 @@ toll and its passives, ``visit_body`` (control before, cost, the region's kind),
 from __future__ import annotations
 
 from rules.core import Event, Msg
-from rules.core.decisions import VerbHandler, pop, push
+from rules.core.decisions import pop, push
+from rules.core.verbs import VerbHandler
 
 from .data import COLOR_DECK, regions, rule
 from .effects import fire, modifier_total, push_effects, seize_cost

@@ -7,7 +7,8 @@ positions; everything else draws from the state's seeded stream.
 from __future__ import annotations
 
 from rules.core import Action, Event, Msg, Rng
-from rules.core.decisions import VerbHandler, must_be_listed, pop, push
+from rules.core.decisions import pop, push
+from rules.core.verbs import VerbHandler, must_be_listed
 
 from .acquire import refill
 from .data import (

@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.core import Action, Event, Msg
-from rules.core.decisions import VerbHandler, pop, push
+from rules.core.decisions import pop, push
+from rules.core.verbs import VerbHandler
 
 from . import bonus
 from .acquire import modes

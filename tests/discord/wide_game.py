@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from rules.core import Action, Msg
-from rules.core.decisions import Handlers, must_be_listed
+from rules.core.decisions import Handlers
+from rules.core.verbs import must_be_listed
 from tests.platform.toy_game import ToyGame, TurnDecision, VoteDecision
 
 

@@ -1,6 +1,6 @@
 """Every game writes its decisions in the one core shape (rules/README.md, section 2).
 
-A handler is a :class:`rules.core.decisions.VerbHandler` whose refusals and effects are found
+A handler is a :class:`rules.core.verbs.VerbHandler` whose refusals and effects are found
 through explicit tables by verb, and no rules module looks a function up by a name built at
 run time (``getattr(self, f"_do_{verb}")``), which no text search can follow.
 """
@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from rules.core import all_games
-from rules.core.decisions import VerbHandler
+from rules.core.verbs import VerbHandler
 from tests.platform.toy_game import TOY
 
 ROOT = Path(__file__).resolve().parents[2]

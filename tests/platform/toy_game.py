@@ -23,8 +23,9 @@ from rules.core import (
     not_legal,
     start_seat,
 )
-from rules.core.decisions import DecisionGame, Handlers, VerbHandler, must_be_listed, pop, push
+from rules.core.decisions import DecisionGame, Handlers, pop, push
 from rules.core.text import add_messages
+from rules.core.verbs import VerbHandler, must_be_listed
 
 add_messages(Path(__file__).parent / "messages")  # the toy's words live beside it, not in data/
 
