@@ -14,7 +14,6 @@ FOREST_COLUMNS = 3
 
 GOODS_ORDER = ("wood", "stone", "ore", "ruby", "food", "gold", "grain", "vegetable")
 ANIMAL_ORDER = ("sheep", "donkey", "boar", "cattle", "dog")
-FOREST_KINDS = {"forest", "meadow", "field", "pasture"}
 
 # Bonus squares printed on every home board (spec 1.3): (column, row) -> (glyph, amount).
 BONUS_SQUARES = {(2, 0): ("boar", 1), (0, 2): ("boar", 1), (1, 3): ("food", 1),

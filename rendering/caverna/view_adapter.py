@@ -5,8 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from rules.caverna import data as content
-
+from . import content
 from .labels import score_label, space_name, tile_name
 from .model import Cell, Dwarf, Furnishing, Player, RoundSlot, Space, Table
 

@@ -25,7 +25,6 @@ from rules.core.text import Msg, has_message
 
 MARGIN = 12
 GAP = 10
-SOFT = (236, 230, 216)
 MUTED = (95, 88, 80)
 WHITE = (255, 255, 255)
 

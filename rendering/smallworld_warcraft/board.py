@@ -8,7 +8,7 @@ from PIL import Image, ImageChops, ImageDraw
 
 from rendering.common import HIGHLIGHT, INK, board_locale, font
 from rendering.smallworld.board import TEXTURES, draw_pill
-from rendering.smallworld_warcraft import icons
+from rendering.smallworld_warcraft import content, icons
 from rendering.smallworld_warcraft.islands import (
     TITLE_H,
     WIDTH,
@@ -26,7 +26,6 @@ from rendering.smallworld_warcraft.style import (
     terrain_colour,
     text,
 )
-from rules.smallworld_warcraft import data
 
 WHITE = (255, 255, 255)
 NUMBER_SIZE = 30
@@ -67,7 +66,7 @@ def _paint_island(base: Image.Image, place: Placement, numbers: dict[str, int]) 
     coast = [place.to_px(p) for p in shape.coast]
     draw.polygon(coast, fill=colour("sand"))
     draw.line(coast + coast[:1], fill=colour("sand"), width=16, joint="curve")
-    regions = data.islands()[place.island].regions
+    regions = content.islands()[place.island].regions
     for region in regions:
         draw.polygon(region_polygon(place, region.code), fill=terrain_colour(region.terrain))
     _textures(base, place)
@@ -88,7 +87,7 @@ def _textures(base: Image.Image, place: Placement) -> None:
     left, top, right, bottom = place.cell
     size = (right - left, bottom - top)
     cell = base.crop(place.cell)
-    regions = data.islands()[place.island].regions
+    regions = content.islands()[place.island].regions
     for terrain in sorted({r.terrain for r in regions}):
         marks = Image.new("L", size, 0)
         TEXTURES[terrain](ImageDraw.Draw(marks), *size)
@@ -114,7 +113,7 @@ def _title(draw, place: Placement) -> None:
 def label_origin(place: Placement, code: str, number: str) -> Point:
     """Return the left end of a region's number label (pixels, vertically centred)."""
     x, y = region_anchor(place, code)
-    region = next(r for r in data.islands()[place.island].regions if r.code == code)
+    region = next(r for r in content.islands()[place.island].regions if r.code == code)
     return (x - _label_width(region, number) / 2, y - 30)
 
 
@@ -149,7 +148,7 @@ def static_layer(island_ids: tuple[str, ...]) -> Image.Image:
 def _static_layer(island_ids: tuple[str, ...], locale: str) -> Image.Image:
     base = Image.new("RGB", (WIDTH, board_height(island_ids)), colour("ocean"))
     _sea(base)
-    numbers = {r.code: r.id for r in data.board(island_ids).regions}
+    numbers = content.region_numbers(island_ids)
     for place in placements(island_ids):
         _paint_island(base, place, numbers)
     return base
@@ -192,7 +191,7 @@ def piece_sprite(piece: str, count: int = 1) -> Image.Image:
 def marker_sprite(marker: str, locale: str = "en") -> Image.Image:
     """Return a revealed marker: its kind sign and short name on a light tag (``locale``:
     the board's language, keying the cache)."""
-    kind = data.markers()[marker]["kind"]
+    kind = content.markers()[marker]["kind"]
     label = short("marker_abbr", marker)
     probe = ImageDraw.Draw(Image.new("RGBA", (1, 1)))
     width = int(probe.textlength(label, font=font(17, True)) + 34)

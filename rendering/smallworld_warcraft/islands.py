@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from rendering.common import asset_path
 from rendering.smallworld.geometry import Frame, build_shapes, pole, signed_area
-from rules.smallworld_warcraft import data
+from rendering.smallworld_warcraft import content
 
 Point = tuple[float, float]
 COAST = 62.0          # island units between the outermost drawing points and the coast
@@ -69,7 +69,7 @@ def coastline(points: list[Point], margin: float = COAST) -> tuple[Point, ...]:
 @lru_cache(maxsize=16)
 def island_shape(island_id: str) -> IslandShape:
     """Return the coast and region shapes of one island (computed once)."""
-    island = data.islands()[island_id]
+    island = content.islands()[island_id]
     records = tuple({"id": r.code, "adj": list(r.adj)} for r in island.regions)
     xy = {r.code: (float(r.xy[0]), float(r.xy[1])) for r in island.regions}
     coast = coastline(list(xy.values()))
@@ -115,7 +115,7 @@ def _rows(island_ids: tuple[str, ...]) -> list[tuple[str, ...]]:
 def _size(island: str) -> tuple[float, float, float, float, float]:
     """Return an island's coast box (x0, y0, x1, y1) and its size scale factor."""
     coast = island_shape(island).coast
-    factor = _layout()["size_scale"][data.islands()[island].size]
+    factor = _layout()["size_scale"][content.islands()[island].size]
     xs, ys = [p[0] for p in coast], [p[1] for p in coast]
     return min(xs), min(ys), max(xs), max(ys), factor
 

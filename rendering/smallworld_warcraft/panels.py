@@ -14,7 +14,7 @@ from PIL import ImageDraw
 from rendering.common import INK, board_locale, font, readable_on, words
 from rendering.smallworld import panels as base
 from rendering.smallworld.panels import MARGIN, MUTED, WHITE, fitted
-from rendering.smallworld_warcraft import board, icons
+from rendering.smallworld_warcraft import board, content, icons
 from rendering.smallworld_warcraft.style import (
     colour,
     faction_colour,
@@ -24,7 +24,6 @@ from rendering.smallworld_warcraft.style import (
     text,
 )
 from rules.core.text import Msg, has_message
-from rules.smallworld_warcraft import data
 
 HEADER_H = 64
 CAPTION_H = base.CAPTION_H
@@ -33,7 +32,7 @@ GAP = base.GAP
 
 def faction_of(race: str | None) -> str | None:
     """Return a race's faction, or None for no race / an unknown id."""
-    return data.races().get(race or "", {}).get("faction")
+    return content.races().get(race or "", {}).get("faction")
 
 
 def faction_badge(draw, x: float, y: float, faction: str | None, h: int = 30) -> float:

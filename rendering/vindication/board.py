@@ -18,9 +18,9 @@ from rendering.common import (
     words,
 )
 from rules.core.text import Msg
-from rules.vindication.data import board, modules
 
 from . import geometry as geo
+from .content import board, wish_tokens
 from .labels import region_name, word
 
 SEA = (168, 205, 226)
@@ -131,7 +131,7 @@ def _draw_medal(draw, player: dict, current: bool) -> None:
 
 def wish_label(token: str) -> str:
     """Return a short label for a wish token: an attribute abbreviation or a star, and n."""
-    effect = next(w for w in modules()["wish_tokens"] if w["id"] == token)["effects"][0]
+    effect = next(w for w in wish_tokens() if w["id"] == token)["effects"][0]
     if effect["op"] == "honor":
         return f"★{effect['n']}"
     return f"{word('board.abbr.' + effect['attr'])}{effect['n']}"

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from rendering.common import words
 from rules.core.text import Msg
-from rules.vindication.data import ability, card
 
+from .content import ability, card
 from .labels import word
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
-from rules.vindication.data import board
+from .content import board
 
 SCALE = 150  # pixels per hex-centre distance
 MARGIN = 26

@@ -6,8 +6,8 @@ from PIL import ImageDraw
 
 from rendering.common import GREY, HIGHLIGHT, INK, font, player_colour, readable_on, words
 from rules.core.text import Msg
-from rules.vindication.data import ATTRIBUTES, CARD_DECKS, card
 
+from .content import attributes, card, card_decks
 from .describe import ability_text, quest_text, trigger_text
 
 __all__ = ["ability_text"]
@@ -72,7 +72,7 @@ def side_panel(draw: ImageDraw.ImageDraw, data: dict, x: int, y: int, width: int
     top = y
     text(draw, (x, y), b("offer"), 22, bold=True)
     y += 30
-    for deck in CARD_DECKS:
+    for deck in card_decks():
         colour = DECK_COLOURS[deck]
         draw.rectangle((x, y + 2, x + 14, y + 40), fill=colour)
         cid = data["face_up"].get(deck)
@@ -174,7 +174,7 @@ def _spheres(draw, player, x, y) -> None:
 
 
 def _attributes(draw, player, x, y) -> None:
-    for i, attr in enumerate(ATTRIBUTES):
+    for i, attr in enumerate(attributes()):
         bx = x + 62 * i
         colour = ATTR_COLOURS[attr]
         draw.rounded_rectangle((bx, y, bx + 56, y + 36), 6, fill=colour, outline=INK)

@@ -193,5 +193,3 @@ def finish(state, cid: str) -> None:
     state.ps[building["owner"]]["idle"] += 1
     if building["type"] == "fisherman":
         state.pools["fisherman"] += 1
-
-

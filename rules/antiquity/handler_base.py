@@ -1,8 +1,9 @@
-"""The base of Antiquity's decision handlers: options computed as moves (tuples)."""
+"""Antiquity's decision handlers in the core shape, with their options computed as moves."""
 
 from __future__ import annotations
 
-from rules.core.decisions import NOT_AN_OPTION, Handler
+from rules.core.decisions import NOT_AN_OPTION
+from rules.core.verbs import VerbHandler
 
 from . import msgs as M
 from .moves import as_actions
@@ -10,10 +11,16 @@ from .moves import as_actions
 prompt_msg = M.KEYS.table("prompt")  # ``prompt_msg(key, **params)``: a decision's prompt
 
 
-class MoveHandler(Handler):
-    """A handler whose options are computed as moves; the game turns them into actions."""
+def refusal(why: str | None):
+    """Return the refusal of a rule's reason key (``not_now``: the general one), or None."""
+    if why is None:
+        return None
+    return NOT_AN_OPTION if why == "not_now" else M.reason(why)
 
-    verbs: frozenset = frozenset()
+
+class MoveHandler(VerbHandler):
+    """A :class:`VerbHandler` whose options are listed as moves (tuples); the game turns them
+    into actions."""
 
     def moves(self, state, d) -> list[tuple]:
         """Return the listed moves of ``d``."""
@@ -25,12 +32,5 @@ class MoveHandler(Handler):
     def has_options(self, state, d):
         return bool(self.moves(state, d))
 
-    def check(self, state, d, move) -> str | None:
-        """Return a reason key why ``move`` is illegal, or None (default: must be listed)."""
-        return None if move in self.moves(state, d) else "not_now"
-
-    def problem(self, state, d, move):
-        if move[0] not in self.verbs:
-            return NOT_AN_OPTION
-        why = self.check(state, d, move)
-        return None if why is None else (NOT_AN_OPTION if why == "not_now" else M.reason(why))
+    def is_listed(self, state, d, move):
+        return move in self.moves(state, d)

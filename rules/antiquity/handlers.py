@@ -8,14 +8,15 @@ with a real choice; forced parts are done when the phase opens (see :mod:`.flow`
 from __future__ import annotations
 
 from rules.core import Action, Msg
-from rules.core.decisions import NOT_AN_OPTION, AnytimeHandler, Handlers, pop
+from rules.core.decisions import NOT_AN_OPTION, Handlers, pop
+from rules.core.verbs import AnytimeVerbHandler, must_be_listed, no_problem
 
 from . import countryside, exploration, famine, harvest, menu2, phase2, phase4, pollution, storage
 from . import msgs as M
 from .elimination import eliminate, retire
 from .famine import settle_graves
 from .goods import holds
-from .handler_base import MoveHandler, prompt_msg
+from .handler_base import MoveHandler, prompt_msg, refusal
 from .hexes import hex_text
 from .moves import text
 from .msgs import NS
@@ -26,7 +27,7 @@ from .state import copy_player
 class CityHandler(MoveHandler):
     """Phase 2: the hidden, simultaneous city-building commands (spec §4, §9.5)."""
 
-    kind, simultaneous, verbs = "city", True, phase2.CITY_VERBS
+    kind, simultaneous = "city", True
 
     def moves(self, state, d):
         return menu2.moves(state, d["seat"])
@@ -39,13 +40,19 @@ class CityHandler(MoveHandler):
         return [Action(text(m), move=m, group=f"{NS}.group.{CITY_GROUPS.get(m[0], 'other')}")
                 for m in self.moves(state, d)]
 
-    def check(self, state, d, move):
-        return phase2.problem(state, d["seat"], move)
+    def command_problem(self, state, d, move):
+        """Judge a command by its rule in :data:`phase2.CHECKS`."""
+        return refusal(phase2.problem(state, d["seat"], move))
 
-    def effect(self, state, d, move, events):
+    def command_effect(self, state, d, move, events):
+        """Carry a command out by :data:`phase2.EFFECTS`; close the phase when all are ready."""
         phase2.effect(state, d["seat"], move, events)
         if phase2.all_ready(state):
             close_city_phase(state, events)
+
+    # every command of phase 2 (the rule of each verb: phase2.CHECKS and phase2.EFFECTS)
+    problems = dict.fromkeys(phase2.CITY_VERBS, command_problem)
+    effects = dict.fromkeys(phase2.CITY_VERBS, command_effect)
 
     def prompt(self, state, d):
         if phase2.is_ready(state, d["seat"]):
@@ -67,8 +74,6 @@ class CountryHandler(MoveHandler):
     """Phase 4: the active player's countryside constructions and Alchemy, then ``done``."""
 
     kind = "country"
-    verbs = frozenset({"woodcutter", "farm", "mine", "fisherman", "inn", "city", "alchemy",
-                       "done"})
 
     def moves(self, state, d):
         from .menu4 import moves
@@ -84,21 +89,28 @@ class CountryHandler(MoveHandler):
         pop(state, d)
         return True
 
-    def check(self, state, d, move):
-        return None if move == ("done",) else phase4.problem(state, d["seat"], move)
+    def build_problem(self, state, d, move):
+        return refusal(phase4.problem(state, d["seat"], move))
 
-    def effect(self, state, d, move, events):
+    def done_effect(self, state, d, move, events):
+        pop(state, d)
+        events.append(M.event("country_done", seat=d["seat"]))
+
+    def build_effect(self, state, d, move, events):
         seat = d["seat"]
-        if move == ("done",):
-            pop(state, d)
-            events.append(M.event("country_done", seat=seat))
-            return
         result = phase4.carry_out(state, seat, move)
         choosing = state.pending[-1] if state.pending[-1]["type"] == "tokens" else None
         tokens = (choosing["due"] if choosing else len(state.country[result]["tokens"])
                   if result in state.country else 0)
         events.append(M.event("country_built", seat=seat, what=Msg(f"{NS}.country.{move[0]}"),
                               hex=hex_text(move[1]), tokens=tokens))
+
+    problems = {"woodcutter": build_problem, "farm": build_problem, "mine": build_problem,
+                "fisherman": build_problem, "inn": build_problem, "city": build_problem,
+                "alchemy": build_problem, "done": no_problem}
+    effects = {"woodcutter": build_effect, "farm": build_effect, "mine": build_effect,
+               "fisherman": build_effect, "inn": build_effect, "city": build_effect,
+               "alchemy": build_effect, "done": done_effect}
 
     def prompt(self, state, d):
         return prompt_msg("country", cart_shops=len(phase4.free_cart_shops(state, d["seat"])))
@@ -111,19 +123,19 @@ class TokensHandler(MoveHandler):
     tokens the bank can still give; one or several hexes per move.
     """
 
-    kind, verbs = "tokens", frozenset({"tokens"})
+    kind = "tokens"
 
     def moves(self, state, d):
         return [("tokens", (tuple(h),)) for h in d["hexes"]]
 
-    def check(self, state, d, move):
+    def tokens_problem(self, state, d, move):
         hexes = move[1]
         if len(hexes) > d["due"] or len(set(hexes)) != len(hexes):
-            return "too_many"
+            return M.reason("too_many")
         eligible = {tuple(h) for h in d["hexes"]}
-        return None if all(h in eligible for h in hexes) else "token_hex"
+        return None if all(h in eligible for h in hexes) else M.reason("token_hex")
 
-    def effect(self, state, d, move, events):
+    def tokens_effect(self, state, d, move, events):
         countryside.place_tokens(state, d["building"], move[1])
         chosen = set(move[1])
         d["hexes"] = [h for h in d["hexes"] if tuple(h) not in chosen]
@@ -134,6 +146,9 @@ class TokensHandler(MoveHandler):
                                   hexes=" ".join(hex_text(tuple(h)) for h in sorted(
                                       state.country[d["building"]]["tokens"]))))
 
+    problems = {"tokens": tokens_problem}
+    effects = {"tokens": tokens_effect}
+
     def prompt(self, state, d):
         good = state.country[d["building"]]["good"]
         return prompt_msg("tokens", count=d["due"], good=M.good(good),
@@ -143,29 +158,39 @@ class TokensHandler(MoveHandler):
 class StorageHandler(MoveHandler):
     """Phase 5: give goods back one at a time until they fit the capacity."""
 
-    kind, simultaneous, verbs = "storage", True, frozenset({"discard", "keep"})
+    kind, simultaneous = "storage", True
 
     def moves(self, state, d):
         seat = d["seat"]
         return [("keep", storage.greedy_keep(state, seat))] + [
             ("discard", k) for k in storage.kinds_held(state, seat)]
 
-    def check(self, state, d, move):
-        if move[0] == "discard":
-            return None if move in self.moves(state, d) else "goods_missing"
-        if not holds(state.ps[d["seat"]]["goods"], move[1]):
-            return "goods_missing"
-        return None if len(move[1]) <= storage.capacity(state, d["seat"]) else "over_capacity"
+    def discard_problem(self, state, d, move):
+        return None if move in self.moves(state, d) else M.reason("goods_missing")
 
-    def effect(self, state, d, move, events):
-        seat = d["seat"]
-        if move[0] == "keep":
-            storage.keep(state, seat, move[1])
-        else:
-            storage.discard(state, seat, move[1])
-        if storage.excess(state, seat) == 0:
+    def keep_problem(self, state, d, move):
+        if not holds(state.ps[d["seat"]]["goods"], move[1]):
+            return M.reason("goods_missing")
+        if len(move[1]) > storage.capacity(state, d["seat"]):
+            return M.reason("over_capacity")
+        return None
+
+    def keep_effect(self, state, d, move, events):
+        storage.keep(state, d["seat"], move[1])
+        self.stored(state, d, events)
+
+    def discard_effect(self, state, d, move, events):
+        storage.discard(state, d["seat"], move[1])
+        self.stored(state, d, events)
+
+    problems = {"discard": discard_problem, "keep": keep_problem}
+    effects = {"discard": discard_effect, "keep": keep_effect}
+
+    def stored(self, state, d, events):
+        """Close the decision once the goods fit the capacity."""
+        if storage.excess(state, d["seat"]) == 0:
             pop(state, d)
-            events.append(M.event("stored", seat=seat))
+            events.append(M.event("stored", seat=d["seat"]))
 
     def prompt(self, state, d):
         return prompt_msg("storage", count=storage.excess(state, d["seat"]),
@@ -175,18 +200,21 @@ class StorageHandler(MoveHandler):
 class HarvestHandler(MoveHandler):
     """Phase 6: choose which token each producing building gives when it matters."""
 
-    kind, simultaneous, verbs = "harvest", True, frozenset({"take"})
+    kind, simultaneous = "harvest", True
 
     def moves(self, state, d):
         return sorted({("take", h) for _, h in harvest.choices(state, d)})
 
-    def effect(self, state, d, move, events):
+    def take_effect(self, state, d, move, events):
         cid = next(c for c, h in harvest.choices(state, d) if h == move[1])
         harvest.take(state, d, cid, move[1])
         harvest.auto_takes(state, d)
         if not d["takes"]:
             pop(state, d)
             events.append(M.event("harvested", seat=d["seat"]))
+
+    problems = {"take": must_be_listed}
+    effects = {"take": take_effect}
 
     def prompt(self, state, d):
         return prompt_msg("harvest")
@@ -195,25 +223,27 @@ class HarvestHandler(MoveHandler):
 class ExploreHandler(MoveHandler):
     """Phase 7: reveal one counter in the influence, or pass."""
 
-    kind, verbs = "explore", frozenset({"explore", "pass"})
+    kind = "explore"
 
     def moves(self, state, d):
         return [("explore", h) for h in exploration.explorable(state, d["seat"])] + [("pass",)]
 
-    def check(self, state, d, move):
-        if move == ("pass",):
-            return None
+    def explore_problem(self, state, d, move):
         if move[1] not in state.counters:
-            return "no_counter"
-        return None if move in self.moves(state, d) else "outside_influence"
+            return M.reason("no_counter")
+        return None if move in self.moves(state, d) else M.reason("outside_influence")
 
-    def effect(self, state, d, move, events):
+    def pass_effect(self, state, d, move, events):
         pop(state, d)
-        if move == ("pass",):
-            return
+
+    def explore_effect(self, state, d, move, events):
+        pop(state, d)
         kind = exploration.explore(state, d["seat"], move[1])
         events.append(M.event("explored", seat=d["seat"], hex=hex_text(move[1]),
                               good=M.good(kind), famine=state.famine, reveals=True))
+
+    problems = {"explore": explore_problem, "pass": must_be_listed}
+    effects = {"explore": explore_effect, "pass": pass_effect}
 
     def prompt(self, state, d):
         return prompt_msg("explore")
@@ -222,27 +252,31 @@ class ExploreHandler(MoveHandler):
 class GravesHandler(MoveHandler):
     """Phases 8 and 9: place graves by the rules of spec §7.3 (one or several per move)."""
 
-    kind, simultaneous, verbs = "graves", True, frozenset({"grave"})
+    kind, simultaneous = "graves", True
 
     def moves(self, state, d):
         return [("grave", (c,)) for c in famine.grave_cells(state.ps[d["seat"]])]
 
-    def check(self, state, d, move):
+    def grave_problem(self, state, d, move):
         cells = move[1]
         if len(cells) > d["due"]:
-            return "too_many"
+            return M.reason("too_many")
         p = copy_player(state.ps[d["seat"]])
         for cell in cells:
             if tuple(cell) not in famine.grave_cells(p):
-                return "grave_empty_first" if famine.all_empty_cells(p) else "grave_cell"
+                empty_first = famine.all_empty_cells(p)
+                return M.reason("grave_empty_first" if empty_first else "grave_cell")
             p["graves"].append(list(cell))
         return None
 
-    def effect(self, state, d, move, events):
+    def grave_effect(self, state, d, move, events):
         for cell in move[1]:
             famine.place_grave(state, d["seat"], cell)
             d["due"] -= 1
         settle_graves(state, d, events)
+
+    problems = {"grave": grave_problem}
+    effects = {"grave": grave_effect}
 
     def prompt(self, state, d):
         return prompt_msg("graves", count=d["due"])
@@ -251,19 +285,19 @@ class GravesHandler(MoveHandler):
 class PolluteHandler(MoveHandler):
     """Phase 9: place pollution markers on free hexes of one's own influence."""
 
-    kind, verbs = "pollute", frozenset({"pollute"})
+    kind = "pollute"
 
     def moves(self, state, d):
         return [("pollute", (h,)) for h in pollution.free_hexes(state, d["seat"])]
 
-    def check(self, state, d, move):
+    def pollute_problem(self, state, d, move):
         hexes = move[1]
         if len(hexes) > d["due"] or len(set(hexes)) != len(hexes):
-            return "too_many"
+            return M.reason("too_many")
         free = set(pollution.free_hexes(state, d["seat"]))
-        return None if all(h in free for h in hexes) else "not_free"
+        return None if all(h in free for h in hexes) else M.reason("not_free")
 
-    def effect(self, state, d, move, events):
+    def pollute_effect(self, state, d, move, events):
         for h in move[1]:
             pollution.pollute(state, h)
             d["due"] -= 1
@@ -271,11 +305,14 @@ class PolluteHandler(MoveHandler):
             pop(state, d)
             events.append(M.event("polluted", seat=d["seat"], count=d["total"]))
 
+    problems = {"pollute": pollute_problem}
+    effects = {"pollute": pollute_effect}
+
     def prompt(self, state, d):
         return prompt_msg("pollute", count=d["due"])
 
 
-class ConcedeHandler(AnytimeHandler):
+class ConcedeHandler(AnytimeVerbHandler):
     """A player still in the game may concede at any time, owing a decision or not (§8.3).
 
     He is treated like an eliminated player at once: his decisions are dropped and he leaves
@@ -284,16 +321,15 @@ class ConcedeHandler(AnytimeHandler):
 
     kind, outside_decisions = "concede", True
 
-    def owns(self, move):
-        return move == ("concede",)
-
     def options(self, state, d):
         return []
 
-    def problem(self, state, d, move):
-        return NOT_AN_OPTION if state.over or state.ps[d["seat"]]["eliminated"] else None
+    def concede_problem(self, state, d, move):
+        if move != ("concede",) or state.over or state.ps[d["seat"]]["eliminated"]:
+            return NOT_AN_OPTION
+        return None
 
-    def effect(self, state, d, move, events):
+    def concede_effect(self, state, d, move, events):
         seat = d["seat"]
         eliminate(state, seat)
         state.pending[:] = [x for x in state.pending if x["seat"] != seat]
@@ -305,9 +341,11 @@ class ConcedeHandler(AnytimeHandler):
         if state.phase == "city" and phase2.all_ready(state) and state.phase2:
             close_city_phase(state, events)
 
+    problems = {"concede": concede_problem}
+    effects = {"concede": concede_effect}
+
 
 HANDLERS = Handlers([ColourHandler(), StartHandler(), CityHandler(), CountryHandler(),
                      TokensHandler(), StorageHandler(), HarvestHandler(), ExploreHandler(),
                      GravesHandler(), PolluteHandler()],
                     anytime=[ConcedeHandler()])
-

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from . import abilities, citybuild, trades
 from . import msgs as M
-from .city import of_type
 from .state import plain_copy
 
 FROZEN_OK = frozenset({"unready", "decline", "cancel", "concede"})
@@ -226,8 +225,3 @@ def reveal(state, events: list) -> None:
     state.famine = max(0, state.famine - fountains)
     state.cathedrals_built = cathedrals
     state.phase2 = {}
-
-
-def cathedral_count(p: dict) -> int:
-    """Return the number of Cathedral pieces the player has (0 or 1)."""
-    return len(of_type(p, "cathedral"))

@@ -21,7 +21,7 @@ class ColourHandler(MoveHandler):
     The last chooser with one colour left gets it without a decision.
     """
 
-    kind, verbs = "colour", frozenset({"colour"})
+    kind = "colour"
 
     def moves(self, state, d):
         taken = {p.get("colour") for p in state.ps}
@@ -31,10 +31,10 @@ class ColourHandler(MoveHandler):
         return [Action(text(m), move=m, label=Msg(f"{NS}.colour.{m[1]}"))
                 for m in self.moves(state, d)]
 
-    def check(self, state, d, move):
+    def colour_problem(self, state, d, move):
         if move[1] not in COLOURS:
-            return "no_such_colour"
-        return None if move in self.moves(state, d) else "colour_taken"
+            return M.reason("no_such_colour")
+        return None if move in self.moves(state, d) else M.reason("colour_taken")
 
     def auto(self, state, d, events):
         left = self.moves(state, d)
@@ -43,11 +43,14 @@ class ColourHandler(MoveHandler):
         self.effect(state, d, left[0], events)
         return True
 
-    def effect(self, state, d, move, events):
+    def colour_effect(self, state, d, move, events):
         state.ps[d["seat"]]["colour"] = move[1]
         events.append(M.event("colour_chosen", seat=d["seat"],
                               colour=Msg(f"{NS}.colour.{move[1]}")))
         pop(state, d)
+
+    problems = {"colour": colour_problem}
+    effects = {"colour": colour_effect}
 
     def prompt(self, state, d):
         return prompt_msg("colour")
@@ -56,27 +59,30 @@ class ColourHandler(MoveHandler):
 class StartHandler(MoveHandler):
     """Setup: place the starting city on an unused lettered tile (spec §3.6)."""
 
-    kind, verbs = "start", frozenset({"start"})
+    kind = "start"
 
     def moves(self, state, d):
         used = {p.get("start_tile") for p in state.ps}
         return [("start", t.letter, h) for t in state.board.starts if t.letter not in used
                 for h in start_centres(state.board, t)]
 
-    def check(self, state, d, move):
+    def start_problem(self, state, d, move):
         tile = state.board.start_tile(move[1])
         if tile is None:
-            return "no_such_tile"
+            return M.reason("no_such_tile")
         if any(p.get("start_tile") == move[1] for p in state.ps):
-            return "tile_taken"
-        return None if distance(move[2], tile.centre) <= 3 else "start_off_tile"
+            return M.reason("tile_taken")
+        return None if distance(move[2], tile.centre) <= 3 else M.reason("start_off_tile")
 
-    def effect(self, state, d, move, events):
+    def start_effect(self, state, d, move, events):
         seat = d["seat"]
         state.ps[seat]["start_tile"] = move[1]
         found_city(state, seat, move[2])
         events.append(M.event("city_founded", seat=seat, hex=hex_text(move[2])))
         pop(state, d)
+
+    problems = {"start": start_problem}
+    effects = {"start": start_effect}
 
     def prompt(self, state, d):
         return prompt_msg("start")

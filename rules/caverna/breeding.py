@@ -7,6 +7,7 @@ from functools import lru_cache
 
 from rules.core import Action
 from rules.core.decisions import pop, push, top
+from rules.core.verbs import must_be_listed
 
 from . import animals, msgs
 from .goods import gain, has
@@ -69,13 +70,12 @@ class OverflowDecision(Step):
     until they fit."""
 
     kind = "overflow"
-    verbs = ("release",)
 
     def options(self, state, d):
         player = state.ps[d["seat"]]
         return [_release(t) for t in FARM if player["animals"][t] > 0]
 
-    def effect(self, state, d, move, events):
+    def release_effect(self, state, d, move, events):
         kind = move[1]
         state.ps[d["seat"]]["animals"][kind] -= 1
         events.append(msgs.event("release", seat=d["seat"], animal=msgs.good(kind)))
@@ -90,3 +90,5 @@ class OverflowDecision(Step):
             return True
         return False
 
+    problems = {"release": must_be_listed}
+    effects = {"release": release_effect}

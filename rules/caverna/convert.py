@@ -7,7 +7,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 from rules.core import Action
-from rules.core.decisions import AnytimeHandler, push, top
+from rules.core.decisions import push, top
+from rules.core.verbs import AnytimeVerbHandler, must_be_listed
 
 from . import board, msgs
 from .goods import gain, has, held, pay
@@ -187,26 +188,29 @@ def _ruby(state, seat: int, what: str, events: list) -> None:
     gain(state, seat, {"food": 2} if what == "food" else {what: 1}, events)
 
 
-class Conversions(AnytimeHandler):
+class Conversions(AnytimeVerbHandler):
     """Any-time conversions, open to whoever owes a decision (spec §0, §12.2)."""
 
     kind = "convert"
     exact_options = True  # every listed conversion is affordable now (``problem`` agrees)
 
-    def owns(self, move) -> bool:
-        return move[0] in ("convert", "ruby")
-
     def options(self, state, d):
         return actions(state, d["seat"])
 
-    def problem(self, state, d, move):
+    def convert_problem(self, state, d, move):
         """Any listed conversion, and gold for food at any rate the gold allows."""
-        if move[0] == "convert" and move[1] == "gold":
+        if move[1] == "gold":
             gold = state.ps[d["seat"]]["goods"]["gold"]
             ok = move[2] >= 1 and gold >= move[2] + 1
-        else:
-            ok = any(action.move == move for action in actions(state, d["seat"]))
-        return None if ok else msgs.error("cannot_convert")
+            return None if ok else msgs.error("cannot_convert")
+        return must_be_listed(self, state, d, move)
 
-    def effect(self, state, d, move, events):
+    def unlisted(self, state, d, move):
+        return msgs.error("cannot_convert")
+
+    def conversion_effect(self, state, d, move, events):
+        """Carry out a conversion (:func:`apply`, by its verb and goods)."""
         apply(state, d["seat"], move, events)
+
+    problems = {"convert": convert_problem, "ruby": must_be_listed}
+    effects = {"convert": conversion_effect, "ruby": conversion_effect}

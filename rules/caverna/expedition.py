@@ -11,6 +11,7 @@ from functools import lru_cache
 
 from rules.core import Action
 from rules.core.decisions import pop, push
+from rules.core.verbs import must_be_listed
 
 from . import animals, board, breeding, data, furnish, msgs, sowing
 from .fences import fence_price
@@ -101,7 +102,6 @@ class ExpeditionDecision(Step):
     """Choose loot items one by one ("loot <item>"), then "done"."""
 
     kind = "expedition"
-    verbs = ("loot", "done")
     refusal = "bad_loot"
 
     def _items(self, state, d) -> list[dict]:
@@ -116,21 +116,25 @@ class ExpeditionDecision(Step):
             out.append(DONE)
         return out
 
-    def judge(self, state, d, move):
-        if move == ("done",):
-            return None if d["chosen"] else msgs.error("not_done")
+    def done_problem(self, state, d, move):
+        return None if d["chosen"] else msgs.error("not_done")
+
+    def loot_problem(self, state, d, move):
         if any(i["id"] == move[1] for i in self._items(state, d)):
             return None
-        return self.refused(state, d, move)
+        return self.unlisted(state, d, move)
 
-    def effect(self, state, d, move, events):
-        if move == ("done",):
-            self._finish(state, d, events)
-            return
+    def done_effect(self, state, d, move, events):
+        self._finish(state, d, events)
+
+    def loot_effect(self, state, d, move, events):
         item = data.loot(move[1])
         d["chosen"].append(item["id"])
         events.append(msgs.event("loot", seat=d["seat"], item=msgs.loot(item["id"])))
         _resolve(state, d, item, events)
+
+    problems = {"loot": loot_problem, "done": done_problem}
+    effects = {"loot": loot_effect, "done": done_effect}
 
     def auto(self, state, d, events):
         if d["chosen"] and not self._items(state, d):
@@ -153,7 +157,6 @@ class BreedDecision(Step):
     """Loot breeding: choose up to 2 farm-animal types that breed, then done."""
 
     kind = "breed"
-    verbs = ("breed", "done")
 
     def options(self, state, d):
         player = state.ps[d["seat"]]
@@ -162,10 +165,14 @@ class BreedDecision(Step):
             out = [_breed(t) for t in animals.breeding_types(player) if t not in d["chosen"]]
         return out + [DONE]
 
-    def effect(self, state, d, move, events):
-        if move != ("done",):
-            d["chosen"].append(move[1])
-            if len(d["chosen"]) < 2:
-                return
+    def breed_effect(self, state, d, move, events):
+        d["chosen"].append(move[1])
+        if len(d["chosen"]) == 2:
+            self.done_effect(state, d, move, events)
+
+    def done_effect(self, state, d, move, events):
         pop(state, d)
         breeding.breed(state, d["seat"], d["chosen"], events)
+
+    problems = {"breed": must_be_listed, "done": must_be_listed}
+    effects = {"breed": breed_effect, "done": done_effect}

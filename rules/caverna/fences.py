@@ -43,7 +43,6 @@ class FenceDecision(Step):
     """Build at most one small pasture, one large pasture (and one stable on farming cards)."""
 
     kind = "fence"
-    verbs = ("fence", "stable", "done")
     refusal = "bad_placement"
 
     def _wood(self, player: dict, d: dict, size: int) -> int:
@@ -81,38 +80,49 @@ class FenceDecision(Step):
         out = self._builds(state, d)
         return out if d.get("only") else out + [DONE]
 
-    def judge(self, state, d, move):
+    def done_problem(self, state, d, move):
+        return self.unlisted(state, d, move) if d.get("only") else None
+
+    def stable_problem(self, state, d, move):
         player = state.ps[d["seat"]]
-        if move == ("done",):
-            ok = not d.get("only")
-        elif move[0] == "stable":
-            ok = self._stable_allowed(player, d) and move[1] in board.stable_options(player)
-        elif move[1] == "small":
+        ok = self._stable_allowed(player, d) and move[1] in board.stable_options(player)
+        return None if ok else self.unlisted(state, d, move)
+
+    def fence_problem(self, state, d, move):
+        player = state.ps[d["seat"]]
+        if move[1] == "small":
             ok = self._small_ok(player, d) and move[2] in board.small_pasture_options(player)
         else:
             ok = self._large_ok(player, d) and (
                 move[2], move[3]) in board.large_pasture_options(player)
-        return None if ok else self.refused(state, d, move)
+        return None if ok else self.unlisted(state, d, move)
 
-    def effect(self, state, d, move, events):
+    def done_effect(self, state, d, move, events):
+        pop(state, d)
+
+    def stable_effect(self, state, d, move, events):
         player = state.ps[d["seat"]]
-        if move == ("done",):
-            pop(state, d)
-            return
-        if move[0] == "stable":
-            square = move[1]
-            free = d.get("only") == "stable" or has(player, "stone-carver")
-            pay(state, d["seat"], {"stone": 0 if free else 1}, events)
-            board.edit(player, square)["stable"] = True
-            d["stable"] = True
-            cells, what = [square], "stable"
-        else:
-            _, what, square, direction = move
-            size = 1 if what == "small" else 2
-            cells = [square] if size == 1 else [square, board.step(square, direction)]
-            pay(state, d["seat"], {"wood": self._wood(player, d, size)}, events)
-            board.fence(player, cells)
-            d[what] = True
+        square = move[1]
+        free = d.get("only") == "stable" or has(player, "stone-carver")
+        pay(state, d["seat"], {"stone": 0 if free else 1}, events)
+        board.edit(player, square)["stable"] = True
+        d["stable"] = True
+        self._built(state, d, "stable", [square], events)
+
+    def fence_effect(self, state, d, move, events):
+        player = state.ps[d["seat"]]
+        _, what, square, direction = move
+        size = 1 if what == "small" else 2
+        cells = [square] if size == 1 else [square, board.step(square, direction)]
+        pay(state, d["seat"], {"wood": self._wood(player, d, size)}, events)
+        board.fence(player, cells)
+        d[what] = True
+        self._built(state, d, what, cells, events)
+
+    problems = {"fence": fence_problem, "stable": stable_problem, "done": done_problem}
+    effects = {"fence": fence_effect, "stable": stable_effect, "done": done_effect}
+
+    def _built(self, state, d, what: str, cells: list, events: list) -> None:
         events.append(msgs.event("build", seat=d["seat"], what=msgs.build(what),
                                  square=cells[0]))
         mark(state, cells)

@@ -8,6 +8,7 @@ from functools import lru_cache
 
 from rules.core import Action
 from rules.core.decisions import pop, push
+from rules.core.verbs import must_be_listed
 
 from . import animals, breeding, msgs, sowing, spaces, work
 from .goods import gain, has
@@ -130,7 +131,6 @@ class ProtectDecision(Step):
     """Solo: pay 1 ruby per accumulating space with 6+ goods to keep it from being emptied."""
 
     kind = "protect"
-    verbs = ("protect", "done")
 
     def options(self, state, d):
         out = []
@@ -138,13 +138,16 @@ class ProtectDecision(Step):
             out = [_protect(sid) for sid in _solo_full(state) if sid not in d["kept"]]
         return out + [DONE]
 
-    def effect(self, state, d, move, events):
-        if move == ("done",):
-            pop(state, d)
-            finish_start(state, events, tuple(d["kept"]))
-            return
+    def done_effect(self, state, d, move, events):
+        pop(state, d)
+        finish_start(state, events, tuple(d["kept"]))
+
+    def protect_effect(self, state, d, move, events):
         d["kept"].append(move[1])
         state.ps[0]["goods"]["ruby"] -= 1
+
+    problems = {"protect": must_be_listed, "done": must_be_listed}
+    effects = {"protect": protect_effect, "done": done_effect}
 
 
 def _home_dwarfs(player: dict) -> list[int]:

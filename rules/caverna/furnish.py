@@ -2,13 +2,13 @@
 
 Tiles are data (data/caverna/furnishings.toml). Lasting effects are named ``hooks`` from
 this closed list, each read where it acts: additional-dwelling (here), cuddle-room and
-stubble-room (animals), work-room (here), guest-room (spaces), office-room (not
-implemented), carpenter, stone-carver, builder (here), blacksmith (expedition), miner
-(flow), overbuilds-trader / overbuilds-spare-part-storage (here), dog-school and seam
-(goods), quarry, breeding-cave, slaughtering-cave, working-cave, mining-cave (harvest and
-convert). Any-time conversions are named by ``convert`` (convert.py); end-game bonuses
-by ``bonus`` (scoring.py); immediate effects by ``on_build``, ``on_build_hook`` and
-``supplier`` (here).
+stubble-room (animals), work-room (here), guest-room (spaces), office-room (board: twin
+tiles may overhang the home board, for 2 gold), carpenter, stone-carver, builder (here),
+blacksmith (expedition), miner (flow), overbuilds-trader / overbuilds-spare-part-storage
+(here), dog-school and seam (goods), quarry, breeding-cave, slaughtering-cave, working-cave,
+mining-cave (harvest and convert). Any-time conversions are named by ``convert``
+(convert.py); end-game bonuses by ``bonus`` (scoring.py); immediate effects by ``on_build``,
+``on_build_hook`` and ``supplier`` (here).
 """
 
 from __future__ import annotations
@@ -276,7 +276,6 @@ class FurnishDecision(Step):
     swaps: ``furnish <tile> r,c ore-wood|ore-stone|ore-both``)."""
 
     kind = "furnish"
-    verbs = ("furnish",)
     refusal = "cannot_furnish"
 
     def _tiles(self, state, d) -> list[str]:
@@ -310,7 +309,7 @@ class FurnishDecision(Step):
                     out.append(_furnish(tile_id, square, mode))
         return out
 
-    def judge(self, state, d, move):
+    def furnish_problem(self, state, d, move):
         _, tile_id, square, mode = move
         seat = d["seat"]
         player = state.ps[seat]
@@ -322,10 +321,10 @@ class FurnishDecision(Step):
         if mode is not None:
             ok = ok and not d.get("price") and any(
                 m == mode for m, _p in swap_costs(state, seat, tile_id))
-        return None if ok and square in squares(player, tile_id) else self.refused(
+        return None if ok and square in squares(player, tile_id) else self.unlisted(
             state, d, move)
 
-    def effect(self, state, d, move, events):
+    def furnish_effect(self, state, d, move, events):
         _, tile_id, square, mode = move
         price = d.get("price")
         if mode is not None:
@@ -341,3 +340,6 @@ class FurnishDecision(Step):
             return False
         pop(state, d)
         return True
+
+    problems = {"furnish": furnish_problem}
+    effects = {"furnish": furnish_effect}

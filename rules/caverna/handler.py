@@ -1,16 +1,16 @@
-"""The shape every Caverna decision handler shares on top of :class:`rules.core.decisions.Handler`.
+"""Caverna's decisions in the core shape (:class:`rules.core.verbs.VerbHandler`).
 
-A handler names the verbs of its own moves. A move with another verb gets the general
-refusal (finish the current step first); a move with its own verb is judged by
-:meth:`Step.judge`, which by default accepts exactly the listed moves and otherwise gives
-the handler's own ``refusal`` reason. Handlers that can judge a move without listing every
-option (placements, tiles, fences) override ``judge`` with the rule's direct check.
+Each handler's ``problems`` and ``effects`` tables name the verbs of its own moves. A move
+with another verb gets the general refusal (finish the current step first); an own move that
+is not listed gets the handler's own ``refusal`` reason. Handlers that can judge a move
+without listing every option (placements, tiles, fences) give that verb the rule's direct
+check instead of :func:`rules.core.verbs.must_be_listed`.
 """
 
 from __future__ import annotations
 
 from rules.core import Action, Msg
-from rules.core.decisions import Handler
+from rules.core.verbs import VerbHandler
 
 from . import msgs
 from .moves import Move
@@ -18,14 +18,14 @@ from .moves import Move
 DONE = Action("done", msgs.DONE, move=("done",))  # every step's "done" (immutable, shared)
 
 
-class Step(Handler):
-    """A Caverna decision: options, problem (refusal beside the rule), effect."""
+class Step(VerbHandler):
+    """A Caverna decision: options, problem (refusal beside the rule), effect, by verb."""
 
-    verbs: tuple[str, ...] = ()
+    # catalog key under caverna.error for an own move that is not legal now
     refusal = ""
-    # every Caverna handler lists only moves its ``judge`` accepts (a listed action is
+    # every Caverna handler lists only moves its problems accept (a listed action is
     # played without a second check; the contract tests verify it at every step)
-    exact_options = True  # catalog key under caverna.error for an own move that is not legal now
+    exact_options = True
 
     def prompt(self, state, d: dict) -> Msg:
         """Describe the decision (its catalog prompt)."""
@@ -35,21 +35,13 @@ class Step(Handler):
         """Parameters of the prompt message."""
         return {"seat": d["seat"]}
 
-    def problem(self, state, d: dict, move: Move) -> Msg | None:
-        """Refuse moves of other steps; judge the handler's own moves."""
-        if move[0] not in self.verbs:
-            if move[0] == "done":
-                return msgs.error("not_done")
-            return msgs.error("wrong_step", prompt=self.prompt(state, d))
-        return self.judge(state, d, move)
+    def other_verb(self, state, d: dict, move: Move) -> Msg:
+        """A move of another step: finish this one first."""
+        if move[0] == "done":
+            return msgs.error("not_done")
+        return msgs.error("wrong_step", prompt=self.prompt(state, d))
 
-    def judge(self, state, d: dict, move: Move) -> Msg | None:
-        """Return why an own ``move`` is not legal now (default: it must be listed)."""
-        if any(action.move == move for action in self.options(state, d)):
-            return None
-        return self.refused(state, d, move)
-
-    def refused(self, state, d: dict, move: Move) -> Msg:
+    def unlisted(self, state, d: dict, move: Move) -> Msg:
         """The reason an own move is refused."""
         if self.refusal:
             return msgs.error(self.refusal)

@@ -7,6 +7,7 @@ from functools import lru_cache
 
 from rules.core import Action
 from rules.core.decisions import pop
+from rules.core.verbs import must_be_listed
 
 from . import animals, msgs
 from .goods import has, pay
@@ -48,7 +49,6 @@ class FeedDecision(Step):
 
     kind = "feed"
     simultaneous = True
-    verbs = ("feed",)
 
     def options(self, state, d):
         player = state.ps[d["seat"]]
@@ -63,7 +63,7 @@ class FeedDecision(Step):
     def _cost(self, state, d) -> int:
         return feeding_cost(state.ps[d["seat"]], d["per_adult"])
 
-    def effect(self, state, d, move, events):
+    def feed_effect(self, state, d, move, events):
         seat = d["seat"]
         player = state.ps[seat]
         cost = self._cost(state, d)
@@ -81,23 +81,28 @@ class FeedDecision(Step):
         return {"seat": d["seat"], "cost": self._cost(state, d),
                 "food": state.ps[d["seat"]]["goods"]["food"]}
 
+    problems = {"feed": must_be_listed}
+    effects = {"feed": feed_effect}
+
 
 class ChoiceDecision(Step):
     """Third red harvest event: choose the field phase or the breeding phase."""
 
     kind = "harvest-choice"
     simultaneous = True
-    verbs = ("harvest",)
 
     def options(self, state, d):
         return list(HARVEST_CHOICES)
 
-    def effect(self, state, d, move, events):
+    def harvest_effect(self, state, d, move, events):
         choice = move[1]
         state.ps[d["seat"]]["flags"]["harvest_choice"] = choice
         events.append(msgs.event("harvest_choice", seat=d["seat"],
                                  choice=msgs.action(f"harvest_{choice}")))
         pop(state, d)
+
+    problems = {"harvest": must_be_listed}
+    effects = {"harvest": harvest_effect}
 
 
 class FinalDecision(Step):
@@ -105,10 +110,12 @@ class FinalDecision(Step):
 
     kind = "final"
     simultaneous = True
-    verbs = ("done",)
 
     def options(self, state, d):
         return [DONE]
 
-    def effect(self, state, d, move, events):
+    def done_effect(self, state, d, move, events):
         pop(state, d)
+
+    problems = {"done": must_be_listed}
+    effects = {"done": done_effect}

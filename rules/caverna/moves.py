@@ -44,7 +44,6 @@ CROPS = ("grain", "vegetable")
 _WORD = re.compile(r"[a-z0-9-]+")
 _SQUARE = re.compile(r"(-?\d{1,2}),(-?\d{1,2})")
 _NUMBER = re.compile(r"\d{1,9}")
-BARE = {"done", "leave", "cancel"}
 
 
 def square(text: str) -> str | None:

@@ -217,4 +217,3 @@ def start(state, d: dict, part: str, events: list) -> None:
         push(state, {**base, "type": "imitate", "space": d.get("space")})
     else:
         raise ValueError(part)
-

@@ -71,7 +71,6 @@ class SowDecision(Step):
     """Sow up to 2 grain and 2 vegetable fields ("sow <crop> r,c"), then done."""
 
     kind = "sow"
-    verbs = ("sow", "done")
     refusal = "cannot_sow"
 
     def _sowings(self, state, d) -> list[Action]:
@@ -86,21 +85,24 @@ class SowDecision(Step):
             out.append(DONE)
         return out
 
-    def judge(self, state, d, move):
-        if move == ("done",):
-            ok = d["grain"] + d["vegetable"] > 0
-        else:
-            ok = sow_ok(state.ps[d["seat"]], d, move[1], move[2])
-        return None if ok else self.refused(state, d, move)
+    def done_problem(self, state, d, move):
+        return None if d["grain"] + d["vegetable"] > 0 else self.unlisted(state, d, move)
 
-    def effect(self, state, d, move, events):
-        if move == ("done",):
-            pop(state, d)
-            return
+    def sow_problem(self, state, d, move):
+        ok = sow_ok(state.ps[d["seat"]], d, move[1], move[2])
+        return None if ok else self.unlisted(state, d, move)
+
+    def done_effect(self, state, d, move, events):
+        pop(state, d)
+
+    def sow_effect(self, state, d, move, events):
         _, crop, square = move
         sow(state, d["seat"], crop, square, events)
         mark(state, [square])
         d[crop] += 1
+
+    problems = {"sow": sow_problem, "done": done_problem}
+    effects = {"sow": sow_effect, "done": done_effect}
 
     def auto(self, state, d, events):
         if d["grain"] + d["vegetable"] > 0 and not self._sowings(state, d):

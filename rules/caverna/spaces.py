@@ -12,6 +12,7 @@ from functools import lru_cache
 
 from rules.core import Action
 from rules.core.decisions import pop, push
+from rules.core.verbs import must_be_listed
 
 from . import data, msgs, parts
 from .goods import gain, has, pay
@@ -152,7 +153,6 @@ class SpaceDecision(Step):
     """Choose the next part of the space being resolved, or stop."""
 
     kind = "space"
-    verbs = ("choose", "done", "leave")
     refusal = "cannot_choose"
 
     def _selectable(self, state, d: dict) -> list[int]:
@@ -196,26 +196,31 @@ class SpaceDecision(Step):
         """True: settling asks only after :meth:`auto` left a choice (parts or an end)."""
         return True
 
-    def judge(self, state, d, move):
-        if move[0] == "choose":
-            spec = data.space_def(d["key"])
-            ok = any(spec["parts"][i] == move[1] for i in self._selectable(state, d))
-            return None if ok else self.refused(state, d, move)
+    def choose_problem(self, state, d, move):
+        spec = data.space_def(d["key"])
+        ok = any(spec["parts"][i] == move[1] for i in self._selectable(state, d))
+        return None if ok else self.unlisted(state, d, move)
+
+    def end_problem(self, state, d, move):
+        """``done`` or ``leave`` (the animals on the space): legal when offered."""
         if any(action.move == move for action in self._ends(state, d)):
             return None
         return msgs.error("not_done")
 
-    def effect(self, state, d, move, events):
-        if move == ("done",):
-            self._finish(state, d, events)
-            return
-        if move == ("leave",):
-            events.append(msgs.event("left_animals", seat=d["seat"],
-                                     space=msgs.space(d["space"])))
-            pop(state, d)
-            return
+    def done_effect(self, state, d, move, events):
+        self._finish(state, d, events)
+
+    def leave_effect(self, state, d, move, events):
+        events.append(msgs.event("left_animals", seat=d["seat"],
+                                 space=msgs.space(d["space"])))
+        pop(state, d)
+
+    def choose_effect(self, state, d, move, events):
         # a legal choice is selectable; a space never lists a part twice (data audit test)
         self._run(state, d, data.space_def(d["key"])["parts"].index(move[1]), events)
+
+    problems = {"choose": choose_problem, "done": end_problem, "leave": end_problem}
+    effects = {"choose": choose_effect, "done": done_effect, "leave": leave_effect}
 
     def _run(self, state, d: dict, index: int, events: list) -> None:
         spec = data.space_def(d["key"])
@@ -252,13 +257,15 @@ class ImitateDecision(Step):
     """Choose the opponent-occupied space to imitate."""
 
     kind = "imitate"
-    verbs = ("imitate",)
 
     def options(self, state, d):
         return [_imitate(sid) for sid in parts.imitation_targets(state, d)]
 
-    def effect(self, state, d, move, events):
+    def imitate_effect(self, state, d, move, events):
         target = find(state, move[1])
         pop(state, d)
         events.append(msgs.event("imitate", seat=d["seat"], space=msgs.space(target["id"])))
         begin(state, d["seat"], d["dwarf"], target, True, events)
+
+    problems = {"imitate": must_be_listed}
+    effects = {"imitate": imitate_effect}

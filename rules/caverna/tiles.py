@@ -8,6 +8,7 @@ from functools import lru_cache
 
 from rules.core import Action
 from rules.core.decisions import pop
+from rules.core.verbs import must_be_listed
 
 from . import board, msgs, parts
 from .goods import gain, pay
@@ -44,7 +45,6 @@ class TwinDecision(Step):
     """Place a twin tile; ``after`` goods follow the tile (and then)."""
 
     kind = "twin"
-    verbs = ("tile",)
     refusal = "bad_placement"
 
     def options(self, state, d):
@@ -55,14 +55,14 @@ class TwinDecision(Step):
     def has_options(self, state, d):
         return any(board.has_twin(state.ps[d["seat"]], twin) for twin in d["twins"])
 
-    def judge(self, state, d, move):
+    def tile_problem(self, state, d, move):
         _, twin, square, direction = move
         if twin in d["twins"] and direction is not None and board.twin_ok(
                 state.ps[d["seat"]], twin, square, direction):
             return None
-        return self.refused(state, d, move)
+        return self.unlisted(state, d, move)
 
-    def effect(self, state, d, move, events):
+    def tile_effect(self, state, d, move, events):
         _, twin, square, direction = move
         player = state.ps[d["seat"]]
         bonus, cells = board.place_twin(player, twin, square, direction)
@@ -75,12 +75,14 @@ class TwinDecision(Step):
     def prompt_params(self, state, d):
         return {"seat": d["seat"], "tiles": [msgs.twin(t) for t in d["twins"]]}
 
+    problems = {"tile": tile_problem}
+    effects = {"tile": tile_effect}
+
 
 class SingleDecision(Step):
     """Place a single landscape tile (ruby purchase or loot); ruby purchases may cancel."""
 
     kind = "single"
-    verbs = ("tile", "cancel")
     refusal = "bad_placement"
 
     def options(self, state, d):
@@ -90,19 +92,21 @@ class SingleDecision(Step):
             out.append(CANCEL)
         return out
 
-    def judge(self, state, d, move):
-        if move == ("cancel",):
-            return None if d.get("rubies") else self.refused(state, d, move)
+    def cancel_problem(self, state, d, move):
+        return None if d.get("rubies") else self.unlisted(state, d, move)
+
+    def tile_problem(self, state, d, move):
         _, kind, square, direction = move
         if kind == d["tile"] and direction is None and board.single_ok(
                 state.ps[d["seat"]], kind, square):
             return None
-        return self.refused(state, d, move)
+        return self.unlisted(state, d, move)
 
-    def effect(self, state, d, move, events):
+    def cancel_effect(self, state, d, move, events):
         pop(state, d)
-        if move == ("cancel",):
-            return
+
+    def tile_effect(self, state, d, move, events):
+        pop(state, d)
         square = move[2]
         player = state.ps[d["seat"]]
         pay(state, d["seat"], {"ruby": d.get("rubies", 0)}, events)
@@ -111,6 +115,9 @@ class SingleDecision(Step):
                                  square=square))
         mark(state, [square])
         gain(state, d["seat"], bonus, events)
+
+    problems = {"tile": tile_problem, "cancel": cancel_problem}
+    effects = {"tile": tile_effect, "cancel": cancel_effect}
 
     def auto(self, state, d, events):
         if board.single_options(state.ps[d["seat"]], d["tile"]):
@@ -126,13 +133,12 @@ class RubyMineDecision(Step):
     """Put a ruby mine on an unfurnished tunnel (or deep tunnel: +1 ruby)."""
 
     kind = "ruby-mine"
-    verbs = ("ruby-mine",)
     refusal = "bad_placement"
 
     def options(self, state, d):
         return [_ruby_mine(s) for s in parts.ruby_mine_squares(state.ps[d["seat"]], d["kind"])]
 
-    def effect(self, state, d, move, events):
+    def ruby_mine_effect(self, state, d, move, events):
         square = move[1]
         board.edit(state.ps[d["seat"]], square)["kind"] = "ruby-mine"
         events.append(msgs.event("tile", seat=d["seat"], tile=msgs.twin("ruby-mine"),
@@ -141,3 +147,6 @@ class RubyMineDecision(Step):
         pop(state, d)
         if d["kind"] == "deep-tunnel":
             gain(state, d["seat"], {"ruby": 1}, events)
+
+    problems = {"ruby-mine": must_be_listed}
+    effects = {"ruby-mine": ruby_mine_effect}

@@ -6,6 +6,7 @@ from functools import lru_cache
 
 from rules.core import Action
 from rules.core.decisions import pop
+from rules.core.verbs import must_be_listed
 
 from . import msgs
 from .goods import gain, has, pay
@@ -42,13 +43,12 @@ class ForgeDecision(Step):
     """Forge a weapon of strength 1-8 for the acting (unarmed) dwarf."""
 
     kind = "forge"
-    verbs = ("forge",)
     refusal = "cannot_forge"
 
     def options(self, state, d):
         return [_forge(s) for s in forge_strengths(state.ps[d["seat"]])]
 
-    def effect(self, state, d, move, events):
+    def forge_effect(self, state, d, move, events):
         strength = move[1]
         player = state.ps[d["seat"]]
         discount = 2 if has(player, "blacksmith") else 0
@@ -57,12 +57,14 @@ class ForgeDecision(Step):
         events.append(msgs.event("forge", seat=d["seat"], strength=strength))
         pop(state, d)
 
+    problems = {"forge": must_be_listed}
+    effects = {"forge": forge_effect}
+
 
 class MarketDecision(Step):
     """Weekly market: buy at most one of each item with gold, then done."""
 
     kind = "market"
-    verbs = ("buy", "done")
 
     def options(self, state, d):
         gold = state.ps[d["seat"]]["goods"]["gold"]
@@ -70,28 +72,33 @@ class MarketDecision(Step):
                if item not in d["bought"] and gold >= price]
         return out + [DONE]
 
-    def effect(self, state, d, move, events):
-        if move == ("done",):
-            pop(state, d)
-            return
+    def done_effect(self, state, d, move, events):
+        pop(state, d)
+
+    def buy_effect(self, state, d, move, events):
         item = move[1]
         d["bought"].append(item)
         pay(state, d["seat"], {"gold": MARKET[item]}, events)
         gain(state, d["seat"], {item: 1}, events)
+
+    problems = {"buy": must_be_listed, "done": must_be_listed}
+    effects = {"buy": buy_effect, "done": done_effect}
 
 
 class TradeDecision(Step):
     """Ore trading: pay 2k ore for 2k gold and k food, k = 1-3."""
 
     kind = "trade"
-    verbs = ("trade",)
 
     def options(self, state, d):
         ore = state.ps[d["seat"]]["goods"]["ore"]
         return [_trade(k) for k in (1, 2, 3) if ore >= 2 * k]
 
-    def effect(self, state, d, move, events):
+    def trade_effect(self, state, d, move, events):
         k = move[1]
         pay(state, d["seat"], {"ore": 2 * k}, events)
         gain(state, d["seat"], {"gold": 2 * k, "food": k}, events)
         pop(state, d)
+
+    problems = {"trade": must_be_listed}
+    effects = {"trade": trade_effect}

@@ -92,7 +92,6 @@ class TurnDecision(Step):
     """Place one dwarf on an unoccupied action space."""
 
     kind = "turn"
-    verbs = ("place",)
 
     def options(self, state, d):
         normal, ruby = [], []
@@ -109,7 +108,7 @@ class TurnDecision(Step):
         """True: the flow opens a turn only for a seat that can place (``can_place``)."""
         return True
 
-    def judge(self, state, d, move):
+    def place_problem(self, state, d, move):
         """Placement rules with their reasons: the space, occupancy, ruby, dwarf, parts."""
         _, space_id, strength = move
         seat = d["seat"]
@@ -137,7 +136,7 @@ class TurnDecision(Step):
         weapon = player["dwarfs"][first]["weapon"] if first is not None else 0
         return {"seat": d["seat"], "strength": weapon, "round": state.round}
 
-    def effect(self, state, d, move, events):
+    def place_effect(self, state, d, move, events):
         _, space_id, strength = move
         seat = d["seat"]
         player = state.ps[seat]
@@ -149,3 +148,6 @@ class TurnDecision(Step):
             pay(state, seat, {"ruby": 1}, events)
             dwarf = dwarf_with(player, strength)
         spaces.take(state, seat, dwarf, spaces.find(state, space_id), events)
+
+    problems = {"place": place_problem}
+    effects = {"place": place_effect}

@@ -14,6 +14,10 @@ A :class:`Handler` gives each decision type the same three parts:
   reason lives beside the rule;
 * ``effect(state, d, move, events)``: carry the move out (pop or update ``d`` as it needs).
 
+Every game writes its handlers as :class:`rules.core.verbs.VerbHandler`: moves are tuples
+led by a verb, and ``problems`` / ``effects`` are explicit tables from each verb to its
+refusal and its effect.
+
 ``auto`` lets a decision resolve itself when nothing is left to choose. A :class:`Handlers`
 registry lists a game's handlers explicitly. :class:`DecisionGame` implements the platform
 contract on top: text is parsed once at the edge (``parse_move``), everything inside works on

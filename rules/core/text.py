@@ -13,6 +13,7 @@ import string
 import tomllib
 from dataclasses import dataclass, field
 from functools import lru_cache
+from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 from .paths import data_root
@@ -72,15 +73,27 @@ def _flatten(prefix: str, table: Mapping, out: dict[str, str]) -> None:
             out[full] = str(value)
 
 
+_FOLDERS: list[Path] = [MESSAGES_DIR]  # the shipped catalog, then any added with add_messages
+
+
+def add_messages(folder: Path) -> None:
+    """Add the catalog files under ``folder`` (``<folder>/<locale>/<name>.toml``) to the
+    shipped ones: a test's own game keeps its words beside it, not in data/."""
+    if folder not in _FOLDERS:
+        _FOLDERS.append(folder)
+        catalog.cache_clear()
+
+
 @lru_cache(maxsize=None)
 def catalog(locale: str = DEFAULT_LOCALE) -> Mapping[str, str]:
     """Load (once) every message of ``locale`` as a flat ``{key: template}`` mapping."""
     entries: dict[str, str] = {}
-    folder = MESSAGES_DIR / locale
-    if folder.is_dir():
-        for path in sorted(folder.glob("*.toml")):
-            with path.open("rb") as handle:
-                _flatten(path.stem, tomllib.load(handle), entries)
+    for root in _FOLDERS:
+        folder = root / locale
+        if folder.is_dir():
+            for path in sorted(folder.glob("*.toml")):
+                with path.open("rb") as handle:
+                    _flatten(path.stem, tomllib.load(handle), entries)
     return entries
 
 

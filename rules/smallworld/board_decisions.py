@@ -8,6 +8,7 @@ form being accepted through ``problem``).
 from __future__ import annotations
 
 from rules.core.types import Action
+from rules.core.verbs import no_problem
 
 from . import conquest, data, effects, flow, powers, races, redeploy
 from .handling import (
@@ -40,8 +41,6 @@ class ConquestDecision(TurnHandler):
     """Conquests of the acting race; a redeployment move ends them first."""
 
     kind = "conquest"
-    accepts = frozenset({"abandon", "conquer", "die", "berserk", "convert", "dragon", "fortress",
-                         "end_conquest", "redeploy_auto"})
 
     def options(self, state, d):
         inst = inst_of(state, d)
@@ -85,35 +84,52 @@ class ConquestDecision(TurnHandler):
             listed += [option(("abandon", r)) for r in mine]
         return listed
 
-    def problem(self, state, d, move):
-        if move[0] in ENDS_CONQUEST:
-            probe = copy_state(state)
-            flow.end_conquest(probe, [])
-            return delegate_problem(probe, move)
-        return super().problem(state, d, move)
+    def region_problem(self, state, d, move):
+        """A move on one region: judged by its rule in :data:`_CONQUEST_CHECKS`."""
+        return _CONQUEST_CHECKS[move[0]](state, inst_of(state, d), move[1])
 
-    def check(self, state, d, move):
-        inst, kind = inst_of(state, d), move[0]
-        if kind in ("end_conquest", "redeploy_auto"):
-            return None
-        if kind == "berserk":
-            return powers.berserk_problem(state, inst)
-        return _CONQUEST_CHECKS[kind](state, inst, move[1])
+    def berserk_problem(self, state, d, move):
+        return powers.berserk_problem(state, inst_of(state, d))
 
-    def effect(self, state, d, move, events):
+    def redeploying_problem(self, state, d, move):
+        """A redeployment move ends the conquests first: judged on a probe that did."""
+        probe = copy_state(state)
+        flow.end_conquest(probe, [])
+        return delegate_problem(probe, move)
+
+    def region_effect(self, state, d, move, events):
+        """Carry out a move on one region by :data:`_CONQUEST_EFFECTS`; a die roll, or a
+        conquest that ends them, ends the conquests."""
         kind = move[0]
-        if kind in ENDS_CONQUEST or kind in ("end_conquest", "redeploy_auto"):
-            flow.end_conquest(state, events)
-            if kind != "end_conquest":
-                delegate_effect(state, move, events)
-            return
         inst = edit_inst_of(state, d)
-        if kind == "berserk":
-            powers.berserk_roll(state, inst, events)
-            return
         _CONQUEST_EFFECTS[kind](state, inst, move[1], events)
         if kind == "die" or (kind == "conquer" and inst.conquests_over):
             flow.end_conquest(state, events)
+
+    def berserk_effect(self, state, d, move, events):
+        powers.berserk_roll(state, edit_inst_of(state, d), events)
+
+    def end_conquest_effect(self, state, d, move, events):
+        flow.end_conquest(state, events)
+
+    def redeploying_effect(self, state, d, move, events):
+        """End the conquests, then play the move by the redeployment."""
+        flow.end_conquest(state, events)
+        delegate_effect(state, move, events)
+
+    problems = {
+        "abandon": region_problem, "conquer": region_problem, "die": region_problem,
+        "convert": region_problem, "dragon": region_problem, "fortress": region_problem,
+        "berserk": berserk_problem, "end_conquest": no_problem, "redeploy_auto": no_problem,
+        **dict.fromkeys(ENDS_CONQUEST, redeploying_problem),  # place, move, take, done...
+    }
+    effects = {
+        "abandon": region_effect, "conquer": region_effect, "die": region_effect,
+        "convert": region_effect, "dragon": region_effect, "fortress": region_effect,
+        "berserk": berserk_effect, "end_conquest": end_conquest_effect,
+        "redeploy_auto": redeploying_effect,
+        **dict.fromkeys(ENDS_CONQUEST, redeploying_effect),
+    }
 
 
 _CONQUEST_CHECKS = {
@@ -131,8 +147,6 @@ class RedeployDecision(TurnHandler):
     """Redeployment of the acting race (a sensible selection listed, any legal form typed)."""
 
     kind = "redeploy"
-    accepts = frozenset({"place", "move", "take", "redeploy_auto", "done", "fortress",
-                         "encampment", "encampment_off"})
 
     def options(self, state, d):
         inst = inst_of(state, d)
@@ -176,33 +190,46 @@ class RedeployDecision(TurnHandler):
                        if powers.fortress_region_problem(state, inst, r) is None]
         if "encampments" in hooks:
             # every target is the race's own region: one answer holds for all of them
-            if targets and self.check(state, d, ("encampment", targets[0])) is None:
+            if targets and self.problem(state, d, ("encampment", targets[0])) is None:
                 listed += [("encampment", r) for r in targets]
             listed += self._legal(state, d, [("encampment_off", r) for r in owned
                                              if state.regions[r].encampments])
         return [option(m) for m in listed]
 
     def _legal(self, state: State, d: dict, candidates: list) -> list:
-        return [m for m in candidates if self.check(state, d, m) is None]
+        return [m for m in candidates if self.problems[m[0]](self, state, d, m) is None]
 
-    def check(self, state, d, move):
-        inst, kind, args = inst_of(state, d), move[0], move[1:]
-        if kind == "redeploy_auto":
-            return None
-        if kind == "done":
-            return redeploy.done_problem(state, inst)
-        if kind in ("encampment", "encampment_off"):
-            return powers.encampment_problem(state, inst, args[0], kind == "encampment_off")
-        return _REDEPLOY_CHECKS[kind](state, inst, *args)
+    def tokens_problem(self, state, d, move):
+        """Place, move, take tokens, or a fortress: judged by :data:`_REDEPLOY_CHECKS`."""
+        return _REDEPLOY_CHECKS[move[0]](state, inst_of(state, d), *move[1:])
 
-    def effect(self, state, d, move, events):
-        inst, kind, args = edit_inst_of(state, d), move[0], move[1:]
-        if kind in ("redeploy_auto", "done"):
-            flow.finish_redeploy(state, events, auto=kind == "redeploy_auto")
-        elif kind in ("encampment", "encampment_off"):
-            powers.encampment(state, inst, args[0], kind == "encampment_off", events)
-        else:
-            _REDEPLOY_EFFECTS[kind](state, inst, *args, events)
+    def done_problem(self, state, d, move):
+        return redeploy.done_problem(state, inst_of(state, d))
+
+    def encampment_problem(self, state, d, move):
+        return powers.encampment_problem(state, inst_of(state, d), move[1],
+                                         move[0] == "encampment_off")
+
+    def tokens_effect(self, state, d, move, events):
+        _REDEPLOY_EFFECTS[move[0]](state, edit_inst_of(state, d), *move[1:], events)
+
+    def done_effect(self, state, d, move, events):
+        flow.finish_redeploy(state, events, auto=False)
+
+    def redeploy_auto_effect(self, state, d, move, events):
+        flow.finish_redeploy(state, events, auto=True)
+
+    def encampment_effect(self, state, d, move, events):
+        powers.encampment(state, edit_inst_of(state, d), move[1], move[0] == "encampment_off",
+                          events)
+
+    problems = {"place": tokens_problem, "move": tokens_problem, "take": tokens_problem,
+                "fortress": tokens_problem, "done": done_problem, "redeploy_auto": no_problem,
+                "encampment": encampment_problem, "encampment_off": encampment_problem}
+    effects = {"place": tokens_effect, "move": tokens_effect, "take": tokens_effect,
+               "fortress": tokens_effect, "done": done_effect,
+               "redeploy_auto": redeploy_auto_effect, "encampment": encampment_effect,
+               "encampment_off": encampment_effect}
 
 
 _AUTO, _DONE = option(("redeploy_auto",)), option(("done",))

@@ -76,11 +76,6 @@ class Map:
         return frozenset(r.id for r in self.regions if r.border)
 
     @cached_property
-    def land_ids(self) -> frozenset[int]:
-        """Every region that is not a sea or a lake."""
-        return frozenset(r.id for r in self.regions if not r.water)
-
-    @cached_property
     def cavern_ids(self) -> frozenset[int]:
         """The regions with a cavern symbol."""
         return frozenset(r.id for r in self.regions if "cavern" in r.symbols)

@@ -67,11 +67,6 @@ def discount(state: State, inst: Instance, region: int) -> int:
     return sum(discount_one(state, inst, region, *rule) for rule in rules) if rules else 0
 
 
-def discount_rules(inst: Instance, variant: str) -> tuple:
-    """Return the (kind, values, amount) discount rules of active ``inst``."""
-    return _discount_rules(inst.race, inst.power, variant)
-
-
 @lru_cache(maxsize=None)
 def _discount_rules(race: str, power: str, variant: str) -> tuple:
     """The (kind, values, amount) discount rules of an active race and power."""

@@ -13,6 +13,7 @@ from functools import lru_cache
 
 from rules.core.decisions import Handler, Handlers
 from rules.core.types import Action
+from rules.core.verbs import VerbHandler
 
 from . import decline, flow, moves, msgs, view
 from .state import PROBE, Instance, State, copy_state
@@ -101,11 +102,11 @@ def wrong_step(state: State, seat: int, kind: str):
     return msgs.err("not_now")
 
 
-class TurnHandler(Handler):
-    """Common parts of Small World's decisions: the moves each accepts, dispatch by kind."""
+class TurnHandler(VerbHandler):
+    """A Small World decision in the core shape: a move of another step of the turn gets the
+    most helpful wrong-step reason."""
 
-    accepts: frozenset[str] = frozenset()
-    exact_options = True  # each decision lists only moves its ``check`` accepts
+    exact_options = True  # each decision lists only moves its problems accept
 
     def lists_exactly(self, state, d):
         return self.exact_options and rules_of(state).listings_exact
@@ -113,14 +114,8 @@ class TurnHandler(Handler):
     def has_options(self, state, d):
         return True  # every decision offers at least one move (end, auto, done...)
 
-    def problem(self, state, d, move):
-        if move[0] not in self.accepts:
-            return wrong_step(state, d["seat"], move[0])
-        return self.check(state, d, move)
-
-    def check(self, state: State, d: dict, move: tuple):
-        """Return why ``move`` (of a kind this decision accepts) is refused, or None."""
-        return None
+    def other_verb(self, state, d, move):
+        return wrong_step(state, d["seat"], move[0])
 
     def prompt(self, state, d):
         return view.prompt(state, d["seat"])
@@ -147,11 +142,13 @@ def register_handlers(variant: str, handlers: Handlers) -> None:
 
 
 def delegate_problem(probe: State, move: tuple):
+    """Judge ``move`` by the decision on top of ``probe`` (a copy that took a step)."""
     top = probe.pending[-1]
     return handler_of(probe, top).problem(probe, top, move)
 
 
 def delegate_effect(state: State, move: tuple, events: list) -> None:
+    """Play ``move`` by the decision now on top of ``state``."""
     top = state.pending[-1]
     handler_of(state, top).effect(state, top, move, events)
 

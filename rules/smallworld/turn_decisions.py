@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from rules.core.decisions import pop
+from rules.core.verbs import no_problem
 
 from . import combos, decline, effects, flow, msgs, powers, withdraw
 from .handling import (
-    ENDING,
     TurnHandler,
     delegate_effect,
     delegate_problem,
@@ -38,15 +38,21 @@ class StartDecision(TurnHandler):
         top = probe.pending[-1]
         return handler_of(probe, top).lists_exactly(probe, top)
 
-    def problem(self, state, d, move):
-        if move[0] == "decline":
-            return decline.decline_problem(state, d["seat"])
+    def decline_problem(self, state, d, move):
+        return decline.decline_problem(state, d["seat"])
+
+    def decline_effect(self, state, d, move, events):
+        flow.declined_turn(state, events)
+
+    problems = {"decline": decline_problem}
+    effects = {"decline": decline_effect}
+
+    def other_verb(self, state, d, move):
+        """Any first move of the next step: judged on the start probe (troops readied)."""
         return delegate_problem(start_probe(state), move)
 
-    def effect(self, state, d, move, events):
-        if move[0] == "decline":
-            flow.declined_turn(state, events)
-            return
+    def other_effect(self, state, d, move, events):
+        """Ready the troops, then play the move by the next step's handler."""
         flow.begin(state, events)
         delegate_effect(state, move, events)
 
@@ -55,7 +61,6 @@ class PickDecision(TurnHandler):
     """Pick a combo of the column (every combo listed, whatever the player's hidden coins)."""
 
     kind = "pick"
-    accepts = frozenset({"pick"})
     exact_options = False  # a combo the player cannot afford is listed (coins are hidden)
 
     def options(self, state, d):
@@ -63,12 +68,15 @@ class PickDecision(TurnHandler):
                        coins=coins, cost=i)
                 for i, (race, power, coins) in enumerate(state.column)]
 
-    def check(self, state, d, move):
+    def pick_problem(self, state, d, move):
         return combos.pick_problem(state, d["seat"], move[1])
 
-    def effect(self, state, d, move, events):
+    def pick_effect(self, state, d, move, events):
         combos.pick(state, d["seat"], move[1], events)
         flow.after_pick(state)
+
+    problems = {"pick": pick_problem}
+    effects = {"pick": pick_effect}
 
 
 
@@ -76,27 +84,28 @@ class HeroesDecision(TurnHandler):
     """Heroic: place the heroes on two different regions at the end of the turn."""
 
     kind = "heroes"
-    accepts = frozenset({"hero"})
 
     def options(self, state, d):
         inst = inst_of(state, d)
         return [option(("hero", r))
                 for r in state.regions_of(inst.id) if powers.hero_problem(state, inst, r) is None]
 
-    def check(self, state, d, move):
+    def hero_problem(self, state, d, move):
         return powers.hero_problem(state, inst_of(state, d), move[1])
 
-    def effect(self, state, d, move, events):
+    def hero_effect(self, state, d, move, events):
         powers.hero(state, edit_inst_of(state, d), move[1], events)
         if state.heroes_left <= 0:
             flow.decide(state, "end", d["inst"])
+
+    problems = {"hero": hero_problem}
+    effects = {"hero": hero_effect}
 
 
 class EndDecision(TurnHandler):
     """The end of the turn: ``end turn``, Stout's ``end turn decline``, Diplomat's ``ally S``."""
 
     kind = "end"
-    accepts = ENDING
 
     def options(self, state, d):
         listed = [option(("end_turn",))]
@@ -105,28 +114,33 @@ class EndDecision(TurnHandler):
         if active is not None and effects.power_has(state, active, "diplomat"):
             candidates += [("ally", s) for s in range(state.n)]
         return listed + [option(m) for m in candidates
-                         if self.check(state, d, m) is None]
+                         if self.problems[m[0]](self, state, d, m) is None]
 
-    def check(self, state, d, move):
-        active = state.active(d["seat"])
-        if move[0] == "ally":
-            return powers.ally_problem(state, active, move[1])
-        if move[0] == "end_turn_decline" and not powers.is_stout(state, active):
-            return msgs.err("not_stout")
-        return None
+    def ally_problem(self, state, d, move):
+        return powers.ally_problem(state, state.active(d["seat"]), move[1])
 
-    def effect(self, state, d, move, events):
-        if move[0] == "ally":
-            powers.choose_ally(state, state.active(d["seat"]), move[1], events)
-        else:
-            flow.end_turn(state, move[0] == "end_turn_decline", events)
+    def end_turn_decline_problem(self, state, d, move):
+        return None if powers.is_stout(state, state.active(d["seat"])) else msgs.err("not_stout")
+
+    def ally_effect(self, state, d, move, events):
+        powers.choose_ally(state, state.active(d["seat"]), move[1], events)
+
+    def end_turn_effect(self, state, d, move, events):
+        flow.end_turn(state, False, events)
+
+    def end_turn_decline_effect(self, state, d, move, events):
+        flow.end_turn(state, True, events)
+
+    problems = {"ally": ally_problem, "end_turn": no_problem,
+                "end_turn_decline": end_turn_decline_problem}
+    effects = {"ally": ally_effect, "end_turn": end_turn_effect,
+               "end_turn_decline": end_turn_decline_effect}
 
 
 class WithdrawDecision(TurnHandler):
     """A defender puts back its withdrawn tokens and knocked-out encampments (3.13)."""
 
     kind = "withdraw"
-    accepts = frozenset({"withdraw", "withdraw_auto", "encampment", "done"})
 
     def auto(self, state, d, events):
         if withdraw.resolve_without_choice(state, edit_inst_of(state, d), events):
@@ -146,27 +160,33 @@ class WithdrawDecision(TurnHandler):
         candidates += [("encampment", r) for r in owned]
         if inst.pending > 1:
             candidates += [("withdraw", 1, r) for r in owned]
-        return fixed + [option(m) for m in candidates if self.check(state, d, m) is None]
+        judge = self.problems
+        return fixed + [option(m) for m in candidates if judge[m[0]](self, state, d, m) is None]
 
-    def check(self, state, d, move):
-        inst, kind = inst_of(state, d), move[0]
-        if kind == "withdraw":
-            return withdraw.withdraw_problem(state, inst, move[1], move[2])
-        if kind == "encampment":
-            return powers.encampment_problem(state, inst, move[1], False)
-        if kind == "done":
-            return withdraw.done_problem(state, inst)
-        return None
+    def withdraw_problem(self, state, d, move):
+        return withdraw.withdraw_problem(state, inst_of(state, d), move[1], move[2])
 
-    def effect(self, state, d, move, events):
-        inst, kind = edit_inst_of(state, d), move[0]
-        if kind == "withdraw":
-            withdraw.withdraw(state, inst, move[1], move[2], events)
-        elif kind == "withdraw_auto":
-            withdraw.auto(state, inst, events)
-        elif kind == "encampment":
-            powers.encampment(state, inst, move[1], False, events)
-        else:
-            inst.knocked_camps = 0
+    def encampment_problem(self, state, d, move):
+        return powers.encampment_problem(state, inst_of(state, d), move[1], False)
+
+    def done_problem(self, state, d, move):
+        return withdraw.done_problem(state, inst_of(state, d))
+
+    def withdraw_effect(self, state, d, move, events):
+        withdraw.withdraw(state, edit_inst_of(state, d), move[1], move[2], events)
+
+    def withdraw_auto_effect(self, state, d, move, events):
+        withdraw.auto(state, edit_inst_of(state, d), events)
+
+    def encampment_effect(self, state, d, move, events):
+        powers.encampment(state, edit_inst_of(state, d), move[1], False, events)
+
+    def done_effect(self, state, d, move, events):
+        edit_inst_of(state, d).knocked_camps = 0
+
+    problems = {"withdraw": withdraw_problem, "withdraw_auto": no_problem,
+                "encampment": encampment_problem, "done": done_problem}
+    effects = {"withdraw": withdraw_effect, "withdraw_auto": withdraw_auto_effect,
+               "encampment": encampment_effect, "done": done_effect}
 
 

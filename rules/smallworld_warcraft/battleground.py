@@ -12,8 +12,9 @@ declared is kept in this turn's flags (``battleground_side``).
 
 from __future__ import annotations
 
-from rules.core.decisions import Handler, pop
+from rules.core.decisions import pop
 from rules.core.types import Action
+from rules.core.verbs import VerbHandler, no_problem
 from rules.smallworld.state import Instance, State
 
 from . import data, faction, markers, msgs
@@ -55,7 +56,7 @@ def ask(state: State, active: Instance) -> None:
         state.pending.append({"type": KIND, "seat": active.owner, "inst": active.id})
 
 
-class BattlegroundDecision(Handler):
+class BattlegroundDecision(VerbHandler):
     """Declare the side of a neutral race on the Battleground (``side alliance|horde``)."""
 
     kind = KIND
@@ -68,16 +69,17 @@ class BattlegroundDecision(Handler):
                                                             coins=coins), None, ("side", side)))
         return listed
 
-    def problem(self, state, d, move):
-        if move[0] != "side":
-            return msgs.err("choose_side_first")
-        return None
+    def other_verb(self, state, d, move):
+        return msgs.err("choose_side_first")
 
-    def effect(self, state, d, move, events):
+    def side_effect(self, state, d, move, events):
         pop(state, d)
         flags(state)["battleground_side"] = move[1]
         events.append(msgs.event("battleground_side", seat=d["seat"],
                                  faction=msgs.faction(move[1])))
+
+    problems = {"side": no_problem}
+    effects = {"side": side_effect}
 
     def prompt(self, state, d):
         return msgs.prompt("battleground")

@@ -11,8 +11,7 @@ from __future__ import annotations
 from rules.core.types import Action
 from rules.smallworld import flow
 from rules.smallworld import handlers as base
-from rules.smallworld.handling import delegate_effect, delegate_problem
-from rules.smallworld.state import State, copy_state
+from rules.smallworld.state import State
 from rules.smallworld.variant import rules_of
 
 from . import (
@@ -50,9 +49,6 @@ def option(move: tuple, label) -> Action:
 class WarcraftConquest(base.ConquestDecision):
     """Conquests of the active race, with the artifacts' and the Ethereals' moves."""
 
-    accepts = base.ConquestDecision.accepts | ARTIFACT_MOVES | {
-        "steal", "swap", "intimidate", "pay_aegis", "air_raid", "champion", "hold"}
-
     def options(self, state, d):
         with coins.menu_listing(state):
             return self._options(state, d)
@@ -81,13 +77,6 @@ class WarcraftConquest(base.ConquestDecision):
                 "intimidate" if dest is None else "intimidate_to", region=region, target=dest)))
         return listed
 
-    def problem(self, state, d, move):
-        if move[0] in REDEPLOY_MOVES:
-            probe = copy_state(state)
-            flow.end_conquest(probe, [])
-            return delegate_problem(probe, move)
-        return super().problem(state, d, move)
-
     @staticmethod
     def _declared(state, inst) -> list[Action]:
         """Every legal conquest declaring tools (each combination, each region)."""
@@ -105,64 +94,96 @@ class WarcraftConquest(base.ConquestDecision):
                         listed.append(option(move, msgs.declared_label(move)))
         return listed
 
-    def check(self, state: State, d: dict, move: tuple):
-        inst = state.insts[d["inst"]]
-        if move[0] == "champion":
-            return champion.conquer_problem(state, inst, move[1])
-        if move[0] == "hold":
-            return champion.hold_problem(state, inst, move[1])
-        kind = declared_kind(move)
-        if kind is not None:
-            return artifacts.declared_problem(state, inst, kind, moves.tools_of(move), move[1])
-        if move[0] == "steal":
-            return ethereals.steal_problem(state, inst, move[1], move[2])
-        if move[0] == "pay_aegis":
-            return placements.pay_problem(state, inst)
-        if move[0] == "air_raid":
-            return gnomes.problem(state, inst, move[1])
-        if move[0] == "swap":
-            return powers.swap_problem(state, inst, move[1], move[2])
-        if move[0] == "intimidate":
-            return powers.push_problem(state, inst, move[1], (move[2:] or (None,))[0])
-        return super().check(state, d, move)
+    def champion_problem(self, state, d, move):
+        return champion.conquer_problem(state, state.insts[d["inst"]], move[1])
 
-    def effect(self, state, d, move, events):
-        if move[0] in REDEPLOY_MOVES:
-            flow.end_conquest(state, events)
-            delegate_effect(state, move, events)
-            return
+    def hold_problem(self, state, d, move):
+        return champion.hold_problem(state, state.insts[d["inst"]], move[1])
+
+    def declared_problem(self, state, d, move):
+        """A conquest declaring tools (artifacts, the Ethereals' legendary place)."""
+        return artifacts.declared_problem(state, state.insts[d["inst"]], declared_kind(move),
+                                          moves.tools_of(move), move[1])
+
+    def conquer_problem(self, state, d, move):
+        """``conquer R`` or ``die R``: declaring tools, or Small World's."""
+        if declared_kind(move) is not None:
+            return self.declared_problem(state, d, move)
+        return base.ConquestDecision.region_problem(self, state, d, move)
+
+    def steal_problem(self, state, d, move):
+        return ethereals.steal_problem(state, state.insts[d["inst"]], move[1], move[2])
+
+    def pay_aegis_problem(self, state, d, move):
+        return placements.pay_problem(state, state.insts[d["inst"]])
+
+    def air_raid_problem(self, state, d, move):
+        return gnomes.problem(state, state.insts[d["inst"]], move[1])
+
+    def swap_problem(self, state, d, move):
+        return powers.swap_problem(state, state.insts[d["inst"]], move[1], move[2])
+
+    def intimidate_problem(self, state, d, move):
+        return powers.push_problem(state, state.insts[d["inst"]], move[1],
+                                   (move[2:] or (None,))[0])
+
+    def champion_effect(self, state, d, move, events):
+        champion.conquer(state, state.edit_inst(d["inst"]), move[1], events)
+
+    def hold_effect(self, state, d, move, events):
+        champion.hold(state, state.edit_inst(d["inst"]), move[1], events)
+
+    def abandon_effect(self, state, d, move, events):
+        """Lift the Champion and the beasts first, then Small World's abandon."""
+        _lift_specials(state, state.edit_inst(d["inst"]), move[1], events)
+        base.ConquestDecision.region_effect(self, state, d, move, events)
+
+    def declared_effect(self, state, d, move, events):
         inst = state.edit_inst(d["inst"])
-        if move[0] == "champion":
-            champion.conquer(state, inst, move[1], events)
-            return
-        if move[0] == "hold":
-            champion.hold(state, inst, move[1], events)
-            return
-        if move[0] == "abandon":
-            _lift_specials(state, inst, move[1], events)
-        kind = declared_kind(move)
-        if kind is not None:
-            artifacts.conquer(state, inst, kind, moves.tools_of(move), move[1], events)
-            if inst.conquests_over:
-                flow.end_conquest(state, events)
-            return
-        if move[0] == "steal":
-            ethereals.steal(state, inst, move[1], move[2], events)
-            return
-        if move[0] == "swap":
-            powers.swap(state, inst, move[1], move[2], events)
-            return
-        if move[0] == "pay_aegis":
-            placements.pay(state, inst, events)
-            return
-        if move[0] == "air_raid":
-            gnomes.declare(state, inst, move[1], events)
-            return
-        if move[0] == "intimidate":
-            powers.push(state, inst, move[1], (move[2:] or (None,))[0], events,
-                        rules_of(state).discard_token)
-            return
-        super().effect(state, d, move, events)
+        artifacts.conquer(state, inst, declared_kind(move), moves.tools_of(move), move[1],
+                          events)
+        if inst.conquests_over:
+            flow.end_conquest(state, events)
+
+    def conquer_effect(self, state, d, move, events):
+        """``conquer R`` or ``die R``: declaring tools, or Small World's."""
+        if declared_kind(move) is not None:
+            self.declared_effect(state, d, move, events)
+        else:
+            base.ConquestDecision.region_effect(self, state, d, move, events)
+
+    def steal_effect(self, state, d, move, events):
+        ethereals.steal(state, state.edit_inst(d["inst"]), move[1], move[2], events)
+
+    def swap_effect(self, state, d, move, events):
+        powers.swap(state, state.edit_inst(d["inst"]), move[1], move[2], events)
+
+    def pay_aegis_effect(self, state, d, move, events):
+        placements.pay(state, state.edit_inst(d["inst"]), events)
+
+    def air_raid_effect(self, state, d, move, events):
+        gnomes.declare(state, state.edit_inst(d["inst"]), move[1], events)
+
+    def intimidate_effect(self, state, d, move, events):
+        powers.push(state, state.edit_inst(d["inst"]), move[1], (move[2:] or (None,))[0],
+                    events, rules_of(state).discard_token)
+
+    problems = {
+        **base.ConquestDecision.problems, "conquer": conquer_problem, "die": conquer_problem,
+        **dict.fromkeys(ARTIFACT_MOVES, declared_problem), "champion": champion_problem,
+        "hold": hold_problem, "steal": steal_problem, "pay_aegis": pay_aegis_problem,
+        "air_raid": air_raid_problem, "swap": swap_problem, "intimidate": intimidate_problem,
+        # beasts and the Champion moved in redeployment end the conquests first
+        **dict.fromkeys(REDEPLOY_MOVES, base.ConquestDecision.redeploying_problem),
+    }
+    effects = {
+        **base.ConquestDecision.effects, "abandon": abandon_effect, "conquer": conquer_effect,
+        "die": conquer_effect, **dict.fromkeys(ARTIFACT_MOVES, declared_effect),
+        "champion": champion_effect, "hold": hold_effect, "steal": steal_effect,
+        "pay_aegis": pay_aegis_effect, "air_raid": air_raid_effect, "swap": swap_effect,
+        "intimidate": intimidate_effect,
+        **dict.fromkeys(REDEPLOY_MOVES, base.ConquestDecision.redeploying_effect),
+    }
 
 
 def _lift_specials(state: State, inst, region: int, events: list) -> None:

@@ -13,11 +13,6 @@ from typing import Iterable
 ENEMY = {"alliance": "horde", "horde": "alliance"}
 
 
-def enemy_of(faction: str | None) -> str | None:
-    """Return the faction that ``faction`` earns the bonus against (None for neutral)."""
-    return ENEMY.get(faction or "")
-
-
 def faction_bonus(attacker_faction: str, taken: Iterable[tuple[str, int]],
                   battleground: bool = False, declared: str | None = None) -> int:
     """Return the bonus coins of an active race.
@@ -34,4 +29,3 @@ def faction_bonus(attacker_faction: str, taken: Iterable[tuple[str, int]],
     enemy = ENEMY[side]
     cap = 2 if battleground else 1
     return sum(min(cap, count) for faction, count in taken if faction == enemy and count > 0)
-

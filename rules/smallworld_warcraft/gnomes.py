@@ -12,8 +12,9 @@ nothing is conquered and the conquests go on.
 
 from __future__ import annotations
 
-from rules.core.decisions import Handler, pop
+from rules.core.decisions import pop
 from rules.core.types import Action
+from rules.core.verbs import VerbHandler, no_problem
 from rules.smallworld import conquest, flow
 from rules.smallworld.state import Instance, State
 from rules.smallworld.targets import attack_problem, cost
@@ -69,7 +70,7 @@ def declare(state: State, inst: Instance, region: int, events: list) -> None:
     state.pending.append({"type": KIND, "seat": inst.owner, "inst": inst.id, "region": region})
 
 
-class AirRaidDecision(Handler):
+class AirRaidDecision(VerbHandler):
     """After an air-raid roll short of tokens: ``die R`` (final attempt), a conquest of R
     declaring artifacts (``frostmourne R``...), or ``abort air raid``."""
 
@@ -92,30 +93,45 @@ class AirRaidDecision(Handler):
         return listed + [Action("abort air raid", msgs.label("abort_air_raid"), None,
                                 ("abort_air_raid",))]
 
-    def problem(self, state, d, move):
-        if move == ("abort_air_raid",):
-            return None
-        inst = state.insts[d["inst"]]
-        if move[0] in moves.ARTIFACT_WORDS and move[1] == d["region"]:
-            return artifacts.declared_problem(state, inst, "artifact", moves.tools_of(move),
-                                              d["region"])
-        if move[0] != "die" or move[1:] != (d["region"],):
-            return msgs.err("air_raid_pending", region=d["region"])
-        return conquest.die_cost_problem(state, inst, d["region"])
+    def other_verb(self, state, d, move):
+        return msgs.err("air_raid_pending", region=d["region"])
 
-    def effect(self, state, d, move, events):
+    def artifact_problem(self, state, d, move):
+        """A conquest of the raided region declaring artifacts (``frostmourne R``...)."""
+        if move[1] != d["region"]:
+            return self.other_verb(state, d, move)
+        return artifacts.declared_problem(state, state.insts[d["inst"]], "artifact",
+                                          moves.tools_of(move), d["region"])
+
+    def die_problem(self, state, d, move):
+        if move[1:] != (d["region"],):
+            return self.other_verb(state, d, move)
+        return conquest.die_cost_problem(state, state.insts[d["inst"]], d["region"])
+
+    def artifact_effect(self, state, d, move, events):
         pop(state, d)
         inst = state.edit_inst(d["inst"])
-        if move[0] in moves.ARTIFACT_WORDS:
-            artifacts.conquer(state, inst, "artifact", moves.tools_of(move), d["region"], events)
-            if inst.conquests_over:
-                flow.end_conquest(state, events)
-        elif move[0] == "die":
-            conquest.die(state, inst, d["region"], events)
+        artifacts.conquer(state, inst, "artifact", moves.tools_of(move), d["region"], events)
+        if inst.conquests_over:
             flow.end_conquest(state, events)
-        else:
-            events.append(msgs.event("air_raid_aborted", seat=inst.owner, region=d["region"]))
         flags(state).pop("air_raid", None)
+
+    def die_effect(self, state, d, move, events):
+        pop(state, d)
+        conquest.die(state, state.edit_inst(d["inst"]), d["region"], events)
+        flow.end_conquest(state, events)
+        flags(state).pop("air_raid", None)
+
+    def abort_air_raid_effect(self, state, d, move, events):
+        pop(state, d)
+        inst = state.edit_inst(d["inst"])
+        events.append(msgs.event("air_raid_aborted", seat=inst.owner, region=d["region"]))
+        flags(state).pop("air_raid", None)
+
+    problems = {"die": die_problem, "abort_air_raid": no_problem,
+                **dict.fromkeys(moves.ARTIFACT_WORDS, artifact_problem)}
+    effects = {"die": die_effect, "abort_air_raid": abort_air_raid_effect,
+               **dict.fromkeys(moves.ARTIFACT_WORDS, artifact_effect)}
 
     def prompt(self, state, d):
         return msgs.prompt("air_raid", region=d["region"])

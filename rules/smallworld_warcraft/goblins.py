@@ -17,8 +17,9 @@ on a region held only by Murlocs or the Goblins, or immune, returns to the pile 
 
 from __future__ import annotations
 
-from rules.core.decisions import Handler, pop
+from rules.core.decisions import pop
 from rules.core.types import Action
+from rules.core.verbs import VerbHandler, no_problem
 from rules.smallworld import conquest
 from rules.smallworld.state import Instance, State
 
@@ -111,7 +112,7 @@ def _explode(state: State, goblins: Instance, target: Instance, region: int,
     state.highlight.append(region)
 
 
-class BombsDecision(Handler):
+class BombsDecision(VerbHandler):
     """Put bombs next to the Goblins (``bomb R`` any number of times, ``bombs done``)."""
 
     kind = KIND
@@ -122,23 +123,25 @@ class BombsDecision(Handler):
                   for r in range(len(state.regions)) if place_problem(state, inst, r) is None]
         return listed + [Action("bombs done", msgs.label("bombs_done"), None, ("bombs_done",))]
 
-    def problem(self, state, d, move):
-        if move[0] == "bombs_done":
-            return None
-        if move[0] != "bomb":
-            return msgs.err("bombs_first")
+    def other_verb(self, state, d, move):
+        return msgs.err("bombs_first")
+
+    def bomb_problem(self, state, d, move):
         return place_problem(state, state.insts[d["inst"]], move[1])
 
-    def effect(self, state, d, move, events):
-        if move[0] == "bombs_done":
-            pop(state, d)
-            return
+    def bombs_done_effect(self, state, d, move, events):
+        pop(state, d)
+
+    def bomb_effect(self, state, d, move, events):
         bombs = state.extra.setdefault("bombs", {})
         bombs[str(move[1])] = {"kind": pile(state).pop(0), "seat": d["seat"]}
         events.append(msgs.event("bomb_placed", seat=d["seat"], region=move[1]))
         if not any(place_problem(state, state.insts[d["inst"]], r) is None
                    for r in range(len(state.regions))):
             pop(state, d)
+
+    problems = {"bomb": bomb_problem, "bombs_done": no_problem}
+    effects = {"bomb": bomb_effect, "bombs_done": bombs_done_effect}
 
     def prompt(self, state, d):
         return msgs.prompt("bombs")

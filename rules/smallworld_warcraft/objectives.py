@@ -12,8 +12,9 @@ a Horde conquest leaves it there. Objectives leave the board when the Humans dec
 
 from __future__ import annotations
 
-from rules.core.decisions import Handler, pop
+from rules.core.decisions import pop
 from rules.core.types import Action
+from rules.core.verbs import VerbHandler, no_problem
 from rules.smallworld.state import Instance, State
 
 from . import coins, data, msgs, placements
@@ -65,7 +66,7 @@ def remove(state: State, inst: Instance) -> None:
         del state.extra["objectives"]
 
 
-class ObjectivesDecision(Handler):
+class ObjectivesDecision(VerbHandler):
     """Place the military objectives one at a time (``objective R``; ``objectives done``)."""
 
     kind = KIND
@@ -73,11 +74,11 @@ class ObjectivesDecision(Handler):
     def options(self, state, d):
         listed = [Action(f"objective {r}", msgs.label("objective", region=r), None,
                          ("objective", r))
-                  for r in range(len(state.regions)) if self.check(state, d, r) is None]
+                  for r in range(len(state.regions)) if self.region_problem(state, d, r) is None]
         return listed + [Action("objectives done", msgs.label("objectives_done"), None,
                                 ("objectives_done",))]
 
-    def check(self, state, d, region: int):
+    def region_problem(self, state, d, region: int):
         """Return why an objective may not go to ``region`` now, or None."""
         if not 0 <= region < len(state.regions):
             return msgs.err("no_such_region", region=region)
@@ -87,21 +88,23 @@ class ObjectivesDecision(Handler):
             return msgs.err("objective_alliance", region=region)
         return None
 
-    def problem(self, state, d, move):
-        if move[0] == "objectives_done":
-            return None
-        if move[0] != "objective":
-            return msgs.err("objectives_first")
-        return self.check(state, d, move[1])
+    def other_verb(self, state, d, move):
+        return msgs.err("objectives_first")
 
-    def effect(self, state, d, move, events):
-        if move[0] == "objectives_done":
-            pop(state, d)
-            return
+    def objective_problem(self, state, d, move):
+        return self.region_problem(state, d, move[1])
+
+    def objectives_done_effect(self, state, d, move, events):
+        pop(state, d)
+
+    def objective_effect(self, state, d, move, events):
         state.extra["objectives"]["regions"].append(move[1])
         events.append(msgs.event("objective_placed", seat=d["seat"], region=move[1]))
         if len(placed(state)) >= data.constants()["supply"]["military_objective"]:
             pop(state, d)
+
+    problems = {"objective": objective_problem, "objectives_done": no_problem}
+    effects = {"objective": objective_effect, "objectives_done": objectives_done_effect}
 
     def prompt(self, state, d):
         return msgs.prompt("objectives", left=2 - len(placed(state)))

@@ -11,8 +11,9 @@ last ones go (``fort R`` / ``watchtower R``, one at a time until the supply is o
 
 from __future__ import annotations
 
-from rules.core.decisions import Handler, pop
+from rules.core.decisions import pop
 from rules.core.types import Action
+from rules.core.verbs import VerbHandler
 from rules.smallworld.state import Instance, State
 
 from . import msgs
@@ -119,7 +120,7 @@ def remove_watchtowers(state: State, inst: Instance, events: list) -> None:
         take(state, region, "watchtower", events, inst.owner)
 
 
-class PlacePiecesDecision(Handler):
+class PlacePiecesDecision(VerbHandler):
     """Where the short supply of forts or watchtowers goes (``fort R``, ``watchtower R``)."""
 
     kind = KIND
@@ -129,20 +130,27 @@ class PlacePiecesDecision(Handler):
         return [Action(f"{piece} {r}", msgs.label(piece, region=r), None, (piece, r))
                 for r in d["regions"]]
 
-    def problem(self, state, d, move):
+    def other_verb(self, state, d, move):
+        return msgs.err("place_pieces_first", piece=msgs.piece(d["piece"]),
+                        left=state.supply.get(d["piece"], 0))
+
+    def piece_problem(self, state, d, move):
+        """``fort R`` or ``watchtower R``: the piece this decision places, on a listed region."""
         if move[0] != d["piece"]:
-            return msgs.err("place_pieces_first", piece=msgs.piece(d["piece"]),
-                            left=state.supply.get(d["piece"], 0))
+            return self.other_verb(state, d, move)
         if move[1] not in d["regions"]:
             return msgs.err("piece_region", piece=msgs.piece(d["piece"]), region=move[1])
         return None
 
-    def effect(self, state, d, move, events):
+    def piece_effect(self, state, d, move, events):
         put(state, move[1], d["piece"], events, d["seat"])
         left = [r for r in d["regions"] if r != move[1]]
         pop(state, d)  # decisions are shared between copies: replaced, never changed
         if state.supply.get(d["piece"], 0) > 0 and left:
             state.pending.append({**d, "regions": left})
+
+    problems = {"fort": piece_problem, "watchtower": piece_problem}
+    effects = {"fort": piece_effect, "watchtower": piece_effect}
 
     def prompt(self, state, d):
         return msgs.prompt("place_pieces", piece=msgs.piece(d["piece"]),

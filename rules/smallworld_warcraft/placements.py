@@ -10,8 +10,9 @@ Aegis) cannot be attacked, intimidated, swapped, stolen from or receive an objec
 
 from __future__ import annotations
 
-from rules.core.decisions import Handler, pop
+from rules.core.decisions import pop
 from rules.core.types import Action
+from rules.core.verbs import VerbHandler
 from rules.smallworld.state import Instance, State
 
 from . import coins, data, markers, msgs, pieces
@@ -86,7 +87,7 @@ def heart_payments(state: State, owner: int, region: int, events: list) -> None:
         coins.transfer(state, seat, owner, toll, "heart_of_azeroth", events)
 
 
-class PlaceArtifactDecision(Handler):
+class PlaceArtifactDecision(VerbHandler):
     """Put the Aegis or the Heart in a region of the active race (``aegis R``, ``heart R``)."""
 
     kind = KIND
@@ -96,18 +97,25 @@ class PlaceArtifactDecision(Handler):
         return [Action(f"{verb} {r}", msgs.label(verb, region=r), None, (verb, r))
                 for r in state.regions_of(d["inst"])]
 
-    def problem(self, state, d, move):
+    def other_verb(self, state, d, move):
+        return msgs.err("place_artifact_first", marker=msgs.marker(d["marker"]))
+
+    def place_problem(self, state, d, move):
+        """``aegis R`` or ``heart R``: the marker this decision places, in an own region."""
         if move[0] != PLACED[d["marker"]]:
-            return msgs.err("place_artifact_first", marker=msgs.marker(d["marker"]))
+            return self.other_verb(state, d, move)
         if not 0 <= move[1] < len(state.regions) or state.regions[move[1]].inst != d["inst"]:
             return msgs.err("not_your_region", region=move[1])
         return None
 
-    def effect(self, state, d, move, events):
+    def place_effect(self, state, d, move, events):
         pop(state, d)
         markers.move_marker(state, d["marker"], move[1], events)
         if d["marker"] == "heart_of_azeroth":
             heart_payments(state, d["seat"], move[1], events)
+
+    problems = {"aegis": place_problem, "heart": place_problem}
+    effects = {"aegis": place_effect, "heart": place_effect}
 
     def prompt(self, state, d):
         return msgs.prompt("place_artifact", marker=msgs.marker(d["marker"]))

@@ -15,8 +15,9 @@ refused with its reason.
 
 from __future__ import annotations
 
-from rules.core.decisions import Handler, pop
+from rules.core.decisions import pop
 from rules.core.types import Action
+from rules.core.verbs import VerbHandler
 from rules.smallworld import handlers as base_handlers
 from rules.smallworld.state import Instance, State
 
@@ -41,7 +42,7 @@ def ask_form(state: State, inst: Instance) -> None:
     state.pending.append({"type": "form", "seat": inst.owner, "inst": inst.id})
 
 
-class FormDecision(Handler):
+class FormDecision(VerbHandler):
     """Choose the Worgen form for this turn (or decline instead, at the start of a turn)."""
 
     kind = "form"
@@ -56,22 +57,28 @@ class FormDecision(Handler):
             listed.append(Action("decline", None, None, ("decline",)))
         return listed
 
-    def problem(self, state, d, move):
+    def other_verb(self, state, d, move):
+        return msgs.err("choose_form_first")
+
+    def decline_problem(self, state, d, move):
         if move == ("decline",) and self._may_decline(state, d):
             return None
-        if move[0] != "form":
-            return msgs.err("choose_form_first")
+        return self.other_verb(state, d, move)
+
+    def form_problem(self, state, d, move):
         fee = data.constants()["payments"]["worgen_form_fee"]
         if move[1] == "worgen" and state.players[d["seat"]].coins < fee:
             return msgs.err("form_needs_coin", coins=fee)
         return None
 
-    def effect(self, state, d, move, events):
+    def decline_effect(self, state, d, move, events):
+        """Decline instead: played by the start of the turn below."""
         pop(state, d)
-        if move == ("decline",):
-            start = state.pending[-1]
-            base_handlers.handler_of(state, start).effect(state, start, move, events)
-            return
+        start = state.pending[-1]
+        base_handlers.handler_of(state, start).effect(state, start, move, events)
+
+    def form_effect(self, state, d, move, events):
+        pop(state, d)
         payments = data.constants()["payments"]
         seat = d["seat"]
         events.append(msgs.event("worgen_form", seat=seat, form=msgs.label(f"form_{move[1]}")))
@@ -82,6 +89,9 @@ class FormDecision(Handler):
         player = state.edit_player(seat)
         player.coins -= payments["worgen_form_fee"]
         player.earned["worgen"] = player.earned.get("worgen", 0) - payments["worgen_form_fee"]
+
+    problems = {"form": form_problem, "decline": decline_problem}
+    effects = {"form": form_effect, "decline": decline_effect}
 
 
     def prompt(self, state, d):
@@ -100,7 +110,7 @@ def ask_recruit(state: State, inst: Instance) -> None:
         state.pending.append({"type": "recruit", "seat": inst.owner, "inst": inst.id})
 
 
-class RecruitDecision(Handler):
+class RecruitDecision(VerbHandler):
     """Forsaken: buy 0 to N extra tokens, 1 coin each (N = tokens lost to them this turn)."""
 
     kind = "recruit"
@@ -112,9 +122,10 @@ class RecruitDecision(Handler):
         return [Action(f"recruit {n}", msgs.label("recruit", count=n), None, ("recruit", n))
                 for n in range(self._most(state, d) + 1)]
 
-    def problem(self, state, d, move):
-        if move[0] != "recruit":
-            return msgs.err("recruit_first")
+    def other_verb(self, state, d, move):
+        return msgs.err("recruit_first")
+
+    def recruit_problem(self, state, d, move):
         if not 0 <= move[1] <= self._most(state, d):
             return msgs.err("recruit_too_many", most=self._most(state, d))
         price = data.constants()["payments"]["forsaken_token_price"]
@@ -122,12 +133,15 @@ class RecruitDecision(Handler):
             return msgs.err("recruit_coins", count=move[1])
         return None
 
-    def effect(self, state, d, move, events):
+    def other_effect(self, state, d, move, events):
+        """A redeployment move typed during the conquests (``redeploy auto``): no purchase;
+        the move is played by the redeployment below."""
         pop(state, d)
-        if move[0] != "recruit":  # ``redeploy auto`` typed during the conquests: no purchase
-            top = state.pending[-1]
-            base_handlers.handler_of(state, top).effect(state, top, move, events)
-            return
+        top = state.pending[-1]
+        base_handlers.handler_of(state, top).effect(state, top, move, events)
+
+    def recruit_effect(self, state, d, move, events):
+        pop(state, d)
         inst = state.edit_inst(d["inst"])
         paid = move[1] * data.constants()["payments"]["forsaken_token_price"]
         player = state.edit_player(d["seat"])
@@ -136,6 +150,9 @@ class RecruitDecision(Handler):
         state.tray[inst.race] -= move[1]
         inst.hand += move[1]
         events.append(msgs.event("recruited", seat=inst.owner, count=move[1]))
+
+    problems = {"recruit": recruit_problem}
+    effects = {"recruit": recruit_effect}
 
     def prompt(self, state, d):
         return msgs.prompt("recruit", most=self._most(state, d))

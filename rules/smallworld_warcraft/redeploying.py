@@ -51,8 +51,6 @@ def race_token_problem(state, inst, move: tuple):
 class WarcraftRedeploy(RedeployDecision):
     """Redeployment with beasts and the Champion."""
 
-    accepts = RedeployDecision.accepts | REDEPLOY_MOVES
-
     def options(self, state, d):
         inst = state.insts[d["inst"]]
         owned = state.regions_of(inst.id)
@@ -74,38 +72,56 @@ class WarcraftRedeploy(RedeployDecision):
         if champion.is_champion(inst):
             candidates += [("champion_to", r) for r in owned]
         return listed + [option(m, msgs.label(m[0], **_params(m))) for m in candidates
-                         if self.check(state, d, m) is None]
+                         if self.problems[m[0]](self, state, d, m) is None]
 
-    def check(self, state, d, move):
+    def race_tokens_problem(self, state, d, move):
+        """Small World's redeployment moves, with race tokens only (never a beast or the
+        Champion): then judged by Small World's problem of the verb."""
+        return (race_token_problem(state, state.insts[d["inst"]], move)
+                or RedeployDecision.problems[move[0]](self, state, d, move))
+
+    def done_problem(self, state, d, move):
         inst = state.insts[d["inst"]]
-        kind = move[0]
-        if kind == "place_beasts":
-            return beasts.place_problem(state, inst, move[1], move[2])
-        if kind == "move_beasts":
-            return beasts.move_problem(state, inst, move[1], move[2], move[3])
-        if kind == "take_beasts":
-            return beasts.take_problem(state, inst, move[1], move[2])
-        if kind == "champion_to":
-            return champion.move_problem(state, inst, move[1])
-        if kind == "done" and champion.in_hand(state, inst) and state.regions_of(inst.id):
+        if champion.in_hand(state, inst) and state.regions_of(inst.id):
             return msgs.err("place_champion")
-        return race_token_problem(state, inst, move) or super().check(state, d, move)
+        return self.race_tokens_problem(state, d, move)
 
-    def effect(self, state, d, move, events):
-        kind = move[0]
-        inst = state.edit_inst(d["inst"])
-        if kind == "place_beasts":
-            beasts.place(state, inst, move[1], move[2], events)
-        elif kind == "move_beasts":
-            beasts.move(state, inst, move[1], move[2], move[3], events)
-        elif kind == "take_beasts":
-            beasts.take(state, inst, move[1], move[2], events)
-        elif kind == "champion_to":
-            champion.move(state, inst, move[1], events)
-        else:
-            if kind == "redeploy_auto":
-                auto_specials(state, inst, events)
-            super().effect(state, d, move, events)
+    def place_beasts_problem(self, state, d, move):
+        return beasts.place_problem(state, state.insts[d["inst"]], move[1], move[2])
+
+    def move_beasts_problem(self, state, d, move):
+        return beasts.move_problem(state, state.insts[d["inst"]], move[1], move[2], move[3])
+
+    def take_beasts_problem(self, state, d, move):
+        return beasts.take_problem(state, state.insts[d["inst"]], move[1], move[2])
+
+    def champion_to_problem(self, state, d, move):
+        return champion.move_problem(state, state.insts[d["inst"]], move[1])
+
+    def place_beasts_effect(self, state, d, move, events):
+        beasts.place(state, state.edit_inst(d["inst"]), move[1], move[2], events)
+
+    def move_beasts_effect(self, state, d, move, events):
+        beasts.move(state, state.edit_inst(d["inst"]), move[1], move[2], move[3], events)
+
+    def take_beasts_effect(self, state, d, move, events):
+        beasts.take(state, state.edit_inst(d["inst"]), move[1], move[2], events)
+
+    def champion_to_effect(self, state, d, move, events):
+        champion.move(state, state.edit_inst(d["inst"]), move[1], events)
+
+    def redeploy_auto_effect(self, state, d, move, events):
+        """Place the Champion and the beasts in hand, then Small World's ``redeploy auto``."""
+        auto_specials(state, state.edit_inst(d["inst"]), events)
+        RedeployDecision.redeploy_auto_effect(self, state, d, move, events)
+
+    problems = {**dict.fromkeys(RedeployDecision.problems, race_tokens_problem),
+                "done": done_problem, "place_beasts": place_beasts_problem,
+                "move_beasts": move_beasts_problem, "take_beasts": take_beasts_problem,
+                "champion_to": champion_to_problem}
+    effects = {**RedeployDecision.effects, "place_beasts": place_beasts_effect,
+               "move_beasts": move_beasts_effect, "take_beasts": take_beasts_effect,
+               "champion_to": champion_to_effect, "redeploy_auto": redeploy_auto_effect}
 
 
 def auto_specials(state, inst, events: list) -> None:
@@ -131,8 +147,6 @@ def _params(move: tuple) -> dict:
 class WarcraftWithdraw(WithdrawDecision):
     """T10a with withdrawn beasts and a ransomed Champion."""
 
-    accepts = WithdrawDecision.accepts | {"champion_to"}
-
     def auto(self, state, d, events):
         inst = state.insts[d["inst"]]
         if not inst.gone and not state.regions_of(inst.id):
@@ -149,23 +163,24 @@ class WarcraftWithdraw(WithdrawDecision):
                        for r in state.regions_of(inst.id)]
         return listed
 
-    def check(self, state, d, move):
-        if move[0] == "champion_to":
-            return champion.move_problem(state, state.insts[d["inst"]], move[1],
-                                         withdrawing=True)
-        return super().check(state, d, move)
+    def champion_to_problem(self, state, d, move):
+        return champion.move_problem(state, state.insts[d["inst"]], move[1], withdrawing=True)
 
-    def effect(self, state, d, move, events):
-        inst = state.edit_inst(d["inst"])
-        if move[0] == "champion_to":
-            champion.move(state, inst, move[1], events)
-            return
-        if move[0] == "withdraw_auto":
-            _auto_specials_withdrawn(state, inst, events)
-        if move[0] == "withdraw":
-            _withdraw(state, inst, move[1], move[2], events)
-            return
-        super().effect(state, d, move, events)
+    def champion_to_effect(self, state, d, move, events):
+        champion.move(state, state.edit_inst(d["inst"]), move[1], events)
+
+    def withdraw_effect(self, state, d, move, events):
+        _withdraw(state, state.edit_inst(d["inst"]), move[1], move[2], events)
+
+    def withdraw_auto_effect(self, state, d, move, events):
+        """Place the ransomed Champion and withdrawn beasts, then Small World's
+        ``withdraw auto``."""
+        _auto_specials_withdrawn(state, state.edit_inst(d["inst"]), events)
+        WithdrawDecision.withdraw_auto_effect(self, state, d, move, events)
+
+    problems = {**WithdrawDecision.problems, "champion_to": champion_to_problem}
+    effects = {**WithdrawDecision.effects, "champion_to": champion_to_effect,
+               "withdraw": withdraw_effect, "withdraw_auto": withdraw_auto_effect}
 
 
 def _withdraw(state, inst, count: int, region: int, events: list) -> None:

@@ -7,8 +7,9 @@ aside and a random unused legendary place takes its region, face up.
 
 from __future__ import annotations
 
-from rules.core.decisions import Handler, pop
+from rules.core.decisions import pop
 from rules.core.types import Action
+from rules.core.verbs import VerbHandler
 from rules.smallworld.state import Instance, State
 
 from . import markers, msgs
@@ -28,7 +29,7 @@ def well_revealed(state: State, inst: Instance, region: int, events: list) -> No
                               "region": region, "water": water})
 
 
-class WellDecision(Handler):
+class WellDecision(VerbHandler):
     """Choose the sea or lake of the island where the revealed Well of Eternity goes."""
 
     kind = KIND
@@ -37,16 +38,20 @@ class WellDecision(Handler):
         return [Action(f"well {r}", msgs.label("well", region=r), None, ("well", r))
                 for r in d["water"]]
 
-    def problem(self, state, d, move):
-        if move[0] != "well":
-            return msgs.err("place_well_first")
+    def other_verb(self, state, d, move):
+        return msgs.err("place_well_first")
+
+    def well_problem(self, state, d, move):
         if move[1] not in d["water"]:
             return msgs.err("not_well_water", region=move[1])
         return None
 
-    def effect(self, state, d, move, events):
+    def well_effect(self, state, d, move, events):
         pop(state, d)
         markers.move_marker(state, "well_of_eternity", move[1], events)
+
+    problems = {"well": well_problem}
+    effects = {"well": well_effect}
 
     def prompt(self, state, d):
         return msgs.prompt("well")

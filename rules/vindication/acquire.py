@@ -7,7 +7,8 @@ hidden ``candidates`` of a ``pick`` decision until one is kept and the rest are 
 from __future__ import annotations
 
 from rules.core import Action, Event, Msg
-from rules.core.decisions import Handler, pop, push
+from rules.core.decisions import pop, push
+from rules.core.verbs import VerbHandler, must_be_listed
 
 from .data import ability, card
 from .effects import fire, push_effects
@@ -62,7 +63,7 @@ def refill(state, deck: str) -> None:
     state.face_up[deck] = state.decks[deck].pop(0) if state.decks[deck] else None
 
 
-class Acquire(Handler):
+class Acquire(VerbHandler):
     """Acquire one card from ``deck``; asks for the mode when it was not given."""
 
     kind = "acquire"
@@ -78,7 +79,7 @@ class Acquire(Handler):
         self._resolve(state, d["seat"], d["deck"], d["mode"], events)
         return True
 
-    def effect(self, state, d, move, events):
+    def mode_effect(self, state, d, move, events):
         pop(state, d)
         self._resolve(state, d["seat"], d["deck"], move[1], events)
 
@@ -91,6 +92,9 @@ class Acquire(Handler):
             take_card(state, seat, state.decks[deck].pop(0), events)
         else:
             start_empowered(state, seat, deck, events)
+
+    problems = {"mode": must_be_listed}
+    effects = {"mode": mode_effect}
 
     def prompt(self, state, d):
         return Msg("vindication.prompt.acquire_mode", {"deck": deck_msg(d["deck"])})
@@ -115,7 +119,7 @@ def start_empowered(state, seat: int, deck: str, events: list) -> None:
                  "face_up": public})
 
 
-class Pick(Handler):
+class Pick(VerbHandler):
     """Keep one candidate of an empowered draw; the others go back and the deck is shuffled."""
 
     kind = "pick"
@@ -123,13 +127,16 @@ class Pick(Handler):
     def options(self, state, d):
         return [Action(f"pick {c}", card_msg(c), move=("pick", c)) for c in d["candidates"]]
 
-    def effect(self, state, d, move, events):
+    def pick_effect(self, state, d, move, events):
         pop(state, d)
         deck = d["deck"]
         state.decks[deck].extend(c for c in d["candidates"] if c != move[1])
         state.rng.shuffle(state.decks[deck])
         refill(state, deck)
         take_card(state, d["seat"], move[1], events)
+
+    problems = {"pick": must_be_listed}
+    effects = {"pick": pick_effect}
 
     def prompt(self, state, d):
         return Msg("vindication.prompt.pick")

@@ -5,7 +5,8 @@ vindicate, use a relic. Each has its options, its refusal reason and its effect 
 from __future__ import annotations
 
 from rules.core import Action, Event, Msg
-from rules.core.decisions import Handler, pop
+from rules.core.decisions import pop
+from rules.core.verbs import VerbHandler, must_be_listed
 
 from .data import ATTRIBUTES, BASIC, HEROIC, ability, attribute, card, game, rule
 from .effects import push_effects
@@ -222,7 +223,7 @@ def bonus_actions(state, seat: int) -> list[Action]:
     return found
 
 
-class RecoverMenu(Handler):
+class RecoverMenu(VerbHandler):
     """Recover influence: pick one source (or ``done`` to change your mind); recover again
     for more. Typed ``recover attr strength 3`` forms also work straight from the turn."""
 
@@ -233,15 +234,21 @@ class RecoverMenu(Handler):
                  for move, text, label in recovery_sources(state, d["seat"])]
         return found + [Action("done", msg("action.done"), move=("done",))]
 
-    def problem(self, state, d, move):
-        if move[0] == "recover" and len(move) == 4:
+    def recover_problem(self, state, d, move):
+        """A typed ``recover attr strength 3`` is judged by the rule; others must be listed."""
+        if len(move) == 4:
             return recover_problem(state, d["seat"], move)
-        return super().problem(state, d, move)
+        return must_be_listed(self, state, d, move)
 
-    def effect(self, state, d, move, events):
+    def recover_effect(self, state, d, move, events):
         pop(state, d)
-        if move != ("done",):
-            take_recovery(state, d["seat"], move, events)
+        take_recovery(state, d["seat"], move, events)
+
+    def done_effect(self, state, d, move, events):
+        pop(state, d)
+
+    problems = {"recover": recover_problem, "done": must_be_listed}
+    effects = {"recover": recover_effect, "done": done_effect}
 
     def prompt(self, state, d):
         return msg("prompt.recover_menu")

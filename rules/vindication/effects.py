@@ -8,7 +8,8 @@ empower step, how to split a recovery or a recharge) are small pending decisions
 from __future__ import annotations
 
 from rules.core import Action, Event, Msg
-from rules.core.decisions import Handler, pop, push
+from rules.core.decisions import pop, push
+from rules.core.verbs import VerbHandler, must_be_listed
 
 from .data import ATTRIBUTES, BASIC, HEROIC, ability, card, rule
 from .msgs import card_msg
@@ -82,7 +83,7 @@ def limit_reached(state, cid: str) -> bool:
     return cid in state.turn["abilities_used"]
 
 
-class AbilityStep(Handler):
+class AbilityStep(VerbHandler):
     """Resolve one triggered ability: check its limit, then push its effects."""
 
     kind = "ability"
@@ -102,17 +103,17 @@ class AbilityStep(Handler):
 
 # -- the interpreter ------------------------------------------------------------------------
 
-class EffectStep(Handler):
+class EffectStep(VerbHandler):
     """Resolve one effect op of the closed list of spec 5.8."""
 
     kind = "fx"
 
     def auto(self, state, d, events):
         pop(state, d)
-        getattr(self, f"_{d['op']}")(state, d, events)
+        self.ops[d["op"]](self, state, d, events)
         return True
 
-    def _gain(self, state, d, events):
+    def gain_op(self, state, d, events):
         kinds = {"any_basic": BASIC, "any_heroic": HEROIC, "any": ATTRIBUTES}.get(d["attr"])
         if kinds is None:
             gain(state, d["seat"], d["attr"], d["n"], events)
@@ -120,45 +121,60 @@ class EffectStep(Handler):
             push(state, {"type": "any_attribute", "seat": d["seat"], "kinds": list(kinds),
                          "n": d["n"]})
 
-    def _empower(self, state, d, events):
+    def empower_op(self, state, d, events):
         push(state, {"type": "power_step", "seat": d["seat"], "direction": "up", "n": d["n"]})
 
-    def _recover(self, state, d, events):
+    def recover_op(self, state, d, events):
         exclude = d["source"] if d.get("exclude_self") else None
         push(state, {"type": "recover_pick", "seat": d["seat"], "n": d["n"],
                      "exclude": exclude, "least": 1 if d.get("required") else 0})
 
-    def _honor(self, state, d, events):
+    def honor_op(self, state, d, events):
         gain_honor(state, d["seat"], d["n"], events)
 
-    def _move(self, state, d, events):
+    def move_op(self, state, d, events):
         if not state.turn["moved"] and d["seat"] == state.current:
             state.turn["move_bonus"] += d["n"]
 
-    def _speed(self, state, d, events):
+    def speed_op(self, state, d, events):
         raise_speed(state, d["seat"], d["n"], events)
 
-    def _recharge(self, state, d, events):
+    def recharge_op(self, state, d, events):
         push(state, {"type": "recharge_pick", "seat": d["seat"], "n": d["n"]})
 
-    def _roll_attribute(self, state, d, events):
+    def roll_attribute_op(self, state, d, events):
         for _ in range(d["n"]):
             push(state, {"type": "roll", "seat": d["seat"], "die": "attribute",
                          "purpose": "attr"})
 
-    def _acquire(self, state, d, events):
+    def acquire_op(self, state, d, events):
         push(state, {"type": "acquire", "seat": d["seat"], "deck": d["deck"], "mode": None})
 
-    def _reroll(self, state, d, events):
+    def reroll_op(self, state, d, events):
         """Rerolls are resolved by the reroll decision itself (reactions)."""
 
-    def _cancel_death(self, state, d, events):
+    def cancel_death_op(self, state, d, events):
         """Cancelling a death is resolved by the avoid-death decision itself (reactions)."""
+
+    # every op of spec 5.8, by name (the data's ``op``)
+    ops = {
+        "gain": gain_op,
+        "empower": empower_op,
+        "recover": recover_op,
+        "honor": honor_op,
+        "move": move_op,
+        "speed": speed_op,
+        "recharge": recharge_op,
+        "roll_attribute": roll_attribute_op,
+        "acquire": acquire_op,
+        "reroll": reroll_op,
+        "cancel_death": cancel_death_op,
+    }
 
 
 # -- small decisions inside effects ---------------------------------------------------------
 
-class AnyAttribute(Handler):
+class AnyAttribute(VerbHandler):
     """Choose the attribute of a ``gain any_*`` effect."""
 
     kind = "any_attribute"
@@ -167,15 +183,18 @@ class AnyAttribute(Handler):
         return [Action(f"attr {a}", Msg(f"vindication.attr.{a}"), move=("attr", a))
                 for a in d["kinds"]]
 
-    def effect(self, state, d, move, events):
+    def attr_effect(self, state, d, move, events):
         pop(state, d)
         gain(state, d["seat"], move[1], d["n"], events)
+
+    problems = {"attr": must_be_listed}
+    effects = {"attr": attr_effect}
 
     def prompt(self, state, d):
         return Msg("vindication.prompt.any_attribute", {"n": d["n"]})
 
 
-class PowerStep(Handler):
+class PowerStep(VerbHandler):
     """Choose each empower (``up``) or weaken (``down``) step when both are possible (4.2)."""
 
     kind = "power_step"
@@ -199,8 +218,11 @@ class PowerStep(Handler):
         apply_step(state, d["seat"], d["direction"], source, events)
         d["n"] -= 1
 
-    def effect(self, state, d, move, events):
+    def step_effect(self, state, d, move, events):
         self._step(state, d, move[1], events)
+
+    problems = {"raise": must_be_listed, "lower": must_be_listed}
+    effects = {"raise": step_effect, "lower": step_effect}
 
     def prompt(self, state, d):
         return Msg(f"vindication.prompt.power_{d['direction']}", {"n": d["n"]})
@@ -237,7 +259,7 @@ def _amount_options(verb: str, label: str, sources, n: int | None, least: int) -
     return found
 
 
-class _AmountPick(Handler):
+class _AmountPick(VerbHandler):
     """Move up to ``n`` cubes one chosen source at a time (``n`` None: no limit): each pick
     names a source not picked yet and an amount; ``done`` stops, not before ``least`` cubes
     (a region's visit must perform its effect, R8). A subclass names its sources, its move
@@ -267,10 +289,10 @@ class _AmountPick(Handler):
             return True
         return False
 
-    def effect(self, state, d, move, events):
-        if move == ("done",):
-            pop(state, d)
-            return
+    def done_effect(self, state, d, move, events):
+        pop(state, d)
+
+    def pick_effect(self, state, d, move, events):
         _, cid, k = move
         self.move_cubes(state.players[d["seat"]], cid, k)
         if d["n"] is not None:
@@ -287,6 +309,8 @@ class RecoverPick(_AmountPick):
     kind = "recover_pick"
     verb, label, event = ("take", "vindication.action.take_cubes",
                           "vindication.event.cubes_back")
+    problems = {"take": must_be_listed, "done": must_be_listed}
+    effects = {"take": _AmountPick.pick_effect, "done": _AmountPick.done_effect}
 
     def sources(self, state, seat, d):
         return recover_sources(state, seat, d["exclude"])
@@ -316,6 +340,8 @@ class RechargePick(_AmountPick):
     kind = "recharge_pick"
     verb, label, event = ("charge", "vindication.action.charge_cubes",
                           "vindication.event.recharged")
+    problems = {"charge": must_be_listed, "done": must_be_listed}
+    effects = {"charge": _AmountPick.pick_effect, "done": _AmountPick.done_effect}
 
     def sources(self, state, seat, d):
         return recharge_targets(state, seat)

@@ -5,7 +5,8 @@ with the module kinds of spec 7.4-7.6 (Well of Wishes, Temple Ruins, Sacred Ston
 from __future__ import annotations
 
 from rules.core import Action, Event, Msg
-from rules.core.decisions import Handler, pop, push
+from rules.core.decisions import pop, push
+from rules.core.verbs import VerbHandler, must_be_listed
 
 from .acquire import card_available, modes
 from .data import COLOR_DECK, board, hex_triangles, modules, triangle_hexes
@@ -55,7 +56,7 @@ def visit_problem(state, seat: int, move: tuple) -> Msg | None:
     return kind_problem(state, seat, move)
 
 
-class VisitBody(Handler):
+class VisitBody(VerbHandler):
     """Control before, then the region's own kind of effect, then ``visit_end``."""
 
     kind = "visit_body"
@@ -178,7 +179,7 @@ def _resolve_acquiring(state, seat, hid, spec, d) -> None:
     push(state, {"type": "acquire", "seat": seat, "deck": deck_of(spec, d["color"]), "mode": mode})
 
 
-class InnColour(Handler):
+class InnColour(VerbHandler):
     """Choose the Inn's colour (and so the cost and the deck) when the visit did not say."""
 
     kind = "inn_colour"
@@ -187,17 +188,20 @@ class InnColour(Handler):
         return [Action(f"colour {c}", msg(f"deck.{COLOR_DECK[c]}"), move=("colour", c))
                 for c in inn_colours(state, d["seat"], d["hex"], d["mode"])]
 
-    def effect(self, state, d, move, events):
+    def colour_effect(self, state, d, move, events):
         pop(state, d)
         spec = visit_spec(state, d["hex"])
         _resolve_acquiring(state, d["seat"], d["hex"], spec, {"mode": d["mode"],
                                                               "color": move[1]})
 
+    problems = {"colour": must_be_listed}
+    effects = {"colour": colour_effect}
+
     def prompt(self, state, d):
         return msg("prompt.inn_colour")
 
 
-class VisitSteps(Handler):
+class VisitSteps(VerbHandler):
     """Choose how many steps of a repeatable region (Command Post, Monastery) to take."""
 
     kind = "visit_steps"
@@ -206,9 +210,12 @@ class VisitSteps(Handler):
         return [Action(f"steps {n}", move=("steps", n))
                 for n in range(1, max_steps(state, d["seat"], d["hex"]) + 1)]
 
-    def effect(self, state, d, move, events):
+    def steps_effect(self, state, d, move, events):
         pop(state, d)
         push_steps(state, d["seat"], d["hex"], move[1])
+
+    problems = {"steps": must_be_listed}
+    effects = {"steps": steps_effect}
 
     def prompt(self, state, d):
         return Msg("vindication.prompt.visit_steps")
@@ -216,7 +223,7 @@ class VisitSteps(Handler):
 
 # -- Well of Wishes (7.4) -------------------------------------------------------------------
 
-class Wish(Handler):
+class Wish(VerbHandler):
     """Take one face-up wish token; it goes back to the pool and the display is refilled."""
 
     kind = "wish"
@@ -225,7 +232,7 @@ class Wish(Handler):
         return [Action(f"wish {w}", Msg(f"vindication.wish.{w}"), move=("wish", w))
                 for w in sorted(set(state.wishes.get(d["hex"], [])))]
 
-    def effect(self, state, d, move, events):
+    def wish_effect(self, state, d, move, events):
         pop(state, d)
         token = move[1]
         display = state.wishes[d["hex"]]
@@ -238,6 +245,9 @@ class Wish(Handler):
         display.append(draw_wish(state))
         effects = next(w["effects"] for w in modules()["wish_tokens"] if w["id"] == token)
         push_effects(state, d["seat"], effects, None)
+
+    problems = {"wish": must_be_listed}
+    effects = {"wish": wish_effect}
 
     def prompt(self, state, d):
         return Msg("vindication.prompt.wish")
@@ -265,10 +275,14 @@ class TempleKeep(KeepQuest):
     kind = "temple_keep"
     offered = "drawn"
 
-    def effect(self, state, d, move, events):
+    def keep_effect(self, state, d, move, events):
         state.quest_deck.extend(self.keep(state, d, move))
         state.rng.shuffle(state.quest_deck)
         events.append(Event("vindication.event.quest_taken", {"seat": d["seat"]}, reveals=True))
+
+    problems = {"keep": must_be_listed}
+    effects = {"keep": keep_effect}
+
 
 
 # -- Sacred Stones (7.5, R25) ---------------------------------------------------------------
@@ -293,7 +307,7 @@ def stone_targets(state, seat: int) -> list[str]:
     return sorted(pool - banned)
 
 
-class Teleport(Handler):
+class Teleport(VerbHandler):
     """Move the medal to a stone destination; without a controlled stone it is the Move."""
 
     kind = "teleport"
@@ -302,7 +316,7 @@ class Teleport(Handler):
         return [Action(f"teleport {t}", move=("teleport", t))
                 for t in stone_targets(state, d["seat"])]
 
-    def effect(self, state, d, move, events):
+    def teleport_effect(self, state, d, move, events):
         pop(state, d)
         seat = d["seat"]
         if stones_held(state, seat) == 0:
@@ -311,6 +325,9 @@ class Teleport(Handler):
         events.append(Event("vindication.event.teleported", {"seat": seat, "triangle": move[1]}))
         if discover(state, [move[1]], events):
             fire(state, seat, "after_discover", {}, events)
+
+    problems = {"teleport": must_be_listed}
+    effects = {"teleport": teleport_effect}
 
     def prompt(self, state, d):
         return Msg("vindication.prompt.teleport")

@@ -8,7 +8,8 @@ decision on top while a reroll reaction is available. Exhaust and death act on t
 from __future__ import annotations
 
 from rules.core import Action, Event, Msg
-from rules.core.decisions import Handler, pop, push
+from rules.core.decisions import pop, push
+from rules.core.verbs import VerbHandler, must_be_listed
 
 from .bonus import recovery_sources, remove_companion, take_recovery
 from .data import ability, card, game
@@ -58,7 +59,7 @@ def use_reaction(state, seat: int, cid: str, events: list) -> None:
     events.append(Event("vindication.event.reaction", {"seat": seat, "card": card_msg(cid)}))
 
 
-class Roll(Handler):
+class Roll(VerbHandler):
     """Roll a die, then offer reroll reactions before the result applies."""
 
     kind = "roll"
@@ -77,7 +78,7 @@ class Roll(Handler):
         return True
 
 
-class Reroll(Handler):
+class Reroll(VerbHandler):
     """Use a reroll reaction on the die just rolled, or keep the result."""
 
     kind = "reroll"
@@ -87,10 +88,11 @@ class Reroll(Handler):
                  for c in reaction_sources(state, d["seat"], "die_rolled", d["die"])]
         return found + [Action("keep", Msg("vindication.action.keep"), move=("keep",))]
 
-    def effect(self, state, d, move, events):
+    def keep_effect(self, state, d, move, events):
         pop(state, d)
-        if move == ("keep",):
-            return
+
+    def reroll_effect(self, state, d, move, events):
+        pop(state, d)
         use_reaction(state, d["seat"], move[1], events)
         result = state.pending[-1]
         result["result"] = roll_die(state, d["die"])
@@ -101,12 +103,15 @@ class Reroll(Handler):
         if reaction_sources(state, d["seat"], "die_rolled", d["die"]):
             push(state, d)
 
+    problems = {"reroll": must_be_listed, "keep": must_be_listed}
+    effects = {"reroll": reroll_effect, "keep": keep_effect}
+
     def prompt(self, state, d):
         result = state.pending[-2]["result"]
         return Msg("vindication.prompt.reroll", {"face": face_msg(result)})
 
 
-class DieResult(Handler):
+class DieResult(VerbHandler):
     """Apply a final die result for its purpose (attribute gain, Academy, monster)."""
 
     kind = "die_result"
@@ -152,7 +157,7 @@ def apply_monster(state, seat: int, result: str, events: list) -> None:
         push(state, {"type": "avoid_death", "seat": seat, "card": champ})
 
 
-class Exhaust(Handler):
+class Exhaust(VerbHandler):
     """Place the exhaust cubes on the champion, recovering first for a shortfall (R11)."""
 
     kind = "exhaust"
@@ -173,7 +178,7 @@ class Exhaust(Handler):
         return True
 
 
-class ExhaustRecover(Handler):
+class ExhaustRecover(VerbHandler):
     """Forced recovery for an exhaust shortfall (R11); never from the champion."""
 
     kind = "exhaust_recover"
@@ -184,16 +189,19 @@ class ExhaustRecover(Handler):
         return [Action(text, label, move=move)
                 for move, text, label in recovery_sources(state, d["seat"], exclude=d["card"])]
 
-    def effect(self, state, d, move, events):
+    def recover_effect(self, state, d, move, events):
         pop(state, d)
         take_recovery(state, d["seat"], move, events)
+
+    problems = {"recover": must_be_listed}
+    effects = {"recover": recover_effect}
 
     def prompt(self, state, d):
         return Msg("vindication.prompt.exhaust_recover",
                    {"n": d["need"] - state.players[d["seat"]].influence})
 
 
-class AvoidDeath(Handler):
+class AvoidDeath(VerbHandler):
     """The champion would die: pay 1 Conviction, use a ``cancel_death`` reaction, or accept."""
 
     kind = "avoid_death"
@@ -214,17 +222,23 @@ class AvoidDeath(Handler):
         kill(state, d["seat"], d["card"], events)
         return True
 
-    def effect(self, state, d, move, events):
+    def pay_effect(self, state, d, move, events):
         pop(state, d)
         player = state.players[d["seat"]]
-        if move == ("pay",):
-            player.conviction -= 1
-            player.influence += 1
-            events.append(Event("vindication.event.death_prevented", {"seat": d["seat"]}))
-        elif move[0] == "cancel":
-            use_reaction(state, d["seat"], move[1], events)
-        else:
-            kill(state, d["seat"], d["card"], events)
+        player.conviction -= 1
+        player.influence += 1
+        events.append(Event("vindication.event.death_prevented", {"seat": d["seat"]}))
+
+    def cancel_effect(self, state, d, move, events):
+        pop(state, d)
+        use_reaction(state, d["seat"], move[1], events)
+
+    def accept_effect(self, state, d, move, events):
+        pop(state, d)
+        kill(state, d["seat"], d["card"], events)
+
+    problems = {"pay": must_be_listed, "cancel": must_be_listed, "accept": must_be_listed}
+    effects = {"pay": pay_effect, "cancel": cancel_effect, "accept": accept_effect}
 
     def prompt(self, state, d):
         return Msg("vindication.prompt.avoid_death", {"card": card_msg(d["card"])})

@@ -10,9 +10,6 @@ from rules.core import Event, Msg
 
 from .data import ATTRIBUTES, attribute, rule, speed_honor
 
-UP_STEPS = ("potential", "influence")  # raise potential: P->I ; raise influence: I->C
-DOWN_STEPS = ("conviction", "influence")  # lower conviction: C->I ; lower influence: I->P
-
 
 def gain(state, seat: int, attr: str, n: int, events: list) -> int:
     """Move up to ``n`` cubes from Influence to ``attr`` (R5); return how many moved."""

@@ -8,7 +8,8 @@ toll and its passives, ``visit_body`` (control before, cost, the region's kind),
 from __future__ import annotations
 
 from rules.core import Event, Msg
-from rules.core.decisions import Handler, pop, push
+from rules.core.decisions import pop, push
+from rules.core.verbs import VerbHandler
 
 from .data import COLOR_DECK, regions, rule
 from .effects import fire, modifier_total, push_effects, seize_cost
@@ -113,7 +114,7 @@ def pay(state, seat: int, hid: str, cost: dict) -> None:
     spend(state, seat, real)
 
 
-class VisitEnd(Handler):
+class VisitEnd(VerbHandler):
     """Control after the effect, then ``after_visit`` and ``after_control`` passives."""
 
     kind = "visit_end"
@@ -157,5 +158,3 @@ def push_steps(state, seat: int, hid: str, count: int) -> None:
         pay(state, seat, hid, dict(spec["cost"]))
     for _ in range(count):
         push_effects(state, seat, spec["effects"], None)
-
-

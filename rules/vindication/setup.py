@@ -7,7 +7,8 @@ positions; everything else draws from the state's seeded stream.
 from __future__ import annotations
 
 from rules.core import Action, Event, Msg, Rng
-from rules.core.decisions import Handler, pop, push
+from rules.core.decisions import pop, push
+from rules.core.verbs import VerbHandler, must_be_listed
 
 from .acquire import refill
 from .data import (
@@ -150,7 +151,7 @@ def _initial_discovery(state, events: list) -> None:
             place_tile(state, hid, draw_from_bag(state), events)
 
 
-class KeepQuest(Handler):
+class KeepQuest(VerbHandler):
     """Keep one of the Secret Quests offered in ``d[offered]``; the others are given back.
 
     Shared by the set-up deal (:class:`QuestKeep`) and the Temple Ruins
@@ -182,10 +183,13 @@ class QuestKeep(KeepQuest):
     kind = "quest_keep"
     simultaneous = True
 
-    def effect(self, state, d, move, events):
+    def keep_effect(self, state, d, move, events):
         state.quest_returns.extend(self.keep(state, d, move))
         events.append(Event("vindication.event.quest_chosen", {"seat": d["seat"]}))
         if not any(p["type"] == "quest_keep" for p in state.pending):
             state.quest_deck.extend(state.quest_returns)
             state.quest_returns = []
             state.rng.shuffle(state.quest_deck)
+
+    problems = {"keep": must_be_listed}
+    effects = {"keep": keep_effect}

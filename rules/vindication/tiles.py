@@ -31,8 +31,3 @@ def draw_wish(state) -> str:
 def controller(state, hid: str) -> int | None:
     """Return the seat controlling hex ``hid`` (None if nobody)."""
     return state.hexes[hid][1]
-
-
-def controlled_by(state, seat: int) -> list[str]:
-    """Return the hexes ``seat`` controls."""
-    return [h for h, (_, owner) in state.hexes.items() if owner == seat]

@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.core import Action, Event, Msg
-from rules.core.decisions import Handler, pop, push
+from rules.core.decisions import pop, push
+from rules.core.verbs import VerbHandler
 
 from . import bonus
 from .acquire import modes
@@ -107,7 +108,7 @@ def _listed_modes(state, seat: int, spec: dict, color: str | None) -> list:
     return listed
 
 
-class TurnDecision(Handler):
+class TurnDecision(VerbHandler):
     """The active player's next command of the turn."""
 
     kind = "turn"
@@ -172,21 +173,25 @@ class TurnDecision(Handler):
         return found
 
     def problem(self, state, d, move):
-        seat = d["seat"]
-        check = getattr(self, f"_check_{move[0]}", None)
-        if check is None:
-            return Msg("vindication.reason.not_now")
+        """Refuse another action while the Move action is under way (3.1), then judge the
+        move by its verb."""
         if move[0] in ACTIONS and move_in_progress(state.turn):
             return Msg("vindication.reason.finish_move")
-        return check(state, seat, move)
+        return super().problem(state, d, move)
 
-    def _check_move(self, state, seat, move):
+    def other_verb(self, state, d, move):
+        return Msg("vindication.reason.not_now")
+
+    def move_problem(self, state, d, move):
+        seat = d["seat"]
         return path_problem(state, seat, list(move[1]))
 
-    def _check_unable(self, state, seat, move):
+    def unable_problem(self, state, d, move):
+        seat = d["seat"]
         return None if must_take_penalty(state, seat) else Msg("vindication.reason.can_move")
 
-    def _check_activate_self(self, state, seat, move):
+    def activate_self_problem(self, state, d, move):
+        seat = d["seat"]
         if state.turn["activated"]:
             return Msg("vindication.reason.already_activated")
         top = self_activation_max(state, seat)
@@ -194,7 +199,8 @@ class TurnDecision(Handler):
             return Msg("vindication.reason.activation_max", {"n": top})
         return None
 
-    def _check_activate(self, state, seat, move):
+    def activate_problem(self, state, d, move):
+        seat = d["seat"]
         _, cid, n, _ = move
         player = state.players[seat]
         if state.turn["activated"]:
@@ -207,62 +213,92 @@ class TurnDecision(Handler):
             return Msg("vindication.reason.activation_max", {"n": card(cid)["icon"]["n"]})
         return None
 
-    def _check_visit(self, state, seat, move):
+    def visit_problem(self, state, d, move):
+        seat = d["seat"]
         return visit_problem(state, seat, move)
 
-    def _check_rest(self, state, seat, move):
+    def rest_problem(self, state, d, move):
         if state.turn["visited_or_rested"]:
             return Msg("vindication.reason.visited_or_rested")
         return None
 
-    def _check_control(self, state, seat, move):
+    def control_problem(self, state, d, move):
+        seat = d["seat"]
         return control_problem(state, seat, move[1])
 
-    def _check_convert(self, state, seat, move):
+    def convert_problem(self, state, d, move):
+        seat = d["seat"]
         return bonus.convert_problem(state, seat, move[1])
 
-    def _check_proficiency(self, state, seat, move):
+    def proficiency_problem(self, state, d, move):
+        seat = d["seat"]
         return bonus.proficiency_problem(state, seat, move[1])
 
-    def _check_discard(self, state, seat, move):
+    def discard_problem(self, state, d, move):
+        seat = d["seat"]
         return bonus.discard_problem(state, seat, move[1])
 
-    def _check_recover(self, state, seat, move):
+    def recover_problem(self, state, d, move):
+        seat = d["seat"]
         if len(move) == 1:
             return None if bonus.has_recovery_source(state, seat) else \
                 msg("reason.recover_nothing")
         return bonus.recover_problem(state, seat, move)
 
-    def _check_vindicate(self, state, seat, move):
+    def vindicate_problem(self, state, d, move):
+        seat = d["seat"]
         return bonus.vindicate_problem(state, seat)
 
-    def _check_use(self, state, seat, move):
+    def use_problem(self, state, d, move):
+        seat = d["seat"]
         return bonus.use_problem(state, seat, move[1])
 
-    def _check_end(self, state, seat, move):
+    def end_problem(self, state, d, move):
         return None if state.turn["moved"] else Msg("vindication.reason.must_move")
 
     def effect(self, state, d, move, events):
-        seat, verb = d["seat"], move[0]
-        if verb != "control":
+        """Close the chance to take control after a visit (any move but ``control``), then
+        carry the move out by its verb."""
+        if move[0] != "control":
             state.turn["control_open"] = False
-        getattr(self, f"_do_{verb}")(state, d, seat, move, events)
+        super().effect(state, d, move, events)
 
-    def _do_move(self, state, d, seat, move, events):
+    problems = {
+        "move": move_problem,
+        "unable": unable_problem,
+        "activate_self": activate_self_problem,
+        "activate": activate_problem,
+        "visit": visit_problem,
+        "rest": rest_problem,
+        "control": control_problem,
+        "convert": convert_problem,
+        "proficiency": proficiency_problem,
+        "discard": discard_problem,
+        "recover": recover_problem,
+        "vindicate": vindicate_problem,
+        "use": use_problem,
+        "end": end_problem,
+    }
+
+    def move_effect(self, state, d, move, events):
+        seat = d["seat"]
         do_move(state, seat, list(move[1]), events)
 
-    def _do_unable(self, state, d, seat, move, events):
+    def unable_effect(self, state, d, move, events):
+        seat = d["seat"]
         state.turn["unable_penalties"] += 1
         events.append(Event("vindication.event.unable", {"seat": seat}))
         push(state, {"type": "power_step", "seat": seat, "direction": "down", "n": 1})
 
-    def _do_activate_self(self, state, d, seat, move, events):
+    def activate_self_effect(self, state, d, move, events):
+        seat = d["seat"]
         state.turn["activated"] = True
         n = move[2] or self_activation_max(state, seat)
         events.append(Event("vindication.event.activated_self", {"seat": seat}))
         gain(state, seat, move[1], n, events)
 
-    def _do_activate(self, state, d, seat, move, events):
+    def activate_effect(self, state, d, move, events):
+        seat = d["seat"]
         _, cid, n, use = move
         player = state.players[seat]
         state.turn["activated"] = True
@@ -275,42 +311,68 @@ class TurnDecision(Handler):
         if use and spec and spec["timing"] == "activate":
             push_effects(state, seat, spec["effects"], cid)
 
-    def _do_visit(self, state, d, seat, move, events):
+    def visit_effect(self, state, d, move, events):
+        seat = d["seat"]
         start_visit(state, seat, move, events)
 
-    def _do_rest(self, state, d, seat, move, events):
+    def rest_effect(self, state, d, move, events):
+        seat = d["seat"]
         state.turn["visited_or_rested"] = True
         events.append(Event("vindication.event.rested", {"seat": seat}))
         fire(state, seat, "after_rest", {}, events)
         push(state, {"type": "power_step", "seat": seat, "direction": "up", "n": 1})
 
-    def _do_control(self, state, d, seat, move, events):
+    def control_effect(self, state, d, move, events):
+        seat = d["seat"]
         do_control(state, seat, move[1], events)
 
-    def _do_convert(self, state, d, seat, move, events):
+    def convert_effect(self, state, d, move, events):
+        seat = d["seat"]
         bonus.do_convert(state, seat, move[1], events)
 
-    def _do_proficiency(self, state, d, seat, move, events):
+    def proficiency_effect(self, state, d, move, events):
+        seat = d["seat"]
         bonus.do_proficiency(state, seat, move[1], events)
 
-    def _do_discard(self, state, d, seat, move, events):
+    def discard_effect(self, state, d, move, events):
+        seat = d["seat"]
         bonus.do_discard(state, seat, move[1], events)
 
-    def _do_recover(self, state, d, seat, move, events):
+    def recover_effect(self, state, d, move, events):
+        seat = d["seat"]
         if len(move) == 1:
             push(state, {"type": "recover_menu", "seat": seat})
         else:
             bonus.take_recovery(state, seat, move, events)
 
-    def _do_vindicate(self, state, d, seat, move, events):
+    def vindicate_effect(self, state, d, move, events):
+        seat = d["seat"]
         bonus.do_vindicate(state, seat, events)
 
-    def _do_use(self, state, d, seat, move, events):
+    def use_effect(self, state, d, move, events):
+        seat = d["seat"]
         bonus.do_use(state, seat, move[1], events)
 
-    def _do_end(self, state, d, seat, move, events):
+    def end_effect(self, state, d, move, events):
         pop(state, d)
         end_turn(state, events)
+
+    effects = {
+        "move": move_effect,
+        "unable": unable_effect,
+        "activate_self": activate_self_effect,
+        "activate": activate_effect,
+        "visit": visit_effect,
+        "rest": rest_effect,
+        "control": control_effect,
+        "convert": convert_effect,
+        "proficiency": proficiency_effect,
+        "discard": discard_effect,
+        "recover": recover_effect,
+        "vindicate": vindicate_effect,
+        "use": use_effect,
+        "end": end_effect,
+    }
 
     def prompt(self, state, d):
         return msg("prompt.turn" if state.turn["moved"] else "prompt.turn_move")

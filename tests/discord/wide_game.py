@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rules.core import Action, Msg
 from rules.core.decisions import Handlers
+from rules.core.verbs import must_be_listed
 from tests.platform.toy_game import ToyGame, TurnDecision, VoteDecision
 
 
@@ -22,8 +23,8 @@ class WideTurn(TurnDecision):
         return [Action("step", Msg("toy.action.step"), first, ("step",)),
                 Action("roll", Msg("toy.action.roll"), first, ("roll",)), *hops]
 
-    def problem(self, state, d, move):
-        return super(TurnDecision, self).problem(state, d, move)
+    # every listed hop is legal (the toy's own turn allows only hop 1 or 2)
+    problems = {"step": must_be_listed, "roll": must_be_listed, "hop": must_be_listed}
 
 
 class WideToy(ToyGame):

@@ -30,3 +30,11 @@ def test_every_english_message_is_translated(locale):
     missing = sorted(k for k in set(catalog("en")) - set(catalog(locale))
                      if not k.startswith("toy."))
     assert not missing, f"{len(missing)} keys missing in {locale}: {missing[:20]}"
+
+
+def test_the_shipped_catalog_holds_no_test_game_words():
+    # the toy game's words live beside it (tests/platform/messages), added by the tests only
+    shipped = {p.stem for locale in MESSAGES_DIR.iterdir() if locale.is_dir()
+               for p in locale.glob("*.toml")}
+    assert "toy" not in shipped
+    assert translate(Msg("toy.action.step")) == "Step forward one space"

@@ -133,3 +133,15 @@ def test_after_step_runs_between_settling_steps_and_may_push_the_next_decision()
     state, _ = game.play(state, 0, "step")
     assert game.seen[0] == []  # after the move's effect, before the flow gave seat 1 a turn
     assert game.to_act(state) == {0} and state.pending[-1]["type"] == "vote"
+
+
+def test_a_verb_handler_judges_and_carries_out_each_verb_by_its_table():
+    game = ToyGame()
+    state = game.new_game(1, 2, {})
+    handler, d = TurnDecision(), state.pending[-1]
+    assert handler.problem(state, d, ("hop", 3)).key == "toy.error.hop_range"
+    assert handler.problem(state, d, ("hop", 2)) is None
+    assert handler.problem(state, d, ("vote", "yes")) is NOT_AN_OPTION  # not a verb of turns
+    events = []
+    handler.effect(state, d, ("hop", 2), events)
+    assert state.positions[d["seat"]] == 2 and events[0].key == "toy.event.moved"

@@ -10,6 +10,7 @@ game enters a simultaneous ``vote`` phase in which every seat must ``vote yes`` 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from rules.core import (
     Action,
@@ -22,7 +23,11 @@ from rules.core import (
     not_legal,
     start_seat,
 )
-from rules.core.decisions import DecisionGame, Handler, Handlers, pop, push
+from rules.core.decisions import DecisionGame, Handlers, pop, push
+from rules.core.text import add_messages
+from rules.core.verbs import VerbHandler, must_be_listed
+
+add_messages(Path(__file__).parent / "messages")  # the toy's words live beside it, not in data/
 
 # Structured moves: ("step",), ("roll",), ("hop", n), ("vote", "yes" | "no").
 STEP, ROLL = ("step",), ("roll",)
@@ -41,7 +46,7 @@ class ToyState:
     pending: list[dict] = field(default_factory=list)
 
 
-class TurnDecision(Handler):
+class TurnDecision(VerbHandler):
     """The seat on turn steps, rolls or hops."""
 
     kind = "turn"
@@ -51,18 +56,27 @@ class TurnDecision(Handler):
                 Action("roll", Msg("toy.action.roll"), move=ROLL),
                 Action("hop 2", move=("hop", 2))]
 
-    def problem(self, state, d, move):
-        if move[0] == "hop":
-            return None if move[1] in (1, 2) else Msg("toy.error.hop_range")
-        return None if move in (STEP, ROLL) else super().problem(state, d, move)
+    def hop_problem(self, state, d, move):
+        return None if move[1] in (1, 2) else Msg("toy.error.hop_range")
 
-    def effect(self, state, d, move, events):
+    def step_effect(self, state, d, move, events):
+        self.advance(state, d, 1, events)
+
+    def roll_effect(self, state, d, move, events):
+        gain = state.rng.randint(1, 3)
+        events.append(Event("toy.event.rolled", {"seat": d["seat"], "gain": gain}, reveals=True))
+        self.advance(state, d, gain, events, moved=False)
+
+    def hop_effect(self, state, d, move, events):
+        self.advance(state, d, move[1], events)
+
+    problems = {"step": must_be_listed, "roll": must_be_listed, "hop": hop_problem}
+    effects = {"step": step_effect, "roll": roll_effect, "hop": hop_effect}
+
+    def advance(self, state, d, gain, events, moved=True):
+        """Move the seat on by ``gain``, show it its secret, then pass the turn or vote."""
         seat = d["seat"]
-        if move == ROLL:
-            gain = state.rng.randint(1, 3)
-            events.append(Event("toy.event.rolled", {"seat": seat, "gain": gain}, reveals=True))
-        else:
-            gain = move[1] if move[0] == "hop" else 1
+        if moved:
             events.append(Event("toy.event.moved", {"seat": seat, "gain": gain}))
         state.positions[seat] += gain
         events.append(Event("toy.event.secret", {"secret": state.secrets[seat]},
@@ -79,7 +93,7 @@ class TurnDecision(Handler):
         return Msg("toy.prompt.move", {"seat": d["seat"]})
 
 
-class VoteDecision(Handler):
+class VoteDecision(VerbHandler):
     """Every seat votes at once (a simultaneous, secret decision)."""
 
     kind = "vote"
@@ -88,13 +102,16 @@ class VoteDecision(Handler):
     def options(self, state, d):
         return [Action("vote yes", move=("vote", "yes")), Action("vote no", move=("vote", "no"))]
 
-    def effect(self, state, d, move, events):
+    def vote_effect(self, state, d, move, events):
         state.votes[d["seat"]] = move[1]
         events.append(Event("toy.event.voted", {"seat": d["seat"]}))
         pop(state, d)
         if len(state.votes) == len(state.positions):
             state.over = True
             events.append(Event("toy.event.over"))
+
+    problems = {"vote": must_be_listed}
+    effects = {"vote": vote_effect}
 
     def prompt(self, state, d):
         return Msg("toy.prompt.vote", {"seat": d["seat"]})
