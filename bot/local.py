@@ -27,6 +27,7 @@ from typing import Callable, Iterator
 
 from rendering.registry import has_renderer, render_png
 from rules.core import all_games, get_game, translate
+from rules.core.numbers import whole_number
 
 from . import history, presenter
 from .errors import UserError
@@ -124,14 +125,14 @@ class Terminal:
 
     def _explicit_seat(self, seat: int, line: str) -> tuple[int, str]:
         head, sep, rest = line.partition(":")
-        if sep and head.strip().isdigit():
-            return int(head.strip()) - 1, rest.strip()
-        return seat, line
+        number = whole_number(head.strip(), 1, len(self.seats)) if sep else None
+        return (seat, line) if number is None else (number - 1, rest.strip())
 
     async def _move(self, table: Table, seat: int, line: str) -> int | None:
         _, actions = self.service.options_for(table, seat)
-        if line.isdigit() and 1 <= int(line) <= min(len(actions), SHOWN):
-            line = actions[int(line) - 1].text
+        number = whole_number(line, 1, min(len(actions), SHOWN))
+        if number is not None:
+            line = actions[number - 1].text
         try:
             outcome = await self.service.act(PLACE, self.seats[seat], line)
         except UserError as error:

@@ -38,6 +38,18 @@ async def test_a_bad_move_is_reported_and_play_goes_on(store, tmp_path):
     assert table.state.positions == [1, 0]
 
 
+async def test_numbers_that_are_not_ascii_digits_are_refused_as_moves(store, tmp_path):
+    """'²' passes ``str.isdigit`` but not ``int``; a seat number out of range names no seat
+    (issue 19: both crashed, and ``0:`` acted for the last seat)."""
+    terminal, output = _terminal(store, ["²", "①: step", "0: step", "9: step", "quit"],
+                                 tmp_path)
+    await terminal.setup("toy", "")
+    assert await terminal.run() == 0
+    assert len([line for line in output if line.startswith("! ")]) == 4
+    table = await terminal.service.table_by_id(terminal.game_id)
+    assert table.state.positions == [0, 0]
+
+
 async def test_a_script_stops_at_the_first_refused_move(store, tmp_path):
     script = tmp_path / "moves.txt"
     script.write_text("# a comment\nstep\n2: step  # P2 moves\ndance\nstep\n")
