@@ -34,6 +34,22 @@ def test_durations_are_written_for_people():
         ["0m", "10m", "3h", "3h 10m", "1d", "2d 5h", "0m"]
 
 
+def test_durations_are_written_in_the_players_language():
+    """Issue 19: a Japanese table read 5m, 10m, 1d and 残り9m."""
+    assert [clock.format_duration(s, "ja") for s in (300, 3 * H + 600, 86400, 2 * 86400 + 5 * H)
+            ] == ["5分", "3時間10分", "1日", "2日5時間"]
+    assert clock.format_duration(60, words=True) == "1 minute"
+    assert clock.format_duration(93 * 60, words=True) == "1 hour 33 minutes"
+    assert clock.format_duration(2 * 86400, words=True) == "2 days"
+
+
+def test_time_left_counts_a_started_minute_whole():
+    """A fresh 10-minute timer says 10 minutes left, not 9 (the first second has passed)."""
+    assert clock.format_duration(599, round_up=True) == "10m"
+    assert clock.format_duration(599) == "9m"
+    assert clock.format_duration(599, "ja", round_up=True) == "10分"
+
+
 def test_a_seat_starts_its_clock_when_it_starts_to_owe_and_banks_the_time_it_took():
     settings = Settings(reminder=H, timer=4 * H, bank=10 * H)
     clocks = clock.advance(settings, {}, {0}, None, 1000.0)

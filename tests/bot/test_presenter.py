@@ -70,3 +70,24 @@ async def test_a_secret_choice_is_announced_without_its_text(service):
     lines = presenter.move_lines(outcome, mention)
     assert lines[0] == "**Bob** has made their choice."
     assert all("vote no" not in line for line in lines)
+
+
+async def test_the_game_length_reads_well_in_both_languages(service):
+    """Issue 19: "93 moves over 1 minutes"."""
+    from bot.history import Summary
+
+    table = await _game(service)
+    en = presenter.summary_lines(table, Summary(93, 1, 2))[0]
+    assert "93 moves over 1 minute;" in en
+    assert "1 move over 2 hours 5 minutes;" in presenter.summary_lines(table, Summary(1, 125, 2))[0]
+    assert "93手、1分。" in presenter.summary_lines(table, Summary(93, 1, 2), "ja")[0]
+
+
+async def test_time_left_is_localised_and_rounded_up(service):
+    from bot.clock import SeatClock, Settings
+
+    table = await _game(service)
+    settings = Settings(timer=600)
+    clocks = {seat: SeatClock(seat, since=1000.0) for seat in table.to_act()}
+    assert presenter.time_lines(table, settings, clocks, 1001.0, "ja") == ["Alice：残り10分"]
+    assert presenter.time_lines(table, settings, clocks, 1001.0) == ["Alice: 10m left"]
