@@ -115,3 +115,18 @@ def test_options_that_fix_nothing_are_refused(options, key):
         G.new_game(1, 2, options)
     assert refused.value.msg.key == f"vindication.error.{key}"
     assert G.check_options(options, 2) == refused.value.msg
+
+
+def test_the_status_during_the_quest_choice_says_who_is_still_choosing():
+    """Issue 19: the status read "Round 0, Bob to play." while everyone chose at once."""
+    from rules.core import translate
+
+    state = G.new_game(2, 3, {"journey": ["J1", "J3", "J5"]})
+    names = ["Ann", "Bob", "Cy"]
+    status = translate(G.view(state, None).summary[0], "en", names)
+    assert status.endswith("Still choosing: Ann, Bob, Cy.") and "to play" not in status
+    state, _ = G.play(state, 1, G.legal_actions(state, 1)[0].text)
+    assert translate(G.view(state, None).summary[0], "ja", names).endswith("選択中：Ann, Cy。")
+    for seat in (0, 2):
+        state, _ = G.play(state, seat, G.legal_actions(state, seat)[0].text)
+    assert "to play" in translate(G.view(state, None).summary[0], "en", names)
