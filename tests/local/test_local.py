@@ -93,3 +93,25 @@ async def test_a_ready_player_unreadies_and_another_concedes(store, tmp_path, mo
     assert "**P2** conceded the game." in text and "P2 concedes and leaves the game." in text
     assert not [line for line in output if line.startswith("! ")]
     assert "Winner: P1" in text  # P1 was ready: the phase ended with one player left
+
+
+async def test_the_terminals_first_option_in_small_world_is_a_conquest(store, tmp_path,
+                                                                        monkeypatch):
+    """Issue 19: option 1 was "End conquests", and on later turns "decline"."""
+    from bot import presenter
+    from rules.smallworld import GAME as SMALLWORLD
+
+    async def no_board(*args, **kwargs):
+        return None
+
+    monkeypatch.setattr(presenter, "board_png", no_board)
+    feed = iter(["pick 0", "1", "quit"])
+    output: list[str] = []
+    service = Service(store, games=[SMALLWORLD], seed_source=lambda: 4)
+    terminal = Terminal(service, players(2), tmp_path / "out",
+                        lambda prompt: next(feed, None), output.append)
+    await terminal.setup("smallworld", "first_player=0")
+    assert await terminal.run() == 0
+    firsts = [line for line in output if line.lstrip().startswith("1. ")]
+    assert firsts[1].rstrip().endswith("]") and "[conquer " in firsts[1]
+    assert any("conquer" in line and "P1" in line for line in output)
