@@ -6,7 +6,7 @@ Moves are tuples whose first word is the verb. Ids are upper-case in the canonic
 
 from __future__ import annotations
 
-from rules.core.numbers import ascii_digits, whole_number
+from rules.core.numbers import ascii_digits
 
 from .data import ATTRIBUTES
 
@@ -31,7 +31,7 @@ def _card_id(word: str) -> str | None:
 
 
 def _int(word: str) -> int | None:
-    return whole_number(word, low=0, digits=3)
+    return int(word) if ascii_digits(word) and len(word) < 4 else None
 
 
 def parse(text: str):

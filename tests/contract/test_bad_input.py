@@ -90,3 +90,4 @@ def test_the_reported_vindication_move_is_refused():
 
     assert moves.parse("recover attr courage ²") is None
     assert moves.parse("recover attr courage 2") == ("recover", "attr", "courage", 2)
+    assert moves.parse("activate R01 -0") is None  # no sign in a Vindication number
