@@ -17,7 +17,7 @@ from typing import Iterable, Mapping
 from rules.core.text import Msg, translate
 
 UNITS = {"m": 60, "h": 3600, "d": 86400}
-DURATION = re.compile(r"^(\d{1,4})([mhd])$")
+DURATION = re.compile(r"^([0-9]{1,4})([mhd])$")
 SHORTEST = 5 * 60
 LONGEST = 60 * 86400
 

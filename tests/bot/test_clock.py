@@ -22,7 +22,8 @@ def test_durations_read_minutes_hours_and_days(text, seconds):
     assert clock.parse_duration(text) == seconds
 
 
-@pytest.mark.parametrize("text", ["", "12", "h", "4m", "61d", "1.5h", "99999999999999h", "1w"])
+@pytest.mark.parametrize("text", ["", "12", "h", "4m", "61d", "1.5h", "99999999999999h", "1w",
+                                  "٣٠m", "²h"])
 def test_bad_durations_are_refused(text):
     with pytest.raises(clock.BadDuration):
         clock.parse_duration(text)

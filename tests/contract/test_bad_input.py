@@ -91,3 +91,12 @@ def test_the_reported_vindication_move_is_refused():
     assert moves.parse("recover attr courage ²") is None
     assert moves.parse("recover attr courage 2") == ("recover", "attr", "courage", 2)
     assert moves.parse("activate R01 -0") is None  # no sign in a Vindication number
+
+
+def test_a_warcraft_region_code_is_written_in_ascii_digits():
+    from rules.smallworld_warcraft import GAME as WARCRAFT
+
+    state = WARCRAFT.new_game(1, 2, {})
+    island = state.extra["islands"][0].lower()
+    assert WARCRAFT.numbered(state, f"conquer {island}-٠٧") == f"conquer {island}-٠٧"
+    assert WARCRAFT.numbered(state, f"conquer {island}-07") != f"conquer {island}-07"
