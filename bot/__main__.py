@@ -10,6 +10,7 @@ import sys
 from .config import Config, ConfigError, load_config
 
 EXIT_CONFIG = 2
+EXIT_NETWORK = 3
 
 log = logging.getLogger("bot")
 
@@ -65,14 +66,21 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=config.log_level,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     log.info("database %s", config.database_path)
+    import aiohttp
     import discord
 
+    # the bot never joins a voice channel: no warning that voice support is not installed
+    discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
     try:
         asyncio.run(run(config))
     except discord.LoginFailure:
         print("tabletop: Discord refused DISCORD_TOKEN; copy the bot token again from the "
               "developer portal.", file=sys.stderr)
         return EXIT_CONFIG
+    except (aiohttp.ClientError, discord.GatewayNotFound, TimeoutError) as error:
+        print(f"tabletop: cannot reach Discord ({error or type(error).__name__}); check the "
+              "network connection and start again.", file=sys.stderr)
+        return EXIT_NETWORK
     except KeyboardInterrupt:
         log.info("stopped")
     return 0

@@ -9,12 +9,15 @@ time runs out the game waits, and the other players may vote to end it.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, replace
 from typing import Iterable, Mapping
 
+from rules.core.text import Msg, translate
+
 UNITS = {"m": 60, "h": 3600, "d": 86400}
-DURATION = re.compile(r"^(\d{1,4})([mhd])$")
+DURATION = re.compile(r"^([0-9]{1,4})([mhd])$")
 SHORTEST = 5 * 60
 LONGEST = 60 * 86400
 
@@ -34,17 +37,31 @@ def parse_duration(text: str) -> int:
     return seconds
 
 
-def format_duration(seconds: float) -> str:
-    """Write a duration the way players read it: ``2d 3h``, ``5h 20m``, ``12m``."""
-    seconds = max(0, int(seconds))
-    days, rest = divmod(seconds, 86400)
-    hours, rest = divmod(rest, 3600)
-    minutes = rest // 60
+def format_duration(seconds: float, locale: str = "en", *, round_up: bool = False,
+                    words: bool = False) -> str:
+    """Write a duration the way players read it, in ``locale``: ``2d 3h``, ``5h 20m``,
+    ``12m`` (ja ``2日3時間``); ``words``: ``2 days 3 hours``, ``1 minute``.
+
+    ``round_up`` counts a started minute as a whole one (time left: a fresh 10-minute timer
+    shows 10 minutes, not 9); otherwise seconds are dropped (time spent).
+    """
+    style = "word" if words else "short"
+    parts = [translate(Msg(f"clock.duration.{style}_{unit}{'_one' if n == 1 else ''}",
+                           {"n": n}), locale) for unit, n in _parts(seconds, round_up)]
+    return parts[0] if len(parts) == 1 else translate(
+        Msg(f"clock.duration.{style}_join", {"a": parts[0], "b": parts[1]}), locale)
+
+
+def _parts(seconds: float, round_up: bool) -> list[tuple[str, int]]:
+    """The one or two largest units of a duration: days and hours, hours and minutes."""
+    minutes = max(0, math.ceil(seconds / 60) if round_up else int(seconds) // 60)
+    days, rest = divmod(minutes, 1440)
+    hours, minutes = divmod(rest, 60)
     if days:
-        return f"{days}d {hours}h" if hours else f"{days}d"
+        return [("day", days), ("hour", hours)] if hours else [("day", days)]
     if hours:
-        return f"{hours}h {minutes}m" if minutes else f"{hours}h"
-    return f"{minutes}m"
+        return [("hour", hours), ("minute", minutes)] if minutes else [("hour", hours)]
+    return [("minute", minutes)]
 
 
 @dataclass(frozen=True)

@@ -67,13 +67,13 @@ def config_from(values: Mapping[str, str]) -> Config:
         raise ConfigError("DISCORD_TOKEN is not set: put DISCORD_TOKEN=<your bot token> in .env "
                           "or the environment.")
     guild = values.get("DEV_GUILD_ID", "").strip()
-    if guild and not guild.isdigit():
+    if guild and not (guild.isascii() and guild.isdigit()):
         raise ConfigError(f"DEV_GUILD_ID must be a server id (digits), not {guild!r}.")
     level = (values.get("LOG_LEVEL", "").strip() or "INFO").upper()
     if level not in LOG_LEVELS:
         raise ConfigError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {level!r}.")
     database = values.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE
     processes = values.get("RENDER_PROCESSES", "").strip() or "0"
-    if not processes.isdigit():
+    if not (processes.isascii() and processes.isdigit()):
         raise ConfigError(f"RENDER_PROCESSES must be a number of processes, not {processes!r}.")
     return Config(token, Path(database), int(guild) if guild else None, level, int(processes))

@@ -1,7 +1,7 @@
 """The terminal table: play any registered game at the keyboard through the bot's own service.
 
-    python -m bot.local <game> --players N [--seed S] [--options "k=v ..."]
-                        [--script FILE] [--out DIR] [--db PATH]
+    python -m bot.local <game> --players N [--names A,B,...] [--lang ja] [--seed S]
+                        [--options "k=v ..."] [--script FILE] [--out DIR] [--db PATH]
     python -m bot.local --replay FILE [--out DIR] [--pause]
 
 One keyboard plays every seat. At each prompt type a move (its text, or the number shown
@@ -13,6 +13,10 @@ owes nothing but may still act (a ready player taking it back) or concede.
 ``<seat>: move`` with seats numbered from 1; ``#`` starts a comment). After every move the
 board image is written to the output folder.
 
+``--names`` names the seats (their number is the player count when ``--players`` is left
+out); ``--lang`` is the language of every line and board (default English). Lines are plain
+text: the bold and code marks the Discord messages use are left out.
+
 ``--replay FILE`` plays back a game exported with ``/game export`` exactly, move by move,
 printing what happened and writing each board (``--pause``: wait for Enter between moves).
 """
@@ -21,12 +25,15 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import re
 import sys
 from pathlib import Path
 from typing import Callable, Iterator
 
 from rendering.registry import has_renderer, render_png
-from rules.core import all_games, get_game, translate
+from rules.core import Msg, all_games, get_game, translate
+from rules.core.numbers import whole_number
+from rules.core.text import MESSAGES_DIR
 
 from . import history, presenter
 from .errors import UserError
@@ -35,6 +42,8 @@ from .store import Store
 
 PLACE = Place("local", "terminal")
 SHOWN = 25
+LANGUAGES = sorted(p.name for p in MESSAGES_DIR.iterdir() if p.is_dir())
+MARKS = re.compile(r"\*\*|`")
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -43,6 +52,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m bot.local", description=__doc__.split("\n")[0])
     parser.add_argument("game", choices=names, nargs="?")
     parser.add_argument("--players", type=int, default=None)
+    parser.add_argument("--names", default=None, help="the seats' names, comma-separated")
+    parser.add_argument("--lang", default="en", choices=LANGUAGES)
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--options", default="")
     parser.add_argument("--script", type=Path, default=None)
@@ -52,14 +63,21 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                         help="play back an exported game file")
     parser.add_argument("--pause", action="store_true", help="with --replay: wait for Enter")
     args = parser.parse_args(argv)
+    args.names = [n.strip() for n in args.names.split(",")] if args.names else None
+    if args.names and (not all(args.names) or len(set(args.names)) < len(args.names)):
+        parser.error("--names needs distinct, non-empty names separated by commas")
+    if args.players is None and args.names:
+        args.players = len(args.names)
+    if args.names and len(args.names) != args.players:
+        parser.error(f"--names gives {len(args.names)} names for {args.players} players")
     if args.replay is None and (args.game is None or args.players is None):
-        parser.error("a game and --players are required (or --replay FILE)")
+        parser.error("a game and --players (or --names) are required (or --replay FILE)")
     return args
 
 
-def players(count: int) -> list[Player]:
-    """The seats of one keyboard: P1, P2, ..."""
-    return [Player(f"local-{i + 1}", f"P{i + 1}") for i in range(count)]
+def players(count: int, names: list[str] | None = None) -> list[Player]:
+    """The seats of one keyboard: the given names, or P1, P2, ..."""
+    return [Player(f"local-{i + 1}", names[i] if names else f"P{i + 1}") for i in range(count)]
 
 
 def plain(player) -> str:
@@ -67,22 +85,36 @@ def plain(player) -> str:
     return player.name
 
 
+def unmarked(text: str) -> str:
+    """Drop the Discord marks (bold, code) from a line meant for the terminal."""
+    return MARKS.sub("", text)
+
+
+def local_say(key: str, locale: str, **params) -> str:
+    """Translate a ``local.ui`` message (the terminal's own wording)."""
+    return translate(Msg(f"local.ui.{key}", params), locale)
+
+
 class Terminal:
     """Drive one game through the service: moves come from ``read``, text goes to ``write``."""
 
     def __init__(self, service: Service, seats: list[Player], out: Path,
-                 read: Callable[[str], str | None], write: Callable[[str], None]):
+                 read: Callable[[str], str | None], write: Callable[[str], None],
+                 locale: str = "en"):
         self.service, self.seats, self.out = service, seats, out
-        self.read, self.write = read, write
+        self.read, self.locale = read, locale
+        self.write = lambda text: write(unmarked(text))
         self.images = 0
         self.game_id = 0
         self.fail_fast = False
+        self.listed: tuple[int, int] | None = None  # (version, seat) whose options are shown
 
     async def setup(self, game: str, options: str) -> Table:
         """Open the table, seat everyone and start."""
         table = await self.service.open_and_start(PLACE, self.seats, game, options or None)
         self.game_id = table.record.id
-        self.write(presenter.say("started", game=presenter.game_title(table),
+        self.write(presenter.say("started", self.locale,
+                                 game=presenter.game_title(table, self.locale),
                                  players=", ".join(table.names)))
         await self.save_board(table, None)
         return table
@@ -94,7 +126,8 @@ class Terminal:
             if table.is_over():  # the final score was printed with the last move
                 return 0
             seat = min(table.to_act())
-            self.show_options(table, seat)
+            if self.listed != (table.record.version, seat):
+                self.show_options(table, seat)
             line = self.read(f"{table.names[seat]}> ")
             if line is None:
                 return 0
@@ -106,12 +139,14 @@ class Terminal:
         """Act on one input line; return an exit code to stop, or None to go on."""
         seat, line = self._explicit_seat(seat, line)
         command = line.lower()
+        if command == "?":
+            self.listed = None
         if command in ("", "?"):
             return None
         if command == "quit":
             return 0
         if command == "me":
-            self.write("\n".join(presenter.private_lines(table, seat)))
+            self.write("\n".join(presenter.private_lines(table, seat, self.locale)))
             return None
         if command == "log":
             await self.show_log()
@@ -124,14 +159,14 @@ class Terminal:
 
     def _explicit_seat(self, seat: int, line: str) -> tuple[int, str]:
         head, sep, rest = line.partition(":")
-        if sep and head.strip().isdigit():
-            return int(head.strip()) - 1, rest.strip()
-        return seat, line
+        number = whole_number(head.strip(), 1, len(self.seats)) if sep else None
+        return (seat, line) if number is None else (number - 1, rest.strip())
 
     async def _move(self, table: Table, seat: int, line: str) -> int | None:
         _, actions = self.service.options_for(table, seat)
-        if line.isdigit() and 1 <= int(line) <= min(len(actions), SHOWN):
-            line = actions[int(line) - 1].text
+        number = whole_number(line, 1, min(len(actions), SHOWN))
+        if number is not None:
+            line = actions[number - 1].text
         try:
             outcome = await self.service.act(PLACE, self.seats[seat], line)
         except UserError as error:
@@ -142,7 +177,7 @@ class Terminal:
     def _refused(self, error: UserError, names: list[str]) -> int | None:
         """Print why the service refused (seat names from ``names``); stop a script (exit
         code 1), go on otherwise."""
-        self.write("! " + translate(error.msg, "en", names))
+        self.write("! " + translate(error.msg, self.locale, names))
         return 1 if self.fail_fast else None
 
     async def _concede(self, seat: int) -> int | None:
@@ -154,44 +189,58 @@ class Terminal:
         return None
 
     async def _show(self, outcome) -> None:
-        """Print what a move did (the mover's private events marked) and save the board."""
-        seat = outcome.seat
-        self.write("\n".join(presenter.move_lines(outcome, plain)))
+        """Print what a move did, the mover's private events marked, then the final score if
+        the game ended (who acts next is told with their options), and save the board."""
+        seat, table, locale = outcome.seat, outcome.table, self.locale
+        lines = presenter.move_lines(outcome, plain, locale)
+        turn = presenter.turn_lines(table, plain, locale)
+        self.write("\n".join(lines[:len(lines) - len(turn)]))
         private = [e for e in outcome.events if e.audience is not None and seat in e.audience]
-        for line_text in presenter.event_lines(private, seat, outcome.table.names):
-            self.write(f"  ({outcome.table.names[seat]} only) {line_text}")
-        await self.save_board(outcome.table, outcome.action.text)
+        for line_text in presenter.event_lines(private, seat, table.names, locale):
+            self.write("  " + local_say("private", locale, name=table.names[seat],
+                                        line=line_text))
+        if table.is_over():
+            self.write("\n".join(turn))
+        await self.save_board(table, outcome.action.text)
 
     async def _undo(self, seat: int) -> int | None:
         try:
             table = await self.service.undo(PLACE, self.seats[seat])
         except UserError as error:
             return self._refused(error, [])
-        self.write(presenter.say("undone", name=table.names[seat]))
+        self.write(presenter.say("undone", self.locale, name=table.names[seat]))
         return None
 
     async def show_log(self) -> None:
         """Print the last moves."""
         table, moves = await self.service.log(PLACE, 10)
         if not moves:
-            self.write(presenter.say("log_empty"))
+            self.write(presenter.say("log_empty", self.locale))
         for move in moves:
-            self.write(presenter.say("log_line", seq=move.seq, name=table.names[move.seat],
-                                     action=move.action))
+            self.write(presenter.say("log_line", self.locale, seq=move.seq,
+                                     name=table.names[move.seat], action=move.action))
 
     def show_options(self, table: Table, seat: int) -> None:
-        """Print the prompt and the numbered options of ``seat``."""
+        """Print who is to act, ``seat``'s prompt and its numbered options (once for each
+        decision: again only after ``?``)."""
+        locale, names = self.locale, table.names
         prompt, actions = self.service.options_for(table, seat)
-        self.write(translate(prompt, "en", table.names))
+        to_act = sorted(table.to_act())
+        if len(to_act) > 1:
+            self.write(presenter.say("waiting_for", locale,
+                                     who=", ".join(names[s] for s in to_act)))
+        self.write(presenter.say("to_act_one", locale, who=names[seat],
+                                 prompt=translate(prompt, locale, names)))
         for number, action in enumerate(actions[:SHOWN], start=1):
-            self.write(f"  {number:>2}. {presenter.action_label(action, table.names)}"
+            self.write(f"  {number:>2}. {presenter.action_label(action, names, locale)}"
                        f"  [{action.text}]")
         if len(actions) > SHOWN:
-            self.write("  " + presenter.say("more_options", count=len(actions) - SHOWN))
+            self.write("  " + local_say("more_options", locale, count=len(actions) - SHOWN))
+        self.listed = (table.record.version, seat)
 
     async def save_board(self, table: Table, last_move: str | None) -> None:
         """Write the public board image of ``table`` to the output folder."""
-        png = await presenter.board_png(table, None, last_move)
+        png = await presenter.board_png(table, None, last_move, locale=self.locale)
         if png is None:
             return
         self.out.mkdir(parents=True, exist_ok=True)
@@ -224,37 +273,39 @@ def keyboard(prompt: str) -> str | None:
         return None
 
 
-def play_back(path: Path, out: Path, pause: bool = False, write=print) -> int:
+def play_back(path: Path, out: Path, pause: bool = False, write=print,
+              locale: str = "en") -> int:
     """Replay an exported game move by move, writing each public board; return the exit code."""
     try:
         document = history.parse_export(path.read_text(encoding="utf-8"))
         game = get_game(document["game"])
     except (OSError, ValueError, KeyError) as error:
-        write(f"! cannot replay {path}: {error}")
+        write(local_say("cannot_replay", locale, path=path, error=error))
         return 2
     names = list(document["players"])
     out.mkdir(parents=True, exist_ok=True)
     try:
         for step in history.replay(game, document):
             if step.seq:
-                write(presenter.say("log_line", seq=step.seq, name=names[step.seat],
-                                    action=step.text))
-                for line in presenter.event_lines(step.events, None, names):
-                    write(f"  {line}")
-            _write_board(game, step, names, out)
+                write(unmarked(presenter.say("log_line", locale, seq=step.seq,
+                                             name=names[step.seat], action=step.text)))
+                for line in presenter.event_lines(step.events, None, names, locale):
+                    write(unmarked(f"  {line}"))
+            _write_board(game, step, names, out, locale)
             if pause and step.seq < len(document["moves"]) and keyboard("") is None:
                 break
     except ValueError as error:
         write(f"! {error}")
         return 1
-    write(f"(board images in {out})")
+    write(local_say("images", locale, folder=out))
     return 0
 
 
-def _write_board(game, step, names: list[str], out: Path) -> None:
+def _write_board(game, step, names: list[str], out: Path, locale: str) -> None:
     if not has_renderer(game.name):
         return
-    png = render_png(game.view(step.state, None), last_move=step.text, names=names)
+    png = render_png(game.view(step.state, None), last_move=step.text, names=names,
+                     locale=locale)
     (out / f"board-{step.seq:04d}.png").write_bytes(png)
 
 
@@ -262,21 +313,22 @@ async def main(argv: list[str] | None = None) -> int:
     """Run the terminal table (or play back an exported game)."""
     args = parse_args(argv)
     if args.replay is not None:
-        return play_back(args.replay, args.out, args.pause)
+        return play_back(args.replay, args.out, args.pause, locale=args.lang)
     store = await Store.open(args.db)
     seed = args.seed
     service = Service(store, seed_source=(lambda: seed) if seed is not None else None)
     read = script_reader(args.script) if args.script else keyboard
-    terminal = Terminal(service, players(args.players), args.out, read, print)
+    terminal = Terminal(service, players(args.players, args.names), args.out, read, print,
+                        args.lang)
     terminal.fail_fast = args.script is not None
     try:
         await terminal.setup(args.game, args.options)
         return await terminal.run()
     except UserError as error:
-        print("! " + translate(error.msg, "en", []), file=sys.stderr)
+        print("! " + unmarked(translate(error.msg, args.lang, [])), file=sys.stderr)
         return 2
     finally:
-        print(f"(board images in {args.out})")
+        print(local_say("images", args.lang, folder=args.out))
         await store.close()
 
 

@@ -76,7 +76,7 @@ def settings_line(settings, locale: str = "en") -> list[str]:
                          ("bank", settings.bank)):
         if seconds:
             parts.append(translate(Msg(f"clock.ui.{key}",
-                                       {"time": format_duration(seconds)}), locale))
+                                       {"time": format_duration(seconds, locale)}), locale))
     if not parts:
         return []
     return [translate(Msg("clock.ui.settings", {"parts": ", ".join(parts)}), locale)]
@@ -92,14 +92,18 @@ def time_lines(table: Table, settings, clocks, now: float, locale: str = "en") -
             continue
         key = "clock.ui.out_of_time" if left <= 0 else "clock.ui.left"
         parts.append(translate(Msg(key, {"name": table.names[seat],
-                                         "time": format_duration(left)}), locale))
+                                         "time": format_duration(left, locale,
+                                                                 round_up=True)}), locale))
     return [" · ".join(parts)] if parts else []
 
 
 def summary_lines(table: Table, summary, locale: str = "en") -> list[str]:
     """The finished game's length and its place in the server's history."""
     return [translate(Msg("history.ui.length", {
-        "id": table.record.id, "moves": summary.moves, "minutes": summary.minutes,
+        "id": table.record.id, "moves": translate(Msg(
+            "history.ui.moves_one" if summary.moves == 1 else "history.ui.moves",
+            {"n": summary.moves}), locale),
+        "time": format_duration(summary.minutes * 60, locale, words=True),
         "game": game_title(table, locale), "place": summary.place}), locale)]
 
 

@@ -1,7 +1,9 @@
 """Multiplayer ratings (the Weng-Lin Plackett-Luce model): ranks from scores, new ratings.
 
 A finished game counts when it had at least two players; shared places tie. The number
-shown to players is the conservative estimate ``mu - 3 sigma`` scaled to a familiar range.
+shown to players is the conservative estimate ``mu - 3 sigma`` (openskill's "ordinal") on a
+familiar, chess-like scale: a new player shows 1000, a first game won or lost moves that up
+or down (never to 0, which would read as unrated), and a strong regular approaches 2000.
 The update is Algorithm 4 of Weng and Lin (JMLR 12, 2011) with the defaults openskill uses
 (mu 25, sigma 25/3, beta 25/6, kappa 0.0001, tau 25/300), one player per team.
 """
@@ -17,7 +19,8 @@ MU, SIGMA = 25.0, 25.0 / 3.0  # a new player's rating
 BETA = 25.0 / 6.0  # the spread of one game's performance around skill
 KAPPA = 0.0001  # the least a variance may shrink to, as a fraction
 TAU = 25.0 / 300.0  # added uncertainty per game, so that ratings keep moving
-DISPLAY_SCALE = 40  # 0 for a new player; about 1000 for a strong regular
+DISPLAY_BASE = 1000  # a new player's shown rating (ordinal 0)
+DISPLAY_SCALE = 40  # shown points per unit of ordinal: a strong regular (ordinal ~25) ~2000
 
 
 def ranks(scores: Mapping[int, ScoreLine], winners: Sequence[int]) -> list[int]:
@@ -81,5 +84,5 @@ def _strength_at_or_below(ranks: list[int], strengths: list[float]) -> list[floa
 
 
 def shown(mu: float, sigma: float) -> int:
-    """The rating shown to people: the conservative estimate, scaled, never below zero."""
-    return max(0, round((mu - 3 * sigma) * DISPLAY_SCALE))
+    """The rating shown to people: the conservative estimate on the 1000-based scale."""
+    return max(0, round(DISPLAY_BASE + (mu - 3 * sigma) * DISPLAY_SCALE))

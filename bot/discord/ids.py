@@ -95,6 +95,6 @@ def option_value(text: str, index: int) -> str:
 
 def value_index(value: str) -> int | None:
     """Return the option index a ``#index`` value stands for, or None for a plain action text."""
-    if value.startswith(INDEX_PREFIX) and value[1:].isdigit():
+    if value.startswith(INDEX_PREFIX) and value[1:].isascii() and value[1:].isdigit():
         return int(value[1:])
     return None

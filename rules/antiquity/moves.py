@@ -25,6 +25,7 @@ number then "row,col"; a grave cell is "city,row,col"; payments are kinds joined
 from __future__ import annotations
 
 from rules.core import Action
+from rules.core.numbers import ascii_digits, whole_number
 
 from . import data
 from .goods import parse_payment, payment_text
@@ -38,10 +39,7 @@ VERBS = frozenset({"colour", "start", "build", "storage", "house", "staff", "hos
 
 
 def _int(word: str, low: int = 0, high: int = 99) -> int | None:
-    if not word.lstrip("-").isdigit() or len(word) > 4:
-        return None
-    value = int(word)
-    return value if low <= value <= high else None
+    return whole_number(word, low, high, digits=3) if len(word) <= 4 else None
 
 
 def _rot(word: str) -> int | None:
@@ -126,7 +124,7 @@ def _one_word(verb, conv):
 
 
 def _ident(prefix):
-    return lambda word: word if word[:1] == prefix and word[1:].isdigit() else None
+    return lambda word: word if word[:1] == prefix and ascii_digits(word[1:]) else None
 
 
 def _hospital(w):

@@ -7,6 +7,8 @@ A twin tile is written ``<first>-<second> row,col dir``: the first half goes on
 
 from __future__ import annotations
 
+from rules.core.numbers import ascii_digits
+
 from .grid import (
     DIRS,
     area,
@@ -126,7 +128,9 @@ def _square_ok(player: dict, square: str | None) -> bool:
     if not square or square.count(",") != 1:
         return False
     row, col = square.split(",")
-    return row.isdigit() and col.isdigit() and (on_board(square) or square in frame(area(int(col))))
+    if not (ascii_digits(row) and ascii_digits(col)):
+        return False
+    return on_board(square) or square in frame(area(int(col)))
 
 
 def _overhang_ok(player: dict, twin: str, cells: list[str]) -> bool:

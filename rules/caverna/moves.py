@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import re
 
+from rules.core.numbers import ascii_digits
+
 from . import data
 
 Move = tuple
@@ -42,8 +44,8 @@ HARVEST_CHOICES = ("field", "breed")
 CROPS = ("grain", "vegetable")
 
 _WORD = re.compile(r"[a-z0-9-]+")
-_SQUARE = re.compile(r"(-?\d{1,2}),(-?\d{1,2})")
-_NUMBER = re.compile(r"\d{1,9}")
+_SQUARE = re.compile(r"(-?[0-9]{1,2}),(-?[0-9]{1,2})")
+_NUMBER = re.compile(r"[0-9]{1,9}")
 
 
 def square(text: str) -> str | None:
@@ -154,7 +156,7 @@ def _loot_item(word: str) -> str | None:
 
 
 def _trade(word: str) -> int | None:
-    return int(word) if len(word) == 1 and word.isdigit() else None
+    return int(word) if len(word) == 1 and ascii_digits(word) else None
 
 
 _READERS = {

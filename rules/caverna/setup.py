@@ -38,13 +38,15 @@ def round_cards(rng: Rng, players: int, fixed: list | None) -> list[str]:
 
 
 def harvest_markers(rng: Rng, players: int, fixed: list | None) -> list[str]:
-    """Return the markers of rounds 6.. (solo: none)."""
-    if players == 1:
+    """Return the markers of rounds 6.. (solo: none; a fixed list must still be markers)."""
+    markers = [m.strip().lower() for m in fixed or ()]
+    expected = 7 if players > 2 else 6
+    if not set(markers) <= {"green", "red"}:
+        raise CannotParse(msgs.error("bad_harvest", count=expected))
+    if players == 1:  # no harvest track: a well-formed list waits for more players
         return []
     if fixed:
-        markers = [m.strip().lower() for m in fixed]
-        expected = 7 if players > 2 else 6
-        if len(markers) != expected or not set(markers) <= {"green", "red"}:
+        if len(markers) != expected:
             raise CannotParse(msgs.error("bad_harvest", count=expected))
         return markers
     greens = 3 if players == 2 else 4

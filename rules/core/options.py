@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from .errors import CannotParse
+from .numbers import whole_number
 from .text import Msg
 from .types import OptionSpec
 
@@ -72,13 +73,8 @@ def _convert(spec: OptionSpec, raw: str) -> Any:
             return False
         raise bad
     if spec.kind == "int":
-        try:
-            number = int(raw)
-        except ValueError:
-            raise bad from None
-        if (spec.minimum is not None and number < spec.minimum) or (
-            spec.maximum is not None and number > spec.maximum
-        ):
+        number = whole_number(raw, spec.minimum, spec.maximum)
+        if number is None:
             raise bad
         return number
     if spec.kind == "choice":

@@ -32,6 +32,8 @@ method of :class:`variant.Rules`, the base game's behaviour being the default):
 * ``not_from_tray`` / ``tiebreak_tokens``: pieces counted among a race's tokens that are not
   from its tray, and the tie-break count (SWoW: beasts and the Champion; not the Champion).
 * ``tokens_kept_in_decline``: tokens per region left at decline (Ghouls all; Tauren 2).
+* ``badge_stays_in_decline``: a badge kept by the declined race until it leaves the map
+  (SWoW: Garrison, Swamp-dweller).
 * ``extra_score_lines``: variant coins at turn end (SWoW: faction bonus, legendary places).
 * decisions: a variant game class lists ``handlers.BASE_HANDLERS`` plus its own handlers
   and registers them with ``handlers.register_handlers(variant, ...)``.

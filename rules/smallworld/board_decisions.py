@@ -49,8 +49,8 @@ class ConquestDecision(TurnHandler):
         if effects.power_has(state, inst, "berserk") and powers.berserk_problem(state,
                                                                                inst) is None:
             fixed.append(option(("berserk",)))
-        fixed.append(option(("end_conquest",)))
-        return fixed + self._attacks(state, inst, owned) + self._own(state, inst, owned)
+        return (fixed + self._attacks(state, inst, owned) + self._own(state, inst, owned)
+                + [option(("end_conquest",))])  # the common move (a conquest) first
 
     def _attacks(self, state: State, inst: Instance, owned: set[int]) -> list[Action]:
         targets = attackable(state, inst, owned)

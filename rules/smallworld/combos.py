@@ -75,6 +75,14 @@ def _reshuffle(state: State, events: list) -> bool:
     return True
 
 
+def keeps_badge(state: State, inst: Instance) -> bool:
+    """Tell whether ``inst``'s badge stays with it in decline (Spirit; a variant's badges),
+    so that it is discarded only when the race leaves the map."""
+    from .variant import rules_of  # the variant hooks use this module
+
+    return inst.has_spirit or rules_of(state).badge_stays_in_decline(state, inst)
+
+
 def return_banner(state: State, inst: Instance, events: list) -> None:
     """Send a race that left the board to the bottom of the race deck and refill (3.14)."""
     inst.gone = True
@@ -85,7 +93,7 @@ def return_banner(state: State, inst: Instance, events: list) -> None:
         player.active = None
     state.race_deck = [*state.race_deck, inst.race]
     state.race_deck_known += 1
-    if inst.has_spirit and inst.declined:
+    if inst.declined and keeps_badge(state, inst):
         state.discard = [*state.discard, inst.power]
     events.append(msgs.event("banner_returned", seat=inst.owner, race=msgs.race(inst.race)))
     refill(state, events)

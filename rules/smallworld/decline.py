@@ -29,7 +29,8 @@ def go_into_decline(state: State, seat: int, events: list) -> None:
         for old in [state.insts[i] for i in player.declined]:
             if not old.has_spirit:
                 remove_race(state, state.edit_inst(old.id), events)
-    if not inst.has_spirit:
+    kept = combos.keeps_badge(state, inst)
+    if not kept:
         state.discard = [*state.discard, inst.power]
     _remove_power_pieces(state, inst)
     rules_of(state).before_decline(state, inst, events)
@@ -39,7 +40,7 @@ def go_into_decline(state: State, seat: int, events: list) -> None:
     player.active = None
     player.declined.append(inst.id)
     state.allies = [pair for pair in state.allies if pair[0] != seat]
-    key = "decline_spirit" if inst.has_spirit else "decline"  # the Spirit badge stays
+    key = "decline_spirit" if inst.has_spirit else "decline_keep" if kept else "decline"
     events.append(msgs.event(key, seat=seat, race=msgs.race(inst.race),
                              power=msgs.power(inst.power)))
     if not state.regions_of(inst.id):

@@ -27,3 +27,42 @@ def race(race_id: str) -> Msg:
 def power(power_id: str) -> Msg:
     """Return the display name of a power (one shared message per power)."""
     return _power(power_id)
+
+
+# Events an automatic move repeats one piece at a time, with the parameter that counts the
+# pieces (an encampment event has none: several in one region become ``encampments_placed``).
+_COUNTED = {"smallworld.event.tokens_taken": "tokens", "smallworld.event.withdraw": "tokens",
+            "smallworld.event.encampment_placed": None}
+
+
+def fold(events: list, start: int = 0) -> None:
+    """Merge the events from ``start`` on that repeat one another (the same seat taking,
+    withdrawing or camping into the same region) into one event with the total, in place."""
+    totals: dict[tuple, list] = {}
+    kept: list = []
+    for item in events[start:]:
+        if item.key not in _COUNTED:
+            kept.append(item)
+            continue
+        counter = _COUNTED[item.key]
+        same = (item.key, item.audience, item.reveals,
+                repr(sorted((k, v) for k, v in item.params.items() if k != counter)))
+        if same not in totals:
+            totals[same] = [item, 0, len(kept)]
+            kept.append(item)
+        totals[same][1] += 1 if counter is None else item.params[counter]
+    for first, total, index in totals.values():
+        kept[index] = _with_total(first, total)
+    events[start:] = kept
+
+
+def _with_total(item, total: int):
+    counter = _COUNTED[item.key]
+    if counter is None:
+        if total == 1:
+            return item
+        return type(item)("smallworld.event.encampments_placed", {**item.params, "count": total},
+                          item.audience, item.reveals)
+    if item.params[counter] == total:
+        return item
+    return type(item)(item.key, {**item.params, counter: total}, item.audience, item.reveals)

@@ -142,13 +142,16 @@ def spread(state: State, inst: Instance, count: int, events: list,
 
 
 def auto(state: State, inst: Instance, events: list) -> None:
-    """Redeploy sensibly in one step: reserve, spread the hand, place encampments."""
+    """Redeploy sensibly in one step: reserve, spread the hand, place encampments (told as
+    one event per region, not one per token or encampment)."""
+    start = len(events)
     if state.regions_of(inst.id):
         need = races.reserve_needed(state, inst)
         _collect_reserve(state, inst, need, events)
         targets = threatened(state, inst)  # placing tokens and camps keeps them threatened
         spread(state, inst, inst.hand - need, events, targets)
         _auto_camps(state, inst, events, targets)
+    msgs.fold(events, start)
     finish(state, inst, events)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from rules.core.errors import CannotParse
+from rules.core.numbers import whole_number
 from rules.core.options import start_seat
 from rules.core.rng import Rng
 
@@ -35,10 +36,7 @@ def new_game(seed: int, players: int, options: Mapping[str, Any], variant: str =
 
 def _dice(state: State, values: list) -> list[int]:
     faces = set(data.constants(state.variant)["die"])
-    try:
-        dice = [int(d) for d in values]
-    except ValueError:
-        dice = [-1]
+    dice = [whole_number(str(d)) for d in values]
     if not set(dice) <= faces:
         raise CannotParse(msgs.err("bad_dice", dice=",".join(map(str, values))))
     return dice

@@ -26,8 +26,8 @@ class StartDecision(TurnHandler):
     def options(self, state, d):
         probe = start_probe(state)
         top = probe.pending[-1]
-        return ([option(("decline",))]
-                + handler_of(probe, top).options(probe, top))
+        return (handler_of(probe, top).options(probe, top)  # going on first: decline is
+                + [option(("decline",))])  # rarer and final, never one click from the top
 
     def lists_exactly(self, state, d):
         if not super().lists_exactly(state, d):

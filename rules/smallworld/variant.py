@@ -171,6 +171,11 @@ class Rules:
     def before_decline(self, state: State, inst: Instance, events: list) -> None:
         """Remove what only an active race keeps as ``inst`` declines (SWoW: watchtowers)."""
 
+    def badge_stays_in_decline(self, state: State, inst: Instance) -> bool:
+        """Tell whether ``inst``'s badge (not Spirit) stays with it in decline, to be
+        discarded when the race leaves the map (SWoW: Garrison, Swamp-dweller); none."""
+        return False
+
     def tokens_kept_in_decline(self, state: State, inst: Instance) -> int | None:
         """Return how many tokens per region stay at decline (None: all of them, Ghouls)."""
         return None if effects.race_has(state, inst, "keep_tokens_in_decline") else 1

@@ -11,7 +11,7 @@ from __future__ import annotations
 from rules.core.text import Msg
 from rules.core.types import View
 
-from . import msgs, scoring
+from . import combos, msgs, scoring
 from .state import Instance, State
 
 
@@ -65,6 +65,12 @@ def _region(state: State, r: int) -> dict:
             "hero": reg.hero, "dragon": reg.dragon}
 
 
+def _declined(state: State, inst: Instance) -> dict:
+    """A declined race: its badge too when the badge stayed with it (Spirit, Garrison...)."""
+    return {"race": inst.race, "power": inst.power if combos.keeps_badge(state, inst) else None,
+            "tokens": state.on_board(inst.id) + inst.hand}
+
+
 def _player(state: State, s: int, viewer: int | None) -> dict:
     player = state.players[s]
     active = state.inst(player.active)
@@ -73,10 +79,7 @@ def _player(state: State, s: int, viewer: int | None) -> dict:
         "active": None if active is None else {
             "race": active.race, "power": active.power, "hand": active.hand,
             "pending": active.pending, "reserve": active.reserve, "camps": active.camps},
-        "declined": [{"race": state.insts[i].race,
-                      "power": state.insts[i].power if state.insts[i].has_spirit else None,
-                      "tokens": state.on_board(i) + state.insts[i].hand}
-                     for i in player.declined],
+        "declined": [_declined(state, state.insts[i]) for i in player.declined],
         "coins": player.coins if state.over or viewer == s else None,
     }
 

@@ -65,7 +65,9 @@ def withdraw(state: State, inst: Instance, count: int, region: int, events: list
 
 
 def auto(state: State, inst: Instance, events: list) -> None:
-    """Spread the pending tokens evenly and re-place knocked-out encampments."""
+    """Spread the pending tokens evenly and re-place knocked-out encampments (one event per
+    region)."""
+    start = len(events)
     while inst.pending:
         region = min(state.regions_of(inst.id), key=lambda r: (state.regions[r].tokens, r))
         withdraw(state, inst, 1, region, events)
@@ -75,3 +77,4 @@ def auto(state: State, inst: Instance, events: list) -> None:
         region = min(targets, key=lambda r: (state.regions[r].encampments, r))
         powers.encampment(state, inst, region, False, events)
     inst.knocked_camps = 0
+    msgs.fold(events, start)

@@ -59,7 +59,7 @@ def transfer(state: State, payer: int, payee: int, amount: int, source: str,
         player.coins += sign * paid
         player.earned[source] = player.earned.get(source, 0) + sign * paid
     events.append(msgs.event("coins_paid", audience=None if public else frozenset({payer, payee}),
-                             reveals=public and paid < amount, seat=payer, target=payee,
+                             reveals=public and paid < amount, seat=payer, to_seat=payee,
                              coins=paid, source=source_msg(state, source)))
     return paid
 

@@ -24,7 +24,7 @@ from .redeploying import WarcraftRedeploy, WarcraftWithdraw
 from .variant import NAME
 from .wells import WellDecision
 
-CODE = re.compile(r"\b([lms][12])-?(\d{1,2})\b")
+CODE = re.compile(r"\b([lms][12])-?([0-9]{1,2})\b")
 OWN_DECISIONS = (WellDecision(), FormDecision(), RecruitDecision(), ObjectivesDecision(),
                  PlaceArtifactDecision(), AirRaidDecision(), BombsDecision(),
                  PlacePiecesDecision(), BattlegroundDecision())

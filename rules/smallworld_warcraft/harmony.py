@@ -62,7 +62,7 @@ def hand_out(state: State, inst: Instance, events: list) -> None:
             state.turn == 1 and not state.live_insts(seat))
         if eligible and seat not in given and len(given) < supply:
             given.append(seat)
-            events.append(msgs.event("harmony_given", seat=seat, target=inst.owner))
+            events.append(msgs.event("harmony_given", seat=seat, from_seat=inst.owner))
 
 
 def recover(state: State, seat: int, events: list) -> None:

@@ -198,8 +198,9 @@ def _withdraw(state, inst, count: int, region: int, events: list) -> None:
 
 def _auto_specials_withdrawn(state, inst, events: list) -> None:
     """``withdraw auto``: the ransomed Champion joins the race's strongest region, then the
-    withdrawn tokens (race tokens, then beasts) go one at a time onto the weakest ones."""
-    owned = state.regions_of(inst.id)
+    withdrawn tokens (race tokens, then beasts) go one at a time onto the weakest ones (told
+    as one event per region)."""
+    start, owned = len(events), state.regions_of(inst.id)
     if not owned:
         return
     if champion.is_pending(state, inst):
@@ -208,3 +209,4 @@ def _auto_specials_withdrawn(state, inst, events: list) -> None:
     while inst.pending:
         weakest = min(owned, key=lambda r: (state.regions[r].tokens, r))
         _withdraw(state, inst, 1, weakest, events)
+    base_msgs.fold(events, start)

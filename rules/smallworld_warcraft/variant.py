@@ -290,6 +290,11 @@ class WarcraftRules(Rules):
         if short[1]:
             pieces.ask(state, active, *short)
 
+    def badge_stays_in_decline(self, state: State, inst: Instance) -> bool:
+        """Garrison and Swamp-dweller (``survives_decline`` in the data) stay with the declined
+        race until it leaves the map (§3.8 step 3)."""
+        return bool(data.powers()[inst.power].get("survives_decline"))
+
     def before_decline(self, state: State, inst: Instance, events: list) -> None:
         """Beasts, the Champion, watchtowers and military objectives go when their race
         declines (a region held only by beasts or the Champion becomes empty, §3.8)."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.core import CannotParse, Msg, OptionSpec
+from rules.core import OptionSpec
 from rules.core.decisions import DecisionGame, Handlers
 
 from . import acquire, effects, kinds, monsters, moves
@@ -10,6 +10,7 @@ from .bonus import RecoverMenu
 from .data import MODULE_NAMES
 from .flow import check_triggers, flow_step
 from .hidden import SECRET_DECISIONS, rerandomise
+from .options import check as check_options
 from .regions import VisitEnd
 from .scoring import score_lines
 from .setup import QuestKeep, new_state, setup_events
@@ -44,12 +45,8 @@ class VindicationGame(DecisionGame):
     )
 
     def new_game(self, seed, players, options):
-        chosen = list(options.get("modules", []))
-        unknown = [m for m in chosen if m not in MODULE_NAMES]
-        if unknown:
-            raise CannotParse(Msg("vindication.error.unknown_module",
-                                  {"module": ",".join(unknown), "known": ",".join(MODULE_NAMES)}))
-        state = new_state(seed, players, {**options, "modules": chosen})
+        check_options(options, players)
+        state = new_state(seed, players, {**options, "modules": list(options.get("modules", []))})
         self.settle(state, [])
         return state
 

@@ -6,6 +6,8 @@ Moves are tuples whose first word is the verb. Ids are upper-case in the canonic
 
 from __future__ import annotations
 
+from rules.core.numbers import ascii_digits
+
 from .data import ATTRIBUTES
 
 COLORS = ("red", "blue", "yellow")
@@ -20,16 +22,16 @@ SIMPLE = {"end", "unable", "rest", "vindicate", "done", "keep", "pay", "accept",
 
 def _id(word: str, prefix: str) -> str | None:
     up = word.upper()
-    return up if up[:1] == prefix and up[1:].isdigit() and len(up) == 3 else None
+    return up if up[:1] == prefix and ascii_digits(up[1:]) and len(up) == 3 else None
 
 
 def _card_id(word: str) -> str | None:
     up = word.upper()
-    return up if len(up) == 3 and up[0] in "RBYGPOQW" and up[1:].isdigit() else None
+    return up if len(up) == 3 and up[0] in "RBYGPOQW" and ascii_digits(up[1:]) else None
 
 
 def _int(word: str) -> int | None:
-    return int(word) if word.isdigit() and len(word) < 4 else None
+    return int(word) if ascii_digits(word) and len(word) < 4 else None
 
 
 def parse(text: str):

@@ -71,5 +71,12 @@ def build_view(game, state, viewer: int | None) -> View:
             if entry.get("cards"):
                 private.append(Msg("vindication.private.cards",
                                    {"cards": [card_msg(c) for c in entry["cards"]]}))
-    summary = [Msg("vindication.summary.round", {"round": state.round, "seat": state.current})]
-    return View("vindication", viewer, data, private, summary)
+    return View("vindication", viewer, data, private, [_summary(state)])
+
+
+def _summary(state) -> Msg:
+    """Whose turn it is; during the set-up's simultaneous quest choice, who still chooses."""
+    choosing = sorted(d["seat"] for d in state.pending if d["type"] == "quest_keep")
+    if choosing:
+        return Msg("vindication.summary.choosing_quests", {"waiting_seat": choosing})
+    return Msg("vindication.summary.round", {"round": state.round, "seat": state.current})

@@ -22,7 +22,8 @@ def test_durations_read_minutes_hours_and_days(text, seconds):
     assert clock.parse_duration(text) == seconds
 
 
-@pytest.mark.parametrize("text", ["", "12", "h", "4m", "61d", "1.5h", "99999999999999h", "1w"])
+@pytest.mark.parametrize("text", ["", "12", "h", "4m", "61d", "1.5h", "99999999999999h", "1w",
+                                  "٣٠m", "²h"])
 def test_bad_durations_are_refused(text):
     with pytest.raises(clock.BadDuration):
         clock.parse_duration(text)
@@ -32,6 +33,22 @@ def test_durations_are_written_for_people():
     assert [clock.format_duration(s) for s in (59, 600, 3 * H, 3 * H + 600, 86400,
                                                2 * 86400 + 5 * H, -5)] == \
         ["0m", "10m", "3h", "3h 10m", "1d", "2d 5h", "0m"]
+
+
+def test_durations_are_written_in_the_players_language():
+    """Issue 19: a Japanese table read 5m, 10m, 1d and 残り9m."""
+    assert [clock.format_duration(s, "ja") for s in (300, 3 * H + 600, 86400, 2 * 86400 + 5 * H)
+            ] == ["5分", "3時間10分", "1日", "2日5時間"]
+    assert clock.format_duration(60, words=True) == "1 minute"
+    assert clock.format_duration(93 * 60, words=True) == "1 hour 33 minutes"
+    assert clock.format_duration(2 * 86400, words=True) == "2 days"
+
+
+def test_time_left_counts_a_started_minute_whole():
+    """A fresh 10-minute timer says 10 minutes left, not 9 (the first second has passed)."""
+    assert clock.format_duration(599, round_up=True) == "10m"
+    assert clock.format_duration(599) == "9m"
+    assert clock.format_duration(599, "ja", round_up=True) == "10分"
 
 
 def test_a_seat_starts_its_clock_when_it_starts_to_owe_and_banks_the_time_it_took():

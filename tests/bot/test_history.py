@@ -42,7 +42,20 @@ def test_ranks_share_places_and_put_the_winners_first():
 def test_rating_rewards_the_winner_and_is_shown_conservatively():
     new = ratings.rate([None, None], [1, 2])
     assert new[0][0] > 25 > new[1][0]
-    assert ratings.shown(25.0, 25 / 3) == 0 and ratings.shown(*new[0]) > 0
+    assert ratings.shown(25.0, 25 / 3) == 1000 < ratings.shown(*new[0])
+
+
+def test_a_first_game_lost_does_not_read_as_unrated():
+    """Issue 19: a one-game loser was shown as 0; now below the new player's 1000, well
+    above 0, and the scale is explained wherever ratings are listed (en and ja)."""
+    from rules.core import Msg, translate
+
+    loser = ratings.shown(*ratings.rate([None, None], [1, 2])[1])
+    assert 900 < loser < 1000
+    for locale in ("en", "ja"):
+        for key in ("stats_title", "leaderboard_title"):
+            assert "1000" in translate(Msg(f"history.ui.{key}", {"name": "A", "game": "G"}),
+                                       locale)
 
 
 @pytest.mark.parametrize(("current", "places", "expected"), [

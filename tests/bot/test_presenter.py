@@ -95,3 +95,24 @@ async def test_the_board_view_is_built_in_the_worker_that_draws_it(service, monk
     monkeypatch.setattr(registry, "_renderers", lambda: {"toy": render})
     assert (await presenter.board_png(table)).startswith(b"\x89PNG")
     assert threads["view"] == threads["render"] != threading.get_ident()
+
+
+async def test_the_game_length_reads_well_in_both_languages(service):
+    """Issue 19: "93 moves over 1 minutes"."""
+    from bot.history import Summary
+
+    table = await _game(service)
+    en = presenter.summary_lines(table, Summary(93, 1, 2))[0]
+    assert "93 moves over 1 minute;" in en
+    assert "1 move over 2 hours 5 minutes;" in presenter.summary_lines(table, Summary(1, 125, 2))[0]
+    assert "93手、1分。" in presenter.summary_lines(table, Summary(93, 1, 2), "ja")[0]
+
+
+async def test_time_left_is_localised_and_rounded_up(service):
+    from bot.clock import SeatClock, Settings
+
+    table = await _game(service)
+    settings = Settings(timer=600)
+    clocks = {seat: SeatClock(seat, since=1000.0) for seat in table.to_act()}
+    assert presenter.time_lines(table, settings, clocks, 1001.0, "ja") == ["Alice：残り10分"]
+    assert presenter.time_lines(table, settings, clocks, 1001.0) == ["Alice: 10m left"]

@@ -212,6 +212,13 @@ def test_bad_fixed_orders_are_refused():
         GAME.new_game(1, 3, {"harvest": ["green", "blue"]})
 
 
+def test_a_harvest_option_names_markers_even_in_a_solo_game():
+    """Solo has no harvest track, so a marker list waits for more players; but one that
+    names no marker at all was stored and ignored (issue 19)."""
+    assert GAME.check_options({"harvest": ["zzz"]}, 1).key == "caverna.error.bad_harvest"
+    assert GAME.check_options({"harvest": ["red", "red"]}, 1) is None
+
+
 def test_family_life_in_round_8_flips_wish_then():
     from .helpers import finish_round
     state = new(3)

@@ -35,6 +35,10 @@ def test_bad_settings_are_explained():
         config_from({"DISCORD_TOKEN": "  "})
     with pytest.raises(ConfigError, match="DEV_GUILD_ID"):
         config_from({"DISCORD_TOKEN": "t", "DEV_GUILD_ID": "abc"})
+    with pytest.raises(ConfigError, match="DEV_GUILD_ID"):
+        config_from({"DISCORD_TOKEN": "t", "DEV_GUILD_ID": "12²"})
+    with pytest.raises(ConfigError, match="RENDER_PROCESSES"):
+        config_from({"DISCORD_TOKEN": "t", "RENDER_PROCESSES": "①"})
     with pytest.raises(ConfigError, match="LOG_LEVEL"):
         config_from({"DISCORD_TOKEN": "t", "LOG_LEVEL": "loud"})
 

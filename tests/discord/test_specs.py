@@ -36,6 +36,13 @@ def test_option_values_fall_back_to_index_for_long_texts():
     assert ids.value_index("conquer 12") is None
 
 
+def test_a_forged_index_value_is_not_an_index():
+    """'²' and '①' pass ``str.isdigit`` but not ``int``: such a value is plain text (refused
+    later as an unknown move), not a crash (issue 19)."""
+    for forged in ("#²", "#①", "#٣", "#", "#-1"):
+        assert ids.value_index(forged) is None
+
+
 def test_clip_and_locale():
     assert specs.clip_text("a" * 120, 100) == "a" * 99 + "…"
     assert specs.clip_text("  two   words ", 100) == "two words"

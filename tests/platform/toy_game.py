@@ -24,6 +24,7 @@ from rules.core import (
     start_seat,
 )
 from rules.core.decisions import DecisionGame, Handlers, pop, push
+from rules.core.numbers import ascii_digits
 from rules.core.text import add_messages
 from rules.core.verbs import VerbHandler, must_be_listed
 
@@ -151,7 +152,7 @@ class ToyGame(DecisionGame):
         words = text.split()
         if words in (["step"], ["roll"]):
             return (words[0],)
-        if len(words) == 2 and words[0] == "hop" and words[1].isdigit() and len(words[1]) < 6:
+        if len(words) == 2 and words[0] == "hop" and ascii_digits(words[1]) and len(words[1]) < 6:
             return ("hop", int(words[1]))
         if len(words) == 2 and words[0] == "vote" and words[1] in ("yes", "no"):
             return ("vote", words[1])

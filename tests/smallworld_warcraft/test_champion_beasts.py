@@ -227,7 +227,7 @@ def test_a_bomb_on_the_champion_pays_the_ransom_to_the_goblins():
     state, events = play(state, 1, "end conquest", "redeploy auto", "end turn")
     assert find(events, "champion_hostage")
     paid = find(events, "coins_paid")[-1].params
-    assert (paid["seat"], paid["target"], paid["coins"]) == (1, 0, 1)
+    assert (paid["seat"], paid["to_seat"], paid["coins"]) == (1, 0, 1)
     assert state.regions[r(state, "L1-07")].inst is None
     state, _ = play(state, 0, "end conquest", "redeploy auto", "end turn")
     assert champion.in_hand(state, state.insts[b.id]) and state.players[1].coins < coins + 5

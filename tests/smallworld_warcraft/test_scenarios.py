@@ -1096,7 +1096,7 @@ def test_t50_bomb_on_a_harmony_protected_pandaren_region():
     state, events = play(state, 1, "end turn")
     assert find(events, "bomb_revealed")[0].params["region"] == r(state, "L1-07")
     paid = find(events, "coins_paid")
-    assert [(e.params["seat"], e.params["target"], e.params["coins"])
+    assert [(e.params["seat"], e.params["to_seat"], e.params["coins"])
             for e in paid] == [(0, 1, 1)]
     assert state.players[0].coins == 0 and state.players[1].earned["pandaren"] == 1
     losses = find(events, "defender_losses")[0].params

@@ -87,9 +87,46 @@ def test_modules_option_changes_the_bag_and_is_validated():
 def test_options_fix_the_random_parts():
     """Spec 8.5: triggers, bag draws and die results can be fixed through options."""
     state = G.new_game(3, 2, {"journey": ["J1", "J4"], "triggers": ["E09", "E01"],
-                              "bag": ["fort", "library", "nonsense", "inn"],
-                              "attribute_dice": ["wisdom", "luck"], "monster_dice": ["death"]})
+                              "bag": ["fort", "library", "inn"],
+                              "attribute_dice": ["wisdom"], "monster_dice": ["death"]})
     assert state.triggers_up == ["E09", "E01"]
     assert [state.hexes[h][0] for h in ("H07", "H08", "H13")] == ["fort", "library", "inn"]
     assert state.script["attribute_die"] == ["wisdom"]
     assert state.script["monster_die"] == ["death"]
+
+
+@pytest.mark.parametrize(("options", "key"), [
+    ({"journey": ["J1", "J2"]}, "bad_journey"),  # not the 2-player subset (J1, J4)
+    ({"journey": ["J1", "J4", "J4"]}, "bad_journey"),
+    ({"journey": ["x" * 5800]}, "bad_journey"),
+    ({"companion_tops": ["zzz"]}, "bad_option_card"),
+    ({"companion_tops": ["R03", "R03"]}, "bad_option_card"),
+    ({"triggers": ["E99"]}, "bad_option_card"),
+    ({"bag": ["fort", "nonsense"]}, "bad_option_word"),
+    ({"bag": ["academy", "academy"]}, "bad_bag_count"),
+    ({"attribute_dice": ["wisdom", "luck"]}, "bad_option_word"),
+    ({"monster_dice": ["²"]}, "bad_option_word"),
+])
+def test_options_that_fix_nothing_are_refused(options, key):
+    """An option value that set-up cannot use is refused with a message, not stored and
+    ignored (issue 19: an invalid journey was accepted; a bad companion top crashed)."""
+    from rules.core import CannotParse
+    with pytest.raises(CannotParse) as refused:
+        G.new_game(1, 2, options)
+    assert refused.value.msg.key == f"vindication.error.{key}"
+    assert G.check_options(options, 2) == refused.value.msg
+
+
+def test_the_status_during_the_quest_choice_says_who_is_still_choosing():
+    """Issue 19: the status read "Round 0, Bob to play." while everyone chose at once."""
+    from rules.core import translate
+
+    state = G.new_game(2, 3, {"journey": ["J1", "J3", "J5"]})
+    names = ["Ann", "Bob", "Cy"]
+    status = translate(G.view(state, None).summary[0], "en", names)
+    assert status.endswith("Still choosing: Ann, Bob, Cy.") and "to play" not in status
+    state, _ = G.play(state, 1, G.legal_actions(state, 1)[0].text)
+    assert translate(G.view(state, None).summary[0], "ja", names).endswith("選択中：Ann, Cy。")
+    for seat in (0, 2):
+        state, _ = G.play(state, seat, G.legal_actions(state, seat)[0].text)
+    assert "to play" in translate(G.view(state, None).summary[0], "en", names)
