@@ -68,7 +68,9 @@ async def replay(interaction: discord.Interaction, game_id: int | None) -> None:
     async def work(ctx: Context) -> None:
         table, document = await ctx.service.export(ctx.place, game_id)
         try:
-            gif = await replay_gif_async(table.game, document, upload_limit(interaction))
+            gif = await replay_gif_async(table.game, document, upload_limit(interaction),
+                                         on_wait=lambda ahead: ctx.reply.private(
+                                             _say(ctx, "replay_waiting", ahead=ahead)))
         except ValueError as error:
             raise UserError(Msg("history.error.replay_failed", {"reason": str(error)})) from None
         caption = _say(ctx, "replay_caption", id=table.record.id,
