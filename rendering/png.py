@@ -85,32 +85,33 @@ def encode_png(image: Image.Image, level: int = LEVEL, bands: BandCache | None =
     Pillow's raw encoder writes each row followed by one padding byte when asked for a row
     stride one byte longer than the row: with one zero byte in front, every padding byte
     becomes the next row's filter byte (0, no filter). So the PNG scanlines come out of one
-    C call, with no copy of the rows in Python. They are compressed band by band through
+    C call per band of rows, never copied row by row in Python. They are compressed through
     ``bands`` (bands seen on an earlier board are not compressed again); ``bands=None``
     compresses the whole image as one stream.
     """
     if image.mode != "RGB":
         image = image.convert("RGB")
     width, height = image.size
-    rows = memoryview(image.tobytes("raw", "RGB", width * 3 + 1))
     if bands is None:
+        rows = memoryview(image.tobytes("raw", "RGB", width * 3 + 1))
         stream = zlib.compressobj(level)
         compressed = stream.compress(b"\x00") + stream.compress(rows[:-1]) + stream.flush()
     else:
-        compressed = _banded(rows, (width * 3 + 1) * BAND_ROWS, level, bands)
+        compressed = _banded(image, level, bands)
     header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
     return SIGNATURE + _chunk(b"IHDR", header) + _chunk(b"IDAT", compressed) \
         + _chunk(b"IEND", b"")
 
 
-def _banded(rows: memoryview, step: int, level: int, bands: BandCache) -> bytes:
-    """Return the zlib stream of the scanlines (a zero byte, then ``rows`` but its last byte),
-    its bands compressed or found in ``bands``."""
-    end = len(rows) - 1
+def _banded(image: Image.Image, level: int, bands: BandCache) -> bytes:
+    """Return the zlib stream of the image's scanlines, band by band (a band's bytes are made
+    only when it is its turn, so no copy of the whole image is ever held), each compressed
+    or found in ``bands``."""
+    width, height = image.size
     parts, checksum = [b"\x78\x5e"], 1  # zlib header: deflate, 32 KiB window, level 2-5
-    for start in range(0, end + 1, step):
-        stop = min(end, start + step - 1)
-        data = b"\x00" + rows[:stop] if start == 0 else rows[start - 1:stop]
+    for top in range(0, height, BAND_ROWS):
+        band = image.crop((0, top, width, min(height, top + BAND_ROWS)))
+        data = b"\x00" + memoryview(band.tobytes("raw", "RGB", width * 3 + 1))[:-1]
         deflated, adler = bands.band(data, level)
         parts.append(deflated)
         checksum = adler32_combine(checksum, adler, len(data))
