@@ -10,6 +10,7 @@ player's pieces and influence, with larger hexes and labels.
 from __future__ import annotations
 
 import math
+import threading
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -137,7 +138,18 @@ def region_around(data: dict, seat: int) -> frozenset | None:
 def draw_map(data: dict, last_hexes: set, width: int,
              region: frozenset | None = None) -> Image.Image:
     """Draw the countryside of ``data["map"]`` with every overlay and piece; with a
-    ``region``, only those hexes, at a larger size (at most ZOOM_SIZE)."""
+    ``region``, only those hexes, at a larger size (at most ZOOM_SIZE).
+
+    One map is drawn at a time (the hex size is module-wide): a bot draws boards in several
+    threads, and a zoomed region must not be drawn at the size of another board."""
+    with _ONE_AT_A_TIME:
+        return _draw_map(data, last_hexes, width, region)
+
+
+_ONE_AT_A_TIME = threading.Lock()
+
+
+def _draw_map(data: dict, last_hexes: set, width: int, region: frozenset | None) -> Image.Image:
     global SIZE
     m = data["map"]
     terrain = tuple(sorted((parse(k), v) for k, v in m["terrain"].items()
