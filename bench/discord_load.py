@@ -178,14 +178,19 @@ async def store_late_games(path: Path, game_name: str, channels: list[int],
     store = await Store.open(path)
     seeds = iter(range(len(channels)))
     service = Service(store, games=[game], seed_source=lambda: next(seeds))
-    for index, (channel, players) in enumerate(zip(channels, users, strict=True)):
-        playout = random_playout(game, index, 2)
+
+    async def one(index: int, channel: int, players: list[User]) -> None:
         seats = [Player(str(user.id), user.name) for user in players]
         place = Place(str(GUILD), str(channel))
-        await service.open_and_start(place, seats, game_name)
+        table = await service.open_and_start(place, seats, game_name)
+        playout = random_playout(game, table.record.seed, 2)
         share = 0.5 if index % 2 else 0.85
         for seat, text in playout.moves[: int(len(playout.moves) * share)]:
             await service.act(place, seats[seat], text)
+
+    # every channel at once: their writes share commits (the store's group commit)
+    await asyncio.gather(*(one(index, channel, players) for index, (channel, players)
+                           in enumerate(zip(channels, users, strict=True))))
     await store.close()
 
 

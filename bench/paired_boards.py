@@ -7,7 +7,8 @@ Loads the ``rendering`` package of the old checkout and of this one side by side
 and so the views, are this checkout's), then for each game at its lowest and highest player
 count draws the public board of ``--seeds`` different games (each its own map: a cold board,
 as a bot with many channels draws) and the same board again (warm), alternating old and new
-on the same view, and encodes each to PNG. Prints medians and p90 in milliseconds (CPU
+on the same view, and encodes each to PNG, then the board after the next move (as a channel
+posts one board after another). Prints medians and p90 in milliseconds (CPU
 time, steadier than the wall clock on a shared machine) and the new/old ratio.
 """
 
@@ -23,6 +24,7 @@ from rules.core import all_games
 from rules.core.playout import random_playout
 
 HERE = Path(__file__).resolve().parents[1]
+KEYS = ("cold", "warm", "encode", "next")
 
 
 def load(root: Path):
@@ -40,13 +42,17 @@ def load(root: Path):
 
 
 def position(game, seed: int, players: int, share: float):
-    """Return the public view and last move ``share`` of the way through a random game."""
+    """Return the public view and last move ``share`` of the way through a random game, and
+    the view and move after the next move."""
     moves = random_playout(game, seed, players).moves
-    moves = moves[: max(1, int(len(moves) * share))]
+    played = max(1, min(len(moves) - 1, int(len(moves) * share)))
     state = game.new_game(seed, players, {})
-    for seat, text in moves:
+    views = []
+    for index, (seat, text) in enumerate(moves[: played + 1]):
         state, _ = game.play(state, seat, text)
-    return game.view(state, None), moves[-1][1]
+        if index >= played - 1:
+            views += [game.view(state, None), text]
+    return views
 
 
 def timed(function, *args, **kwargs) -> tuple[float, object]:
@@ -65,27 +71,30 @@ def main() -> None:
     args = parser.parse_args()
     engines = {"old": load(args.old), "new": load(HERE)}
     print(f"{'game':<21}{'n':>3}  {'ms (median / p90)':<18}{'cold draw':>20}{'warm draw':>20}"
-          f"{'encode':>20}")
+          f"{'encode':>20}{'encode next move':>20}")
     for game in all_games():
         if (args.games and game.name not in args.games) or game.name == "toy":
             continue
         for players in sorted({game.min_players, game.max_players}):
             views = [position(game, 100 + seed, players, 0.5 + 0.4 * (seed % 2))
                      for seed in range(args.seeds)]
-            figures = {label: {"cold": [], "warm": [], "encode": []} for label in engines}
-            for view, last in views:
+            figures = {label: {key: [] for key in KEYS} for label in engines}
+            for view, last, after, move in views:
                 for label, (registry, modules) in engines.items():
                     sys.modules.update(modules)
                     cold, image = timed(registry.render, view, last_move=last)
                     warm, image = timed(registry.render, view, last_move=last)
                     encode, _ = timed(registry.encode_png, image)
-                    for key, value in (("cold", cold), ("warm", warm), ("encode", encode)):
+                    image = registry.render(after, last_move=move)
+                    following, _ = timed(registry.encode_png, image)
+                    for key, value in (("cold", cold), ("warm", warm), ("encode", encode),
+                                       ("next", following)):
                         figures[label][key].append(value)
             for label in engines:
                 print(f"{game.name:<21}{players:>3}  {label:<18}" + "".join(
-                    f"{_ms(figures[label][key]):>20}" for key in ("cold", "warm", "encode")))
+                    f"{_ms(figures[label][key]):>20}" for key in KEYS))
             print(f"{'':<24}{'new/old (median)':<18}" + "".join(
-                f"{_ratio(figures, key):>20}" for key in ("cold", "warm", "encode")), flush=True)
+                f"{_ratio(figures, key):>20}" for key in KEYS), flush=True)
 
 
 def _ms(values: list[float]) -> str:
