@@ -5,23 +5,29 @@
 For each game and player count: random full games per second (in the clock of the rate recorded
 before the refactors in bench/baseline.toml, beside it, and their ratio); legal-actions + apply time
 per move; render time of the public board mid-game; and the whole service path for one move
-(load from SQLite, apply, save, view, render) with a cold state cache, at the median and p99.
+(load from SQLite, apply, save, view, render) with a cold state cache, at the median and p99,
+beside its floor measured on the same moves and images in the same run (the rules step, one
+SQLite commit and zlib level 1 of the board's raw pixels) and the ratio of the two p99s.
+Player counts: each game's lowest and highest unless ``--counts`` names others.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import sqlite3
 import statistics
 import tempfile
 import time
 import tomllib
+import zlib
 from pathlib import Path
 
 from bot import presenter
 from bot.service import Place, Player, Service
 from bot.store import Store
-from rendering.registry import has_renderer, render_png
+from rendering.registry import has_renderer, render, render_png
 from rules.core import NotLegalNow, Rng, all_games
 from rules.core.playout import random_playout
 
@@ -86,6 +92,13 @@ def baseline_rate(game_name: str, players: int) -> tuple[float | None, str]:
     return entry.get("games_per_s"), entry.get("clock", "wall")
 
 
+def ratio(values: list[float], floors: list[float]) -> str:
+    """Return the p99 of ``values`` as a multiple of the p99 of ``floors``."""
+    if not values or not floors:
+        return "-"
+    return f"{percentile(values, 0.99) / percentile(floors, 0.99):.2f}x"
+
+
 def versus(rate: float, base: float | None) -> str:
     """Return ``rate`` as a multiple of ``base`` ("-" without a baseline)."""
     return "-" if not base else f"{rate / base:.1f}x"
@@ -110,8 +123,13 @@ def render_times(game, players: int, repeats: int = 20) -> list[float]:
     return times
 
 
-async def service_path(game, players: int, moves: int = 40) -> list[float]:
-    """Time load + apply + save + view + render through the service on a game mid-way."""
+async def service_path(game, players: int, moves: int = 40) -> tuple[list[float], list[float]]:
+    """Time load + apply + save + view + render through the service on a game mid-way.
+
+    Return the service time of each move and its floor, measured on the same move and image:
+    the rules step (parse + apply), one SQLite commit in the same folder (WAL, synchronous
+    FULL, as the store) and zlib level 1 of the board's raw pixels.
+    """
     with tempfile.TemporaryDirectory() as folder:
         store = await Store.open(Path(folder) / "bench.db")
         service = Service(store, games=[game], seed_source=lambda: 3)
@@ -120,20 +138,58 @@ async def service_path(game, players: int, moves: int = 40) -> list[float]:
         await service.open_and_start(place, seats, game.name)
         playout = random_playout(game, 3, players)
         half = len(playout.moves) // 2
-        times = []
-        for index, (seat, text) in enumerate(playout.moves[: half + moves]):
-            service._states.clear()  # cold: load the state from SQLite every time
-            tick = time.perf_counter()
-            outcome = await service.act(place, seats[seat], text)
-            await presenter.board_png(outcome.table, None, text)
-            if index >= half:
-                times.append(time.perf_counter() - tick)
+        times, floors = [], []
+        state = game.new_game(3, players, {})
+        with _commit_floor(Path(folder) / "floor.db") as commit:
+            for index, (seat, text) in enumerate(playout.moves[: half + moves]):
+                service._states.clear()  # cold: load the state from SQLite every time
+                tick = time.perf_counter()
+                outcome = await service.act(place, seats[seat], text)
+                await presenter.board_png(outcome.table, None, text)
+                spent = time.perf_counter() - tick
+                tick = time.perf_counter()
+                state, _ = game.play(state, seat, text)
+                step = time.perf_counter() - tick
+                if index >= half:
+                    times.append(spent)
+                    floors.append(step + commit(text) + _zlib_floor(outcome.table, text))
         await store.close()
-        return times
+        return times, floors
 
 
-# Player counts benchmarked when ``--counts`` is not given (the rest: every allowed count).
-DEFAULT_COUNTS = {"vindication": (2, 5), "smallworld_warcraft": (2, 5)}
+@contextlib.contextmanager
+def _commit_floor(path: Path):
+    """Yield a function that commits one row (the move's text) and returns the time it took."""
+    connection = sqlite3.connect(path, isolation_level=None)
+    connection.execute("PRAGMA journal_mode=WAL")
+    connection.execute("PRAGMA synchronous=FULL")
+    connection.execute("CREATE TABLE moves (text TEXT)")
+
+    def commit(text: str) -> float:
+        tick = time.perf_counter()
+        connection.execute("BEGIN IMMEDIATE")
+        connection.execute("INSERT INTO moves VALUES (?)", (text,))
+        connection.execute("COMMIT")
+        return time.perf_counter() - tick
+    try:
+        yield commit
+    finally:
+        connection.close()
+
+
+def _zlib_floor(table, text: str) -> float:
+    """Time zlib level 1 of the raw pixels of the board just posted (drawn again, untimed)."""
+    raw = render(table.view(None), last_move=text, names=table.names).tobytes()
+    tick = time.perf_counter()
+    zlib.compress(raw, 1)
+    return time.perf_counter() - tick
+
+
+def counts(game, wanted) -> list[int]:
+    """The player counts to measure: ``wanted`` (those the game allows), else its lowest and
+    highest."""
+    allowed = range(game.min_players, game.max_players + 1)
+    return [n for n in allowed if n in wanted] if wanted else sorted({allowed[0], allowed[-1]})
 
 
 def main() -> None:
@@ -142,26 +198,26 @@ def main() -> None:
     parser.add_argument("--games", nargs="*")
     parser.add_argument("--counts", nargs="*", type=int)
     parser.add_argument("--seconds", type=float, default=3.0)
+    parser.add_argument("--moves", type=int, default=100, help="service moves timed per row")
     args = parser.parse_args()
     wide = max(len(game.name) for game in all_games()) + 1
     print(f"{'game':<{wide}}{'n':>3}{'games/s':>10}{'clock':>6}{'base':>8}{'x base':>8}  "
-          f"{'step ms med/p99':>19}  {'render ms med/p99':>19}  {'service ms med/p99':>19}")
+          f"{'step ms med/p99':>19}  {'render ms med/p99':>19}  {'service ms med/p99':>19}  "
+          f"{'floor ms med/p99':>19}  {'p99 x':>6}")
     for game in all_games():
         if args.games and game.name not in args.games:
             continue
-        for players in range(game.min_players, game.max_players + 1):
-            wanted = args.counts or DEFAULT_COUNTS.get(game.name)
-            if wanted and players not in wanted:
-                continue
+        for players in counts(game, args.counts):
             rates, steps = games_per_second(game, players, args.seconds)
             renders = render_times(game, players)
-            path = asyncio.run(service_path(game, players))
+            path, floor = asyncio.run(service_path(game, players, args.moves))
             base, clock = baseline_rate(game.name, players)
             rate = rates[clock]
             print(f"{game.name:<{wide}}{players:>3}{rate:>10.2f}{clock:>6}"
                   f"{'-' if base is None else f'{base:.2f}':>8}{versus(rate, base):>8}  "
                   f"{ms(steps):>19}  "
-                  f"{ms(renders):>19}  {ms(path):>19}", flush=True)
+                  f"{ms(renders):>19}  {ms(path):>19}  {ms(floor):>19}  "
+                  f"{ratio(path, floor):>6}", flush=True)
 
 
 if __name__ == "__main__":

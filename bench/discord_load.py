@@ -1,15 +1,21 @@
 """Load: one real bot process against the local Discord stand-in, many channels at once.
 
-    python -m bench.discord_load [--channels 100] [--rate 20] [--seconds 60] [--game smallworld]
-                                 [--render-processes 2] [--plugins tests/e2e/plugins --game toy]
+    python -m bench.discord_load [--channels 100] [--rate 20] [--seconds 60] [--late]
+                                 [--games smallworld antiquity ...] [--render-processes 2]
+                                 [--plugins tests/e2e/plugins --games toy]
 
 Each channel seats two simulated players who play random legal moves through the UI
 (buttons, menus, "My turn", ``/move`` with autocomplete); when a game ends the channel opens
 another. Moves are paced to ``--rate`` per second over all channels. Reported: interaction
 acknowledgement p50/p99 (dispatch to callback), click to board (dispatch of the deciding
 interaction to the new turn message in the channel) p50/p99, autocomplete answer p50/p99,
-moves per second, the bot process's CPU and memory. Goal on a 2-core machine: ack p99
-< 100 ms and click-to-board p99 < 1 s at 20 moves/s.
+moves per second, the bot process's CPU and memory. Each game named runs in turn, with a
+fresh bot (default: every game with a board). With ``--late`` every channel starts from a
+stored mid- or late-game position of a random game (half the channels at half its moves,
+half at 85%), posted with ``/board``, so the biggest boards are drawn. With ``--old DIR``
+the bot of that checkout plays each game first, then this one (before/after). Goal on a 2-core
+machine: ack p99 < 100 ms, click-to-board p99 < 1 s at 20 moves/s, no late acknowledgement,
+bot memory < 500 MB.
 """
 
 from __future__ import annotations
@@ -27,7 +33,7 @@ from pathlib import Path
 from .__main__ import percentile
 from .standin import StandIn, autoplay
 from .standin.driver import BotProcess
-from .standin.model import Channel
+from .standin.model import GUILD, Channel
 from .standin.server import User
 from .standin.session import Session
 
@@ -159,23 +165,68 @@ def line(name: str, values: list[float]) -> str:
             f" ms   (n={len(values)})")
 
 
+async def store_late_games(path: Path, game_name: str, channels: list[int],
+                           users: list[list[User]]) -> None:
+    """Store in each channel a game of its two players at a mid- or late-game position of a
+    random game (the same moves that game made, so every position is a real one)."""
+    from bot.service import Place, Player, Service
+    from bot.store import Store
+    from rules.core import get_game
+    from rules.core.playout import random_playout
+
+    game = get_game(game_name)
+    store = await Store.open(path)
+    seeds = iter(range(len(channels)))
+    service = Service(store, games=[game], seed_source=lambda: next(seeds))
+
+    async def one(index: int, channel: int, players: list[User]) -> None:
+        seats = [Player(str(user.id), user.name) for user in players]
+        place = Place(str(GUILD), str(channel))
+        table = await service.open_and_start(place, seats, game_name)
+        playout = random_playout(game, table.record.seed, 2)
+        share = 0.5 if index % 2 else 0.85
+        for seat, text in playout.moves[: int(len(playout.moves) * share)]:
+            await service.act(place, seats[seat], text)
+
+    # every channel at once: their writes share commits (the store's group commit)
+    await asyncio.gather(*(one(index, channel, players) for index, (channel, players)
+                           in enumerate(zip(channels, users, strict=True))))
+    await store.close()
+
+
+async def post_boards(tables: list, pacer: Pacer) -> None:
+    """Have each channel's first player ask for the board (``/board``), paced like moves."""
+    async def one(table: Session, players: list[User]) -> None:
+        await pacer.take()
+        await table.command(players[0], "board")
+    await asyncio.gather(*(one(t, p) for t, p in tables))
+
+
 async def run(channels: int, rate: float, seconds: float, game: str,
-              render_processes: int = 0, plugins: Path | None = None) -> Figures:
+              render_processes: int = 0, plugins: Path | None = None,
+              late: bool = False, root: Path | None = None) -> Figures:
     """Start the stand-in and the bot, play, and return the figures."""
     standin = await StandIn().start()
     ids = [3000 + n for n in range(channels)]
     for channel in ids:
         standin.channels[channel] = Channel(channel, f"table-{channel}")
     with tempfile.TemporaryDirectory() as folder:
+        users = [[User(10_000 + 2 * n, f"P{2 * n}"), User(10_001 + 2 * n, f"P{2 * n + 1}")]
+                 for n in range(channels)]
+        if late:
+            await store_late_games(Path(folder) / "games.db", game, ids, users)
         bot = await BotProcess(standin, Path(folder) / "games.db", plugins=plugins,
-                               env={"RENDER_PROCESSES": str(render_processes)}).start()
+                               env={"RENDER_PROCESSES": str(render_processes)},
+                               root=root).start()
         bot.done_seconds = 60.0  # a slow answer is measured, not a failure
         figures = Figures()
-        tables = [(Session(standin, bot, channel), [User(10_000 + 2 * n, f"P{2 * n}"),
-                                                    User(10_001 + 2 * n, f"P{2 * n + 1}")])
-                  for n, channel in enumerate(ids)]
+        tables = [(Session(standin, bot, channel), pair)
+                  for channel, pair in zip(ids, users, strict=True)]
         opening = Pacer(rate)  # first every channel opens its table, then the clock starts
-        await asyncio.gather(*(open_table(t, game, p, opening) for t, p in tables))
+        if late:
+            await post_boards(tables, opening)
+        else:
+            await asyncio.gather(*(open_table(t, game, p, opening) for t, p in tables))
         first_line = len(bot.lines)
         pacer = Pacer(rate)
         deadline = time.monotonic() + seconds
@@ -197,10 +248,16 @@ async def run(channels: int, rate: float, seconds: float, game: str,
     return figures
 
 
+def late_acks(violations: list[str]) -> int:
+    """How many interactions the stand-in saw acknowledged after Discord's 3 seconds."""
+    return sum("acknowledged after" in violation for violation in violations)
+
+
 def report(figures: Figures, wall: float, cpu: float, rss: float, peak: float,
            violations: list[str], errors: list[str]) -> None:
     """Print the figures."""
     print(line("acknowledgement", figures.acks))
+    print(f"{'acknowledged late':22} {late_acks(violations)} (after 3 s)")
     print(line("click to board", figures.boards))
     print(line("autocomplete answer", figures.autocomplete))
     print(line("bot handling time", figures.handling))
@@ -221,17 +278,33 @@ def main() -> None:
     parser.add_argument("--channels", type=int, default=100)
     parser.add_argument("--rate", type=float, default=20.0)
     parser.add_argument("--seconds", type=float, default=60.0)
-    parser.add_argument("--game", default="smallworld", help="a registered game's name")
+    parser.add_argument("--games", nargs="*", help="registered games' names, run in turn "
+                        "(default: every game with a board)")
+    parser.add_argument("--old", type=Path, help="another checkout whose bot runs each game "
+                        "first, for a before/after comparison in one run")
+    parser.add_argument("--late", action="store_true",
+                        help="start every channel from a stored mid- or late-game position")
     parser.add_argument("--plugins", type=Path, default=None,
                         help="a folder of extra games to register, e.g. tests/e2e/plugins "
-                             "for the platform's toy game (--game toy: no board to draw)")
+                             "for the platform's toy game (--games toy: no board to draw)")
     parser.add_argument("--render-processes", type=int, default=0,
                         help="the bot's RENDER_PROCESSES (0: boards drawn in threads)")
     args = parser.parse_args()
-    print(f"load average before: {os.getloadavg()[0]:.1f}")
-    asyncio.run(run(args.channels, args.rate, args.seconds, args.game, args.render_processes,
-                    args.plugins))
-    print(f"load average after: {os.getloadavg()[0]:.1f}")
+    roots = ({"old": args.old} if args.old else {}) | {"this": None}
+    for game in args.games or _games_with_boards():
+        for label, root in roots.items():
+            print(f"== {game} ({label} bot): {args.channels} channels, {args.rate:g} moves/s"
+                  f"{', late positions' if args.late else ''}; load average before:"
+                  f" {os.getloadavg()[0]:.1f}", flush=True)
+            asyncio.run(run(args.channels, args.rate, args.seconds, game,
+                            args.render_processes, args.plugins, args.late, root))
+            print(f"load average after: {os.getloadavg()[0]:.1f}", flush=True)
+
+
+def _games_with_boards() -> list[str]:
+    from rendering.registry import has_renderer
+    from rules.core import all_games
+    return [game.name for game in all_games() if has_renderer(game.name)]
 
 
 if __name__ == "__main__":

@@ -105,18 +105,6 @@ def replay(game: Game, document: Mapping) -> Iterator[ReplayStep]:
         yield ReplayStep(seq, seat, text, state, events, secret)
 
 
-def turn_steps(game: Game, steps: Sequence[ReplayStep]) -> list[ReplayStep]:
-    """Keep the steps after which the seats to act changed (one frame per turn) and the last."""
-    kept: list[ReplayStep] = []
-    previous = None
-    for index, step in enumerate(steps):
-        acting = game.to_act(step.state)
-        if acting != previous or index == len(steps) - 1:
-            kept.append(step)
-        previous = acting
-    return kept
-
-
 async def record_finish(store: Store, game: Game, record: GameRecord, state: Any) -> bool:
     """Rate a game that just ended (once; games with fewer than two players are not rated).
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import multiprocessing
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Iterable, Sequence
 
 from rendering.registry import has_renderer, preload_all, render_png
@@ -203,6 +203,11 @@ def _cut(line: str, limit: int) -> str:
 
 
 _render_pool: Executor | None = None
+# Boards drawn at once in this process's threads: one per core. More would not draw faster
+# (drawing holds the GIL; only compression runs in parallel) but would hold more boards'
+# images in memory at once, each some tens of megabytes.
+RENDER_THREADS = 2
+_render_threads = ThreadPoolExecutor(RENDER_THREADS, thread_name_prefix="board")
 
 
 def render_in_processes(count: int) -> None:
@@ -232,16 +237,16 @@ async def board_png(table: Table, seat: int | None = None, last_move: str | None
     """Render ``seat``'s view of the board to PNG off the event loop (None if no renderer).
 
     ``focus_seat`` asks for that player's own board in full, where the game has one;
-    ``locale`` is the language of the words drawn. The view is built and drawn in a
-    worker thread, or a worker process after :func:`render_in_processes`.
+    ``locale`` is the language of the words drawn. The view is built and drawn in one of
+    :data:`RENDER_THREADS` worker threads, or a worker process after
+    :func:`render_in_processes`.
     """
     if not table.started or not has_renderer(table.game.name):
         return None
     draw = functools.partial(view_png, table.game, table.state, seat, last_move,
                              names=table.names, focus_seat=focus_seat, locale=locale)
-    if _render_pool is not None:
-        return await asyncio.get_running_loop().run_in_executor(_render_pool, draw)
-    return await asyncio.to_thread(draw)
+    pool = _render_pool if _render_pool is not None else _render_threads
+    return await asyncio.get_running_loop().run_in_executor(pool, draw)
 
 
 def view_png(game, state, seat: int | None, last_move: str | None, **options) -> bytes:

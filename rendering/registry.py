@@ -1,13 +1,10 @@
-"""Find the renderer of a view's game and turn the image into PNG bytes."""
+"""Find the renderer of a view's game and turn the image into PNG bytes (``rendering.png``)."""
 
 from __future__ import annotations
 
 import importlib
 import inspect
-import io
 import pkgutil
-import struct
-import zlib
 from functools import lru_cache
 from typing import Callable
 
@@ -16,8 +13,10 @@ from PIL import Image
 from rules.core import View
 
 from .common import drawing_in
+from .png import encode_png, fit_png
 
 Renderer = Callable[..., Image.Image]
+__all__ = ["encode_png", "fit_png", "has_renderer", "preload_all", "render", "render_png"]
 
 
 def preload_all() -> list[str]:
@@ -82,62 +81,6 @@ def render_png(view: View, last_move: str | None = None, **options) -> bytes:
     return encode_png(render(view, last_move=last_move, **options))
 
 
-def encode_png(image: Image.Image, level: int = 3) -> bytes:
-    """Encode ``image`` as a lossless RGB PNG, fast.
-
-    Pillow's encoder spends most of its time choosing a filter for every row; board images
-    are flat colours that compress well unfiltered, so rows are written with filter 0 and
-    plain zlib, about twice as fast at a similar size.
-    """
-    if image.mode != "RGB":
-        image = image.convert("RGB")
-    width, height = image.size
-    raw = image.tobytes()
-    stride = width * 3
-    # each row starts with its filter byte (0); one compress call, which releases the GIL for
-    # the whole image, so boards drawn in threads compress in parallel. The rows are copied
-    # into one zeroed buffer (no slice per row and no join: a third less CPU on a big board)
-    rows = bytearray(height * (stride + 1))
-    view = memoryview(rows)
-    for y in range(height):
-        start = y * (stride + 1) + 1
-        view[start:start + stride] = raw[y * stride:(y + 1) * stride]
-    compressed = zlib.compress(rows, level)
-    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
-    return (b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", header)
-            + _chunk(b"IDAT", compressed) + _chunk(b"IEND", b""))
-
-
-def _chunk(kind: bytes, data: bytes) -> bytes:
-    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
-
-
 def has_renderer(game_name: str) -> bool:
     """Tell whether a renderer exists for ``game_name``."""
     return game_name in _renderers()
-
-
-def fit_png(png: bytes, limit: int) -> bytes | None:
-    """Return ``png`` if it fits in ``limit`` bytes, else a smaller encoding, or None.
-
-    Tries a 256-colour palette PNG at full size first (boards are flat colours, so this is
-    usually enough), then the palette image scaled down in steps, never below 480 pixels wide.
-    """
-    if len(png) <= limit:
-        return png
-    image = Image.open(io.BytesIO(png)).convert("RGB")
-    while True:
-        smaller = _palette_png(image)
-        if len(smaller) <= limit:
-            return smaller
-        scale = max(0.5, min(0.9, (limit / len(smaller)) ** 0.5))
-        width, height = int(image.width * scale), int(image.height * scale)
-        if width < 480:
-            return None
-        image = image.resize((width, height), Image.Resampling.LANCZOS)
-
-
-def _palette_png(image: Image.Image) -> bytes:
-    buffer = io.BytesIO()
-    image.quantize(256, method=Image.Quantize.FASTOCTREE).save(buffer, "PNG", optimize=True)
-    return buffer.getvalue()

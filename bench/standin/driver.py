@@ -23,8 +23,9 @@ class BotProcess:
     """``python -m bench.standin.launcher`` as a subprocess, with its log read line by line."""
 
     def __init__(self, standin: StandIn, database: Path, plugins: Path | None = None,
-                 env: dict[str, str] | None = None):
+                 env: dict[str, str] | None = None, root: Path | None = None):
         self.standin = standin
+        self.root = root or ROOT  # the checkout whose bot runs (another one: before/after)
         self.database = database
         self.plugins = plugins  # a folder of extra ``rules`` packages (games) to register
         self.env = env or {}
@@ -45,7 +46,7 @@ class BotProcess:
         args = [sys.executable, "-m", "bench.standin.launcher", self.standin.url,
                 self.standin.gateway_url, *([str(self.plugins)] if self.plugins else [])]
         self.process = await asyncio.create_subprocess_exec(
-            *args, cwd=ROOT, env=env, stdout=asyncio.subprocess.DEVNULL,
+            *args, cwd=self.root, env=env, stdout=asyncio.subprocess.DEVNULL,
             stderr=asyncio.subprocess.PIPE)
         self._reader = asyncio.create_task(self._read())
         identified = asyncio.create_task(self.standin.gateway.identified.wait())

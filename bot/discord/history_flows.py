@@ -65,7 +65,9 @@ async def replay(ctx: Context, game_id: int | None) -> None:
     """Post an animated replay of a finished game in the channel."""
     table, document = await ctx.service.export(ctx.place, game_id)
     try:
-        gif = await replay_gif_async(table.game, document, upload_limit(ctx.interaction))
+        gif = await replay_gif_async(table.game, document, upload_limit(ctx.interaction),
+                                     on_wait=lambda ahead: ctx.reply.private(
+                                         _say(ctx, "replay_waiting", ahead=ahead)))
     except ValueError as error:
         raise UserError(Msg("history.error.replay_failed", {"reason": str(error)})) from None
     caption = _say(ctx, "replay_caption", id=table.record.id,

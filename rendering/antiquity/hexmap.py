@@ -1,19 +1,29 @@
 """The countryside: flat-topped hexes with coordinates, terrain, overlays and pieces.
 
-Geometry (spec §2.1): x = 1.5·q·s, y = √3·(r + q/2)·s for hex size s. The terrain layer
-and the "q,r" label layer (drawn over every piece) are made once per board and cached; so are
-the outlines of each influence. ``/board player`` draws only the region around that
+Geometry (spec §2.1): x = 1.5·q·s, y = √3·(r + q/2)·s for hex size s. The terrain layer is
+drawn from polygons and pre-drawn "q,r" label stamps (pasted again over every piece), cheap
+enough to draw for every board, since every game has its own map; the outlines of each
+influence are cached. ``/board player`` draws only the region around that
 player's pieces and influence, with larger hexes and labels.
 """
 
 from __future__ import annotations
 
 import math
+import threading
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from rendering.common import HIGHLIGHT, INK, draw_centred, fit_text, font, readable_on
+from rendering.common import (
+    HIGHLIGHT,
+    INK,
+    draw_centred,
+    fit_text,
+    paste_stamp,
+    readable_on,
+    text_stamp,
+)
 
 from .labels import word
 from .palette import seat_colours
@@ -74,11 +84,16 @@ def bounds(hexes) -> tuple[tuple[float, float], int, int]:
                                                                    + 2 * (SIZE + PAD))
 
 
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=8)
 def terrain_layer(terrain: tuple, width: int,
                   max_size: int = MAX_SIZE) -> tuple[Image.Image, tuple[float, float], int]:
-    """Return the cached terrain image of a board (or region) with its "q,r" labels, its
-    origin and its hex size."""
+    """Return the terrain image of a board (or region) with its "q,r" labels, its origin and
+    its hex size.
+
+    Every game has its own map, so a busy bot draws this for nearly every board: the hexes
+    are plain polygons and the labels pre-drawn stamps (:func:`label_stamp`), which makes a
+    cold layer cheap. The few layers kept are for the channels that play fastest.
+    """
     global SIZE
     hexes = [h for h, _ in terrain]
     SIZE = fit_size(hexes, width, max_size)
@@ -87,41 +102,25 @@ def terrain_layer(terrain: tuple, width: int,
     draw = ImageDraw.Draw(image)
     for h, letter in terrain:
         draw.polygon(corners(centre_of(h, origin)), fill=TERRAIN[letter], outline=(60, 60, 60))
-    layer = _label_layer(terrain, SIZE, origin, image.size)
-    image.paste(layer, (0, 0), layer)
+    for h, _ in terrain:
+        paste_stamp(image, label_stamp(h, SIZE), label_centre(h, origin, SIZE))
     return image, origin, SIZE
 
 
-def _label_layer(terrain: tuple, size: int, origin, shape) -> Image.Image:
-    """Draw the "q,r" labels on a transparent layer: bold white with a dark outline, so they
-    read on any terrain, marker or piece."""
-    layer = Image.new("RGBA", shape, (0, 0, 0, 0))
-    draw = ImageDraw.Draw(layer)
-    stroke = 2 if size >= 40 else 1
-    for h, _ in terrain:
-        c = centre_of(h, origin)
-        text = f"{h[0]},{h[1]}"
-        label = fit_text(draw, text, int(size * 1.25), max(10, round(size * LABEL)), True)
-        draw.text((c[0], c[1] + size * 0.56), text, font=font(label, True), fill=LABEL_FILL,
-                  anchor="mm", stroke_width=stroke, stroke_fill=INK)
-    return layer
+@lru_cache(maxsize=4096)
+def label_stamp(h: tuple[int, int], size: int) -> tuple[Image.Image, tuple[int, int]]:
+    """Return the "q,r" label of hex ``h`` at hex size ``size`` as a stamp: bold white with a
+    dark outline, so it reads on any terrain, marker or piece."""
+    text = f"{h[0]},{h[1]}"
+    probe = ImageDraw.Draw(Image.new("L", (1, 1)))
+    label = fit_text(probe, text, int(size * 1.25), max(10, round(size * LABEL)), True)
+    return text_stamp(text, label, True, LABEL_FILL, 2 if size >= 40 else 1, INK)
 
 
-@lru_cache(maxsize=16)
-def label_tiles(terrain: tuple, width: int, max_size: int = MAX_SIZE) -> dict:
-    """Return each hex's label as a small transparent tile and where it goes, to draw the
-    labels again over the pieces and lines of the hexes that have some."""
-    base, origin, size = terrain_layer(terrain, width, max_size)
-    layer = _label_layer(terrain, size, origin, base.size)
-    tiles = {}
-    for h, _ in terrain:
-        c = centre_of(h, origin)
-        box = (int(c[0] - size), int(c[1] + size * 0.2), int(c[0] + size) + 1,
-               int(c[1] + size) + 1)
-        tile = layer.crop(box)
-        if tile.getbbox():
-            tiles[h] = (tile.im, box)  # the image core: pasted many times per board
-    return tiles
+def label_centre(h, origin, size: int) -> tuple[float, float]:
+    """Return where the label of hex ``h`` is centred (below the middle of the hex)."""
+    c = centre_of(h, origin)
+    return c[0], c[1] + size * 0.56
 
 
 def region_around(data: dict, seat: int) -> frozenset | None:
@@ -139,7 +138,18 @@ def region_around(data: dict, seat: int) -> frozenset | None:
 def draw_map(data: dict, last_hexes: set, width: int,
              region: frozenset | None = None) -> Image.Image:
     """Draw the countryside of ``data["map"]`` with every overlay and piece; with a
-    ``region``, only those hexes, at a larger size (at most ZOOM_SIZE)."""
+    ``region``, only those hexes, at a larger size (at most ZOOM_SIZE).
+
+    One map is drawn at a time (the hex size is module-wide): a bot draws boards in several
+    threads, and a zoomed region must not be drawn at the size of another board."""
+    with _ONE_AT_A_TIME:
+        return _draw_map(data, last_hexes, width, region)
+
+
+_ONE_AT_A_TIME = threading.Lock()
+
+
+def _draw_map(data: dict, last_hexes: set, width: int, region: frozenset | None) -> Image.Image:
     global SIZE
     m = data["map"]
     terrain = tuple(sorted((parse(k), v) for k, v in m["terrain"].items()
@@ -167,12 +177,8 @@ def draw_map(data: dict, last_hexes: set, width: int,
     for text, seat in m["inns"].items():
         _inn(draw, centre_of(parse(text), origin), colours[seat], k)
     edges = _influence(draw, data, origin, colours, region)
-    tiles = label_tiles(terrain, width, max_size)
-    core = image.im
-    for h in _covered(m) | edges:
-        if h in tiles:
-            tile, box = tiles[h]
-            core.paste(tile, box, tile)  # alpha-blended: the tile is its own mask
+    for h in _covered(m) | edges:  # labels again, over what was drawn on their hexes
+        paste_stamp(image, label_stamp(h, SIZE), label_centre(h, origin, SIZE))
     for h in last_hexes:
         draw.polygon(corners(centre_of(h, origin), SIZE - 1), outline=HIGHLIGHT, width=4)
     return image

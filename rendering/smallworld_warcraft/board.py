@@ -7,6 +7,7 @@ from functools import lru_cache
 from PIL import Image, ImageChops, ImageDraw
 
 from rendering.common import HIGHLIGHT, INK, board_locale, font
+from rendering.layers import layer_cache
 from rendering.smallworld.board import TEXTURES, draw_pill
 from rendering.smallworld_warcraft import content, icons
 from rendering.smallworld_warcraft.islands import (
@@ -144,7 +145,7 @@ def static_layer(island_ids: tuple[str, ...]) -> Image.Image:
     return _static_layer(island_ids, board_locale())
 
 
-@lru_cache(maxsize=32)
+@layer_cache(images=6, max_bytes=48 * 1024 * 1024)  # every island set (64 at most) fits
 def _static_layer(island_ids: tuple[str, ...], locale: str) -> Image.Image:
     base = Image.new("RGB", (WIDTH, board_height(island_ids)), colour("ocean"))
     _sea(base)

@@ -5,13 +5,11 @@ from __future__ import annotations
 import json
 
 import pytest
-from PIL import Image
 
 from bot import history, local, ratings
 from bot.errors import UserError
 from bot.service import Place
 from bot.store import results as stored
-from rendering.animation import animate, pick_frames
 from rules.core import ScoreLine
 from tests.conftest import ALICE, BOB, CAROL, PLACE
 from tests.platform.toy_game import TOY
@@ -184,16 +182,3 @@ def test_terminal_refuses_a_file_that_is_not_an_export(tmp_path):
     lines: list[str] = []
     assert local.play_back(path, tmp_path, write=lines.append) == 2
     assert "cannot replay" in lines[0]
-
-
-def test_animation_fits_the_upload_limit_by_scaling_and_thinning():
-    frames = [Image.effect_noise((400, 300), 60 + i).convert("RGB") for i in range(12)]
-    big = animate(frames, 10_000_000)
-    small = animate(frames, len(big) // 6)
-    assert len(small) <= len(big) // 6
-    with Image.open(__import__("io").BytesIO(small)) as gif:
-        assert gif.format == "GIF" and gif.n_frames >= 2
-    with pytest.raises(ValueError):
-        animate(frames, 100)
-    assert pick_frames(1000, 150)[0] == 0 and pick_frames(1000, 150)[-1] == 999
-    assert len(pick_frames(1000, 150)) <= 150

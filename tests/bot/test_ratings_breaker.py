@@ -36,8 +36,9 @@ async def test_a_replay_never_names_a_secret_move(service, store, monkeypatch):
     assert ["vote yes"] == [text for _, text in document["moves"]][-1:]
     drawn = []
     monkeypatch.setattr(replays, "has_renderer", lambda name: True)
-    monkeypatch.setattr(replays, "pick_frames", lambda count: range(count))
     monkeypatch.setattr(replays, "render", lambda view, last_move, names: drawn.append(last_move))
-    monkeypatch.setattr(replays, "animate", lambda frames, limit: b"GIF")
+    monkeypatch.setattr(replays, "palette_of", lambda image: None)
+    monkeypatch.setattr(replays, "animate",
+                        lambda frames, count, limit, palette: list(frames(range(count))) and b"GIF")
     assert replays.replay_gif(table.game, document, 10**6) == b"GIF"
     assert "hop 2" in drawn and not any(text and "vote" in text for text in drawn), drawn

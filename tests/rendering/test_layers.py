@@ -1,0 +1,47 @@
+"""Static board layers: the bounded two-tier cache and pre-drawn text stamps."""
+
+from PIL import Image, ImageChops, ImageDraw
+
+from rendering.common import INK, font, paste_stamp, text_stamp
+from rendering.layers import LayerCache
+
+
+def _layer(seed: int) -> Image.Image:
+    image = Image.new("RGB", (300, 200), (seed, 100, 200))
+    ImageDraw.Draw(image).ellipse((10, 10, 100 + seed, 150), fill=(250, seed, 0))
+    return image
+
+
+def test_a_layer_out_of_the_first_tier_comes_back_identical_without_a_redraw():
+    cache = LayerCache(images=2, max_bytes=10**6)
+    drawn = []
+
+    def draw(seed):
+        drawn.append(seed)
+        return _layer(seed)
+
+    for seed in range(5):
+        cache.get(seed, lambda s=seed: draw(s))
+    assert cache.sizes()[:2] == (2, 3)
+    again = cache.get(0, lambda: draw(0))
+    assert drawn == [0, 1, 2, 3, 4]
+    assert ImageChops.difference(again, _layer(0)).getbbox() is None
+
+
+def test_the_compressed_tier_stays_within_its_byte_bound():
+    cache = LayerCache(images=1, max_bytes=3000)
+    for seed in range(40):
+        cache.get(seed, lambda s=seed: _layer(s))
+    whole, packed, size = cache.sizes()
+    assert whole == 1 and 0 < packed < 39 and size <= 3000
+
+
+def test_a_text_stamp_draws_what_draw_text_draws_on_a_transparent_layer():
+    by_text = Image.new("RGB", (120, 60), (46, 110, 58))
+    layer = Image.new("RGBA", by_text.size, (0, 0, 0, 0))
+    ImageDraw.Draw(layer).text((60.4, 30.2), "-12,7", font=font(14, True), fill=(255, 255, 255),
+                               anchor="mm", stroke_width=1, stroke_fill=INK)
+    by_text.paste(layer, (0, 0), layer)
+    stamped = Image.new("RGB", (120, 60), (46, 110, 58))
+    paste_stamp(stamped, text_stamp("-12,7", 14, True, (255, 255, 255), 1, INK), (60.4, 30.2))
+    assert ImageChops.difference(by_text, stamped).getbbox() is None
