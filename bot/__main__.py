@@ -10,6 +10,7 @@ import sys
 from .config import Config, ConfigError, load_config
 
 EXIT_CONFIG = 2
+EXIT_STORE = 1
 
 log = logging.getLogger("bot")
 
@@ -67,12 +68,17 @@ def main(argv: list[str] | None = None) -> int:
     log.info("database %s", config.database_path)
     import discord
 
+    from .store import StoreError
+
     try:
         asyncio.run(run(config))
     except discord.LoginFailure:
         print("tabletop: Discord refused DISCORD_TOKEN; copy the bot token again from the "
               "developer portal.", file=sys.stderr)
         return EXIT_CONFIG
+    except StoreError as error:  # the store cannot be opened: say why in one line
+        print(f"tabletop: {error}", file=sys.stderr)
+        return EXIT_STORE
     except KeyboardInterrupt:
         log.info("stopped")
     return 0

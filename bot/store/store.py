@@ -149,22 +149,36 @@ class Store:
 
         A write waits up to ``busy_seconds`` for another process sharing the file to release
         the write lock, then fails with :class:`StoreBusy`."""
-        if str(path) != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        try:
+            if str(path) != ":memory:":
+                Path(path).parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise StoreError(f"cannot open the database {path}: {error}") from None
         connection = await aiosqlite.connect(str(path), isolation_level=None,
                                              timeout=busy_seconds)
+        store = cls(connection)
+        try:
+            await store._prepare(path)
+        except BaseException as error:
+            await store.close()  # its threads must not keep the process alive
+            if isinstance(error, (sqlite3.Error, OSError)):
+                raise StoreError(f"cannot open the database {path}: {error}") from None
+            raise
+        return store
+
+    async def _prepare(self, path: str | Path) -> None:
+        """Set the connection up, migrate under the write lock, open the reader."""
+        connection = self._db
         connection.row_factory = aiosqlite.Row
         await connection.execute("PRAGMA journal_mode=WAL")
         await connection.execute("PRAGMA foreign_keys=ON")
         # FULL: a move acknowledged to a player survives even a power cut, not only a crash.
         await connection.execute("PRAGMA synchronous=FULL")
-        store = cls(connection)
-        await store._migrate()
+        await self._migrate()
         if str(path) != ":memory:":
-            store._reader = await aiosqlite.connect(str(path), isolation_level=None)
-            store._reader.row_factory = aiosqlite.Row
-            store._read_lock = asyncio.Lock()
-        return store
+            self._reader = await aiosqlite.connect(str(path), isolation_level=None)
+            self._reader.row_factory = aiosqlite.Row
+            self._read_lock = asyncio.Lock()
 
     async def close(self) -> None:
         """Close the connections."""
@@ -272,9 +286,22 @@ class Store:
                 await self._commit_batch()
 
     async def _migrate(self) -> None:
+        """Apply the pending migrations in one write, under the database's write lock.
+
+        The version is read again once the lock is held: another process starting at the
+        same moment may have migrated meanwhile, and then there is nothing left to do."""
+        if await self._user_version() >= len(MIGRATIONS):
+            return
+        async with self.write() as db:
+            version = await self._user_version()
+            for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
+                for statement in _statements(script):
+                    await db.execute(statement)
+                await db.execute(f"PRAGMA user_version = {number}")
+
+    async def _user_version(self) -> int:
         (version,) = await (await self._db.execute("PRAGMA user_version")).fetchone()
-        for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
-            await self._db.executescript(f"BEGIN; {script} PRAGMA user_version = {number}; COMMIT;")
+        return version
 
     async def schema_version(self) -> int:
         """Return the number of migrations applied."""
@@ -445,6 +472,19 @@ class Store:
             " WHERE id = ? AND version = ?", (*params, _now(), game_id, version))
         if cursor.rowcount != 1:
             raise StaleVersion()
+
+
+def _statements(script: str) -> list[str]:
+    """Split a migration script into its SQL statements."""
+    statements, current = [], ""
+    for line in script.splitlines(keepends=True):
+        current += line
+        if sqlite3.complete_statement(current):
+            statements.append(current.strip())
+            current = ""
+    if current.strip():
+        statements.append(current.strip())
+    return statements
 
 
 def _seat_json(seat: Seat) -> dict:
