@@ -142,6 +142,9 @@ class Store:
         self._read_lock = asyncio.Lock() if reader is not None else self._lock
         self._batch: asyncio.Future | None = None  # the open group commit, resolved at COMMIT
         self._queued_writers = 0  # writers waiting for the lock, who will join the open batch
+        # (game id, version written) of each versioned write in the open batch: what is read
+        # back when the outcome of its COMMIT is unknown
+        self._witnesses: list[tuple[int, int]] = []
 
     @classmethod
     async def open(cls, path: str | Path, busy_seconds: float = BUSY_SECONDS) -> "Store":
@@ -241,9 +244,11 @@ class Store:
     async def _savepoint(self):
         """Run the block inside the open group: undone alone if it raises."""
         await self._db.execute("SAVEPOINT write")
+        witnessed = len(self._witnesses)
         try:
             yield
         except BaseException:
+            del self._witnesses[witnessed:]
             try:
                 await self._db.execute("ROLLBACK TO write")
                 await self._db.execute("RELEASE write")
@@ -253,23 +258,78 @@ class Store:
         await self._db.execute("RELEASE write")
 
     async def _commit_batch(self) -> None:
-        """COMMIT the open group (if any) and tell its writers; on failure roll it back."""
+        """COMMIT the open group (if any) and tell its writers the truth about it.
+
+        The COMMIT is run to its end even if the task issuing it is cancelled meanwhile (the
+        cancellation is passed on afterwards). A COMMIT that fails may still have written the
+        group (a lost connection after the data reached the disk): the versions the group's
+        writes created are then read back to tell saved from lost."""
         batch, self._batch = self._batch, None
         if batch is None:
             return
-        try:
-            await self._db.execute("COMMIT")
-        except BaseException as error:
+        witnesses, self._witnesses = self._witnesses, []
+        error, cancelled = await self._run_commit()
+        if error is None:
+            batch.set_result(None)
+        elif self._db.in_transaction:  # the COMMIT did not happen: undo the whole group
             self._batch = batch
             await self._abort_batch(error)
+        else:
+            await self._settle_by_reading_back(batch, witnesses, error)
+        if cancelled is not None:
+            raise cancelled
+
+    async def _run_commit(self) -> tuple[BaseException | None, BaseException | None]:
+        """Run COMMIT to its end; return its error (or None) and a cancellation received."""
+        try:
+            commit = asyncio.ensure_future(self._db.execute("COMMIT"))
+        except Exception as error:
+            return error, None
+        cancelled = None
+        while not commit.done():
+            try:
+                await asyncio.shield(commit)
+            except asyncio.CancelledError as error:
+                if commit.done() and commit.cancelled():
+                    return error, error
+                cancelled = cancelled or error
+            except Exception:
+                pass
+        if commit.cancelled():
+            return asyncio.CancelledError(), cancelled
+        return commit.exception(), cancelled
+
+    async def _settle_by_reading_back(self, batch: asyncio.Future, witnesses: list,
+                                      error: BaseException) -> None:
+        """Resolve a group whose COMMIT outcome is unknown by reading back what it wrote.
+
+        The group is one transaction, so every versioned write in it was saved or none was."""
+        try:
+            saved = await self._written(witnesses) if witnesses else None
+        except Exception:
+            saved = None
+        if saved:
+            batch.set_result(None)
             return
-        batch.set_result(None)
+        batch.set_exception(StoreError(f"write not saved: {error!r}") if saved is False
+                            else StoreError(f"write outcome unknown: {error!r}"))
+        batch.exception()  # retrieved here: writers that were cancelled never await it
+
+    async def _written(self, witnesses: list[tuple[int, int]]) -> bool:
+        """Tell whether every game of ``witnesses`` reached the version written for it."""
+        for game_id, version in witnesses:
+            row = await (await self._db.execute(
+                "SELECT version FROM games WHERE id = ?", (game_id,))).fetchone()
+            if row is None or row["version"] < version:
+                return False
+        return True
 
     async def _abort_batch(self, error: BaseException) -> None:
         """Roll back the open group; every write in it fails with ``error``."""
         batch, self._batch = self._batch, None
         if batch is None:
             return
+        self._witnesses = []
         with contextlib.suppress(Exception):
             await self._db.execute("ROLLBACK")
         batch.set_exception(StoreError(f"write not saved: {error!r}"))
@@ -472,6 +532,7 @@ class Store:
             " WHERE id = ? AND version = ?", (*params, _now(), game_id, version))
         if cursor.rowcount != 1:
             raise StaleVersion()
+        self._witnesses.append((game_id, version + 1))
 
 
 def _statements(script: str) -> list[str]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -228,3 +229,63 @@ def test_only_the_group_commit_writes_begin_commit_or_rollback():
     # BEGIN, COMMIT, ROLLBACK TO a savepoint and ROLLBACK of a group: all in Store.write
     assert len(offenders) == 4, offenders
     assert all(o.startswith("store/store.py:") for o in offenders), offenders
+
+
+def _cancel_the_committer(store: Store, monkeypatch) -> list[asyncio.Task]:
+    """Cancel whichever task issues the next COMMIT while that COMMIT runs."""
+    real_execute = store._db.execute
+    cancelled: list[asyncio.Task] = []
+
+    def commit_then_cancel(sql, *args):
+        if sql == "COMMIT" and not cancelled:
+            cancelled.append(asyncio.current_task())
+            asyncio.get_running_loop().call_soon(cancelled[0].cancel)
+        return real_execute(sql, *args)
+
+    monkeypatch.setattr(store._db, "execute", commit_then_cancel)
+    return cancelled
+
+
+async def test_a_group_whose_committer_is_cancelled_during_commit_reports_saved_moves_as_saved(
+        store, monkeypatch):
+    games = await _started_games(store, 4)
+    cancelled = _cancel_the_committer(store, monkeypatch)
+    tasks = [asyncio.create_task(store.append_move(
+        g.id, g.version, seat=0, action="a", events=[], state={"n": 1}, undoable=True))
+        for g in games]
+    results = await asyncio.gather(*tasks, return_exceptions=True)
+    monkeypatch.undo()
+    assert len(cancelled) == 1
+    for task, result in zip(tasks, results, strict=True):
+        if task is cancelled[0]:  # its caller was cancelled, which it is told
+            assert isinstance(result, asyncio.CancelledError), result
+        else:  # the truth: the move is saved
+            assert not isinstance(result, BaseException), result
+            assert result.version == games[tasks.index(task)].version + 1
+    for game in games:
+        assert [m.action for m in await store.moves(game.id)] == ["a"]
+        with pytest.raises(StaleVersion):  # a resent move is never applied twice
+            await store.append_move(game.id, game.version, seat=0, action="a", events=[],
+                                    state={"n": 1}, undoable=True)
+    assert store._batch is None
+
+
+async def test_a_commit_that_fails_after_writing_is_resolved_by_reading_back(store,
+                                                                              monkeypatch):
+    games = await _started_games(store, 3)
+    real_execute = store._db.execute
+
+    async def commit_then_lose_the_answer(sql, *args):
+        result = await real_execute(sql, *args)
+        if sql == "COMMIT":
+            raise sqlite3.OperationalError("disk I/O error")
+        return result
+
+    monkeypatch.setattr(store._db, "execute", commit_then_lose_the_answer)
+    results = await asyncio.gather(
+        *(store.append_move(g.id, g.version, seat=0, action="a", events=[], state={"n": 1},
+                            undoable=True) for g in games), return_exceptions=True)
+    monkeypatch.undo()
+    assert [r.version for r in results] == [g.version + 1 for g in games], results
+    for game in games:
+        assert len(await store.moves(game.id)) == 1
