@@ -32,6 +32,7 @@ from rules.core import (
     parse_options,
     translate,
 )
+from rules.core.rng import SEED_BITS
 
 from . import clock, history
 from .errors import UserError
@@ -191,7 +192,7 @@ class Service:
                  seed_source: Callable[[], int] | None = None, cache_size: int = 64):
         self.store = store
         self.games: dict[str, Game] = {g.name: g for g in (games or all_games())}
-        self._seed_source = seed_source or (lambda: secrets.randbits(48))
+        self._seed_source = seed_source or (lambda: secrets.randbits(SEED_BITS))
         self._locks: dict[Place, asyncio.Lock] = {}
         # States by (game id, version): each version of a game has exactly one state, and a
         # state is remembered only under the version its own write created.

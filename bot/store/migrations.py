@@ -110,4 +110,12 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE moves DROP COLUMN state_hash;
     """,
+    # 7: a game's secret seed as text: 128 bits and more do not fit SQLite's 64-bit INTEGER
+    #    (numbering after the highest when this was written: renumber on merge if needed)
+    """
+    ALTER TABLE games ADD COLUMN seed_text TEXT NOT NULL DEFAULT '0';
+    UPDATE games SET seed_text = CAST(seed AS TEXT);
+    ALTER TABLE games DROP COLUMN seed;
+    ALTER TABLE games RENAME COLUMN seed_text TO seed;
+    """,
 )

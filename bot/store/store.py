@@ -419,7 +419,7 @@ class Store:
                     "INSERT INTO games (game, guild, channel, status, seed, options, seats, host,"
                     " min_players, max_players, created_at, updated_at)"
                     " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (game, guild, channel, seed, _dumps(options), _dumps([_seat_json(host)]),
+                    (game, guild, channel, str(seed), _dumps(options), _dumps([_seat_json(host)]),
                      host.user_id, min_players, max_players, now, now),
                 )
                 return await self._get(cursor.lastrowid)
@@ -560,7 +560,7 @@ def _record(row: aiosqlite.Row | None) -> GameRecord | None:
     counts = {int(seat): n for seat, n in json.loads(turns or "{}").items()}
     return GameRecord(
         id=row["id"], game=row["game"], guild=row["guild"], channel=row["channel"],
-        status=row["status"], seed=row["seed"], options=json.loads(row["options"]),
+        status=row["status"], seed=int(row["seed"]), options=json.loads(row["options"]),
         seats=seats,
         host=row["host"], min_players=row["min_players"], max_players=row["max_players"],
         version=row["version"], state=json.loads(row["state"]) if row["state"] else None,
