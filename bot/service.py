@@ -192,6 +192,8 @@ class Service:
                  seed_source: Callable[[], int] | None = None, cache_size: int = 64):
         self.store = store
         self.games: dict[str, Game] = {g.name: g for g in (games or all_games())}
+        if isinstance(store, Store):  # the store rebuilds older states by replaying moves
+            store.games.update(self.games)
         self._seed_source = seed_source or (lambda: secrets.randbits(SEED_BITS))
         self._locks: dict[Place, asyncio.Lock] = {}
         # States by (game id, version): each version of a game has exactly one state, and a

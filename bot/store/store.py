@@ -14,6 +14,7 @@ from typing import Any, Sequence
 
 import aiosqlite
 
+from . import snapshots
 from .migrations import MIGRATIONS
 
 OPEN_STATUSES = ("lobby", "active")
@@ -145,6 +146,9 @@ class Store:
         # (game id, version written) of each versioned write in the open batch: what is read
         # back when the outcome of its COMMIT is unknown
         self._witnesses: list[tuple[int, int]] = []
+        # the rules by game name, to rebuild a state from a snapshot and moves (the service
+        # hands its own registry over)
+        self.games: dict[str, Any] = {}
 
     @classmethod
     async def open(cls, path: str | Path, busy_seconds: float = BUSY_SECONDS) -> "Store":
@@ -484,6 +488,8 @@ class Store:
                           status: str = "active", secret: bool = False) -> GameRecord:
         """Record a move and the resulting state in one transaction, checking ``version``.
 
+        The move goes to the log; the state replaces the game's current state, and is kept
+        as a snapshot every few moves (:mod:`bot.store.snapshots`).
         Returns the game as this transaction left it (its version is ``version + 1``).
         Raises :class:`StaleVersion` (and writes nothing) if the game moved on meanwhile.
         """
@@ -491,32 +497,44 @@ class Store:
         async with self.write() as db:
             await self._bump(game_id, version, "state = ?, status = ?", (state_json, status))
             await db.execute(
-                "INSERT INTO moves (game_id, seq, seat, action, events, state,"
+                "INSERT INTO moves (game_id, seq, seat, action, events, version,"
                 " undoable, secret, created_at) VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1"
                 " FROM moves WHERE game_id = ?), ?, ?, ?, ?, ?, ?, ?)",
-                (game_id, game_id, seat, action, _dumps(events), state_json,
+                (game_id, game_id, seat, action, _dumps(events), version + 1,
                  int(undoable), int(secret), _now()))
-            return await self._get(game_id)
+            record = await self._get(game_id)
+            seq = sum(record.turns)
+            if snapshots.wants_snapshot(seq):
+                await db.execute("INSERT OR REPLACE INTO snapshots (game_id, seq, state)"
+                                 " VALUES (?, ?, ?)", (game_id, seq, state_json))
+            return record
 
     async def undo_last_move(self, game_id: int, version: int) -> GameRecord:
-        """Remove the last move and restore the state before it, in one transaction."""
+        """Remove the last move and restore the state before it, in one transaction.
+
+        The state before it is rebuilt from the nearest snapshot (read and replayed before
+        the write; the version check makes sure nothing changed in between)."""
+        current = await self.get_game(game_id)
+        if current is None or current.version != version:
+            raise StaleVersion()
+        last = sum(current.turns)
+        try:
+            async with self.read() as db:
+                previous = await snapshots.state_at(db, self.games, game_id, last - 1)
+        except snapshots.NoRules as error:
+            raise StoreError(f"the rules of {error} are not installed") from None
         async with self.write() as db:
-            previous = await self._state_before_last(game_id)
-            await self._bump(game_id, version, "state = ?, status = 'active'", (previous,))
-            await db.execute(
-                "DELETE FROM moves WHERE game_id = ? AND seq = (SELECT MAX(seq) FROM moves"
-                " WHERE game_id = ?)", (game_id, game_id))
+            await self._bump(game_id, version, "state = ?, status = 'active'",
+                             (_dumps(previous),))
+            await db.execute("DELETE FROM moves WHERE game_id = ? AND seq = ?", (game_id, last))
+            await db.execute("DELETE FROM snapshots WHERE game_id = ? AND seq >= ?",
+                             (game_id, last))
             return await self._get(game_id)
 
-    async def _state_before_last(self, game_id: int) -> str:
-        rows = await (await self._db.execute(
-            "SELECT state FROM moves WHERE game_id = ? ORDER BY seq DESC LIMIT 2",
-            (game_id,))).fetchall()
-        if len(rows) == 2:
-            return rows[1]["state"]
-        row = await (await self._db.execute(
-            "SELECT initial_state FROM games WHERE id = ?", (game_id,))).fetchone()
-        return row["initial_state"]
+    async def state_at(self, game_id: int, seq: int) -> dict:
+        """Return a game's state after its move ``seq`` (0: the start), replayed as needed."""
+        async with self.read() as db:
+            return await snapshots.state_at(db, self.games, game_id, seq)
 
     async def _guarded_update(self, game_id: int, version: int, assignments: str,
                               params: tuple) -> GameRecord:

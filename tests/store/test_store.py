@@ -11,6 +11,7 @@ import pytest
 
 from bot.store import ChannelBusy, Seat, StaleVersion, Store, StoreError
 from bot.store.migrations import MIGRATIONS
+from tests.platform.toy_game import TOY
 
 HOST = Seat("1", "Host")
 
@@ -57,16 +58,19 @@ async def test_stale_version_is_rejected_and_writes_nothing(store):
 
 
 async def test_undo_restores_the_previous_state(store):
+    store.games["toy"] = TOY
     record = await _new(store)
-    record = await store.start_game(record.id, record.version, [HOST], {"n": 0})
-    record = await store.append_move(record.id, record.version, seat=0, action="a", events=[],
-                                     state={"n": 1}, undoable=True)
-    record = await store.append_move(record.id, record.version, seat=0, action="b", events=[],
-                                     state={"n": 2}, undoable=True)
+    start = TOY.new_game(7, 1, {"goal": 10})
+    record = await store.start_game(record.id, record.version, [HOST], TOY.dump(start))
+    after_step, _ = TOY.play(start, 0, "step")
+    after_hop, _ = TOY.play(after_step, 0, "hop 2")
+    for state, text in ((after_step, "step"), (after_hop, "hop 2")):
+        record = await store.append_move(record.id, record.version, seat=0, action=text,
+                                         events=[], state=TOY.dump(state), undoable=True)
     record = await store.undo_last_move(record.id, record.version)
-    assert record.state == {"n": 1}
+    assert record.state == TOY.dump(after_step) and record.turns == (1,)
     record = await store.undo_last_move(record.id, record.version)
-    assert record.state == {"n": 0} and await store.moves(record.id) == []
+    assert record.state == TOY.dump(start) and await store.moves(record.id) == []
 
 
 async def test_restart_resumes_from_a_fresh_connection(tmp_path):

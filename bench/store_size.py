@@ -1,0 +1,132 @@
+"""Bytes per stored move and service move time, whole random games through service and store.
+
+    python -m bench.store_size [--games caverna] [--counts 1 7] [--seed 1]
+    python -m bench.store_size --paired <old checkout>   # the same games on old and new code
+
+For each game and player count, one whole random game is played through ``Service.act`` on a
+fresh SQLite file exactly as the bot plays it (state cache, group commit, ``synchronous=FULL``).
+Then the file is vacuumed and its size, less the size of an empty database (the schema), is
+divided by the number of moves. Move time is the wall time of ``Service.act``, p50 and p99.
+
+``--paired`` runs each game and player count in a subprocess with the old checkout's ``bot``
+and ``rules`` first on the path, then in one with this checkout's, alternating, so load on the
+machine falls on both alike.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parents[1]
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    """The value below which ``fraction`` of ``values`` lie (nearest rank)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))] if ordered else 0.0
+
+
+def vacuumed_size(path: Path) -> int:
+    """Vacuum the database at ``path`` (folding its WAL in) and return its size in bytes."""
+    with sqlite3.connect(path) as db:
+        db.execute("VACUUM")
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    db.close()
+    return path.stat().st_size
+
+
+async def one_game(game_name: str, players: int, seed: int) -> dict:
+    """Play one whole random game through the service; return its size and move times."""
+    from bot.service import Place, Player, Service
+    from bot.store import Store
+    from rules.core import get_game
+    from rules.core.playout import random_playout
+
+    game = get_game(game_name)
+    playout = random_playout(game, seed, players)
+    with tempfile.TemporaryDirectory() as folder:
+        empty_path = Path(folder) / "empty.db"
+        await (await Store.open(empty_path)).close()
+        empty = vacuumed_size(empty_path)
+        path = Path(folder) / "bench.db"
+        store = await Store.open(path)
+        service = Service(store, games=[game], seed_source=lambda: seed)
+        place = Place("bench", game.name)
+        seats = [Player(str(i), f"P{i + 1}") for i in range(players)]
+        await service.open_and_start(place, seats, game.name)
+        times = []
+        for seat, text in playout.moves:
+            tick = time.perf_counter()
+            await service.act(place, seats[seat], text)
+            times.append(time.perf_counter() - tick)
+        await store.close()
+        size = vacuumed_size(path)
+    moves = len(playout.moves)
+    return {"game": game_name, "players": players, "moves": moves, "bytes": size - empty,
+            "per_move": (size - empty) / max(1, moves),
+            "p50_ms": 1000 * percentile(times, 0.5), "p99_ms": 1000 * percentile(times, 0.99)}
+
+
+def configurations(games: list[str] | None, counts: list[int] | None) -> list[tuple[str, int]]:
+    """Every (game, player count) asked for (default: every game, every allowed count)."""
+    from rules.core import all_games
+
+    out = []
+    for game in all_games():
+        if games and game.name not in games:
+            continue
+        for players in range(game.min_players, game.max_players + 1):
+            if not counts or players in counts:
+                out.append((game.name, players))
+    return out
+
+
+def run_in(root: Path, game: str, players: int, seed: int) -> dict:
+    """Run one configuration in a subprocess with ``root``'s ``bot`` and ``rules`` first."""
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    done = subprocess.run([sys.executable, __file__, "--one", game, str(players), str(seed)],
+                          env=env, cwd=root, capture_output=True, text=True, check=True)
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def main() -> None:
+    """Print one row per game and player count (old beside new with ``--paired``)."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", nargs="*")
+    parser.add_argument("--counts", nargs="*", type=int)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--paired", type=Path, help="an old checkout to compare with")
+    parser.add_argument("--one", nargs=3, help=argparse.SUPPRESS)  # game players seed
+    args = parser.parse_args()
+    if args.one:
+        game, players, seed = args.one
+        print(json.dumps(asyncio.run(one_game(game, int(players), int(seed)))))
+        return
+    print("| game | players | moves | bytes/move old | bytes/move new | p50 ms old/new"
+          " | p99 ms old/new |" if args.paired else
+          "| game | players | moves | bytes | bytes/move | p50 ms | p99 ms |")
+    for game, players in configurations(args.games, args.counts):
+        if args.paired:
+            old = run_in(args.paired.resolve(), game, players, args.seed)
+            new = run_in(HERE, game, players, args.seed)
+            print(f"| {game} | {players} | {new['moves']} | {old['per_move']:.0f} |"
+                  f" {new['per_move']:.0f} | {old['p50_ms']:.1f} / {new['p50_ms']:.1f} |"
+                  f" {old['p99_ms']:.1f} / {new['p99_ms']:.1f} |", flush=True)
+        else:
+            row = asyncio.run(one_game(game, players, args.seed))
+            print(f"| {game} | {players} | {row['moves']} | {row['bytes']} |"
+                  f" {row['per_move']:.0f} | {row['p50_ms']:.1f} | {row['p99_ms']:.1f} |",
+                  flush=True)
+
+
+if __name__ == "__main__":
+    main()
