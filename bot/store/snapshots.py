@@ -2,15 +2,16 @@
 
 Each move row holds its seat, action text, events and the version it created. The game row
 holds the current state (what a load needs) and the starting state; in between, a snapshot
-of the state is stored every :data:`EVERY` moves. Any earlier state (what ``/undo`` needs) is
-rebuilt by replaying the moves after the nearest snapshot: the rules are deterministic from
-the seed and the moves, so the replay is exact.
+of the state is stored, compressed, every :data:`EVERY` moves. Any earlier state (what
+``/undo`` needs) is rebuilt by replaying the moves after the nearest snapshot: the rules are
+deterministic from the seed and the moves, so the replay is exact.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import zlib
 from typing import Mapping, Sequence
 
 from rules.core import Action, Game
@@ -21,6 +22,18 @@ EVERY = 64  # moves between two stored snapshots of a game's state
 
 class NoRules(LookupError):
     """A state must be rebuilt for a game whose rules are not installed."""
+
+
+def packed(state_json: str) -> bytes:
+    """A snapshot as stored: its JSON, compressed (states repeat themselves a lot)."""
+    return zlib.compress(state_json.encode(), 6)
+
+
+def unpacked(stored: bytes | str) -> dict:
+    """Read a stored snapshot (compressed, or JSON text as older databases kept it)."""
+    if isinstance(stored, bytes):
+        stored = zlib.decompress(stored).decode()
+    return json.loads(stored)
 
 
 def wants_snapshot(seq: int) -> bool:
@@ -53,7 +66,7 @@ async def state_at(db, games: Mapping[str, Game], game_id: int, seq: int) -> dic
     game_row = await (await db.execute(
         "SELECT game, initial_state FROM games WHERE id = ?", (game_id,))).fetchone()
     base_seq, base = (row["seq"], row["state"]) if row else (0, game_row["initial_state"])
-    state = json.loads(base)
+    state = unpacked(base)
     if base_seq == seq:
         return state
     moves = await (await db.execute(

@@ -506,7 +506,8 @@ class Store:
             seq = sum(record.turns)
             if snapshots.wants_snapshot(seq):
                 await db.execute("INSERT OR REPLACE INTO snapshots (game_id, seq, state)"
-                                 " VALUES (?, ?, ?)", (game_id, seq, state_json))
+                                 " VALUES (?, ?, ?)",
+                                 (game_id, seq, snapshots.packed(state_json)))
             return record
 
     async def undo_last_move(self, game_id: int, version: int) -> GameRecord:

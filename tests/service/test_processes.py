@@ -25,6 +25,7 @@ import pytest
 from bot.errors import UserError
 from bot.service import Place, Player, Service
 from bot.store import Store
+from bot.store.snapshots import unpacked
 from rules.core import RulesError
 from tests.platform.toy_game import TOY
 
@@ -112,7 +113,7 @@ def _check_histories(db_path: Path, saved: list[dict]) -> int:
             except RulesError as error:
                 raise AssertionError(f"game {game['id']} move {number} refused: {error}") from None
             if number in snapshots:
-                assert TOY.dump(state) == json.loads(snapshots.pop(number)), (
+                assert TOY.dump(state) == unpacked(snapshots.pop(number)), (
                     f"game {game['id']} move {number} does not replay")
             history.append((row["seat"], row["action"], TOY.dump(state)))
         assert not snapshots, f"game {game['id']}: snapshots after its last move"
