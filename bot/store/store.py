@@ -15,7 +15,12 @@ from typing import Any, Sequence
 import aiosqlite
 
 from . import snapshots
+from .commit import GroupCommit
+from .errors import ChannelBusy, StaleVersion, StoreBusy, StoreError
 from .migrations import MIGRATIONS
+
+__all__ = ["ChannelBusy", "GameRecord", "MoveRecord", "Seat", "StaleVersion", "Store",
+           "StoreBusy", "StoreError"]
 
 OPEN_STATUSES = ("lobby", "active")
 
@@ -23,23 +28,6 @@ OPEN_STATUSES = ("lobby", "active")
 SELECT_GAMES = ("SELECT games.*, (SELECT json_group_object(seat, n) FROM (SELECT seat,"
                 " COUNT(*) AS n FROM moves WHERE moves.game_id = games.id GROUP BY seat))"
                 " AS turns FROM games")
-
-
-class StoreError(Exception):
-    """Base class of storage failures the service turns into user messages."""
-
-
-class StaleVersion(StoreError):
-    """The game changed since the caller read it (an old button, a lost race)."""
-
-
-class ChannelBusy(StoreError):
-    """The channel already has an open game."""
-
-
-class StoreBusy(StoreError):
-    """Another process held the database's write lock longer than a write may wait for it;
-    nothing was written."""
 
 
 BUSY_SECONDS = 5.0  # how long a write waits for another process's write lock
@@ -123,29 +111,23 @@ def _reading(method):
     return wrapper
 
 
-class Store:
+class Store(GroupCommit):
     """The games database. Open it with :meth:`open`; every write is atomic and durable.
 
     One connection writes; a lock makes each write call atomic with respect to the others
     (SQLite serialises writers anyway, and this keeps writes from interleaving on the shared
     connection). Writes that queue behind one another are committed together, one fsync for
-    the group (:meth:`write`), so a busy bot pays far fewer fsyncs than moves. The hot reads
-    (a channel's game, a game, its moves) go through a second connection, so they never
-    queue behind a move's fsync (measured with ``python -m bench.discord_load``). An
-    in-memory database has only the one connection.
+    the group (:meth:`write`, in :mod:`bot.store.commit`), so a busy bot pays far fewer
+    fsyncs than moves. The hot reads (a channel's game, a game, its moves) go through a
+    second connection, so they never queue behind a move's fsync (measured with
+    ``python -m bench.discord_load``). An in-memory database has only the one connection.
     """
 
     def __init__(self, connection: aiosqlite.Connection,
                  reader: aiosqlite.Connection | None = None):
-        self._db = connection
-        self._lock = asyncio.Lock()
+        super().__init__(connection)
         self._reader = reader or connection
         self._read_lock = asyncio.Lock() if reader is not None else self._lock
-        self._batch: asyncio.Future | None = None  # the open group commit, resolved at COMMIT
-        self._queued_writers = 0  # writers waiting for the lock, who will join the open batch
-        # (game id, version written) of each versioned write in the open batch: what is read
-        # back when the outcome of its COMMIT is unknown
-        self._witnesses: list[tuple[int, int]] = []
         # the rules by game name, to rebuild a state from a snapshot and moves (the service
         # hands its own registry over)
         self.games: dict[str, Any] = {}
@@ -198,156 +180,6 @@ class Store:
         """Yield the connection for reads: in WAL mode it never waits for a write's fsync."""
         async with self._read_lock:
             yield self._reader
-
-    @contextlib.asynccontextmanager
-    async def write(self):
-        """Yield the connection for one atomic write; return only once it is on disk.
-
-        Group commit: writes that queue while another is being written share one transaction
-        and one fsync (``synchronous=FULL``). Each write runs in its own savepoint, so a write
-        that raises is rolled back alone and the others in its group still commit; a write
-        is never reported done before the COMMIT that carries it has returned.
-        ``BEGIN IMMEDIATE`` takes SQLite's write lock at once, so whatever a write reads (the
-        record it returns, with its new version) is exactly what it wrote, even with other
-        processes writing to the same file.
-        """
-        self._queued_writers += 1
-        try:
-            await self._lock.acquire()
-        except BaseException:
-            self._queued_writers -= 1
-            self._commit_if_idle_later()
-            raise
-        self._queued_writers -= 1
-        try:
-            batch = await self._join_batch()
-            async with self._savepoint():
-                yield self._db
-        finally:
-            try:
-                if self._queued_writers == 0:
-                    await self._commit_batch()
-            finally:
-                self._lock.release()
-        await asyncio.shield(batch)
-
-    async def _join_batch(self) -> asyncio.Future:
-        """Open a group transaction unless one is open; return the future of its commit."""
-        if self._batch is None:
-            try:
-                await self._db.execute("BEGIN IMMEDIATE")
-            except sqlite3.OperationalError as error:
-                primary = error.sqlite_errorcode & 0xFF  # extended codes keep it in the low byte
-                if primary in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
-                    raise StoreBusy(str(error)) from None
-                raise
-            self._batch = asyncio.get_running_loop().create_future()
-        return self._batch
-
-    @contextlib.asynccontextmanager
-    async def _savepoint(self):
-        """Run the block inside the open group: undone alone if it raises."""
-        await self._db.execute("SAVEPOINT write")
-        witnessed = len(self._witnesses)
-        try:
-            yield
-        except BaseException:
-            del self._witnesses[witnessed:]
-            try:
-                await self._db.execute("ROLLBACK TO write")
-                await self._db.execute("RELEASE write")
-            except BaseException as error:  # the group is in doubt: undo all of it
-                await self._abort_batch(error)
-            raise
-        await self._db.execute("RELEASE write")
-
-    async def _commit_batch(self) -> None:
-        """COMMIT the open group (if any) and tell its writers the truth about it.
-
-        The COMMIT is run to its end even if the task issuing it is cancelled meanwhile (the
-        cancellation is passed on afterwards). A COMMIT that fails may still have written the
-        group (a lost connection after the data reached the disk): the versions the group's
-        writes created are then read back to tell saved from lost."""
-        batch, self._batch = self._batch, None
-        if batch is None:
-            return
-        witnesses, self._witnesses = self._witnesses, []
-        error, cancelled = await self._run_commit()
-        if error is None:
-            batch.set_result(None)
-        elif self._db.in_transaction:  # the COMMIT did not happen: undo the whole group
-            self._batch = batch
-            await self._abort_batch(error)
-        else:
-            await self._settle_by_reading_back(batch, witnesses, error)
-        if cancelled is not None:
-            raise cancelled
-
-    async def _run_commit(self) -> tuple[BaseException | None, BaseException | None]:
-        """Run COMMIT to its end; return its error (or None) and a cancellation received."""
-        try:
-            commit = asyncio.ensure_future(self._db.execute("COMMIT"))
-        except Exception as error:
-            return error, None
-        cancelled = None
-        while not commit.done():
-            try:
-                await asyncio.shield(commit)
-            except asyncio.CancelledError as error:
-                if commit.done() and commit.cancelled():
-                    return error, error
-                cancelled = cancelled or error
-            except Exception:
-                pass
-        if commit.cancelled():
-            return asyncio.CancelledError(), cancelled
-        return commit.exception(), cancelled
-
-    async def _settle_by_reading_back(self, batch: asyncio.Future, witnesses: list,
-                                      error: BaseException) -> None:
-        """Resolve a group whose COMMIT outcome is unknown by reading back what it wrote.
-
-        The group is one transaction, so every versioned write in it was saved or none was."""
-        try:
-            saved = await self._written(witnesses) if witnesses else None
-        except Exception:
-            saved = None
-        if saved:
-            batch.set_result(None)
-            return
-        batch.set_exception(StoreError(f"write not saved: {error!r}") if saved is False
-                            else StoreError(f"write outcome unknown: {error!r}"))
-        batch.exception()  # retrieved here: writers that were cancelled never await it
-
-    async def _written(self, witnesses: list[tuple[int, int]]) -> bool:
-        """Tell whether every game of ``witnesses`` reached the version written for it."""
-        for game_id, version in witnesses:
-            row = await (await self._db.execute(
-                "SELECT version FROM games WHERE id = ?", (game_id,))).fetchone()
-            if row is None or row["version"] < version:
-                return False
-        return True
-
-    async def _abort_batch(self, error: BaseException) -> None:
-        """Roll back the open group; every write in it fails with ``error``."""
-        batch, self._batch = self._batch, None
-        if batch is None:
-            return
-        self._witnesses = []
-        with contextlib.suppress(Exception):
-            await self._db.execute("ROLLBACK")
-        batch.set_exception(StoreError(f"write not saved: {error!r}"))
-        batch.exception()  # retrieved here: writers that were cancelled never await it
-
-    def _commit_if_idle_later(self) -> None:
-        """A queued writer gave up: commit the open group if nobody else will."""
-        if self._batch is not None and self._queued_writers == 0:
-            asyncio.get_running_loop().create_task(self._commit_when_idle())
-
-    async def _commit_when_idle(self) -> None:
-        async with self._lock:
-            if self._queued_writers == 0:
-                await self._commit_batch()
 
     async def _migrate(self) -> None:
         """Apply the pending migrations in one write, under the database's write lock.

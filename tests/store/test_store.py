@@ -232,7 +232,7 @@ def test_only_the_group_commit_writes_begin_commit_or_rollback():
                 offenders.append(f"{path.relative_to(root)}:{number}")
     # BEGIN, COMMIT, ROLLBACK TO a savepoint and ROLLBACK of a group: all in Store.write
     assert len(offenders) == 4, offenders
-    assert all(o.startswith("store/store.py:") for o in offenders), offenders
+    assert all(o.startswith("store/commit.py:") for o in offenders), offenders
 
 
 def _cancel_the_committer(store: Store, monkeypatch) -> list[asyncio.Task]:
