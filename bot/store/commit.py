@@ -20,9 +20,9 @@ class GroupCommit:
         self._lock = asyncio.Lock()
         self._batch: asyncio.Future | None = None  # the open group commit, resolved at COMMIT
         self._queued_writers = 0  # writers waiting for the lock, who will join the open batch
-        # (game id, version written) of each versioned write in the open batch: what is read
-        # back when the outcome of its COMMIT is unknown
-        self._witnesses: list[tuple[int, int]] = []
+        # (game id, version written, (seat, action) of a move or None) of each versioned write
+        # in the open batch: what is read back when the outcome of its COMMIT is unknown
+        self._witnesses: list[tuple[int, int, tuple[int, str] | None]] = []
 
     @contextlib.asynccontextmanager
     async def write(self):
@@ -144,12 +144,20 @@ class GroupCommit:
                             else StoreError(f"write outcome unknown: {error!r}"))
         batch.exception()  # retrieved here: writers that were cancelled never await it
 
-    async def _written(self, witnesses: list[tuple[int, int]]) -> bool:
-        """Tell whether every game of ``witnesses`` reached the version written for it."""
-        for game_id, version in witnesses:
+    async def _written(self, witnesses: list) -> bool:
+        """Tell whether the writes of ``witnesses`` are in the database: each move at the
+        version it created, each other write's game at (or past) the version it wrote."""
+        for game_id, version, move in witnesses:
+            if move is None:
+                row = await (await self._db.execute(
+                    "SELECT version FROM games WHERE id = ?", (game_id,))).fetchone()
+                if row is None or row["version"] < version:
+                    return False
+                continue
             row = await (await self._db.execute(
-                "SELECT version FROM games WHERE id = ?", (game_id,))).fetchone()
-            if row is None or row["version"] < version:
+                "SELECT seat, action FROM moves WHERE game_id = ? AND version = ?",
+                (game_id, version))).fetchone()
+            if row is None or (row["seat"], row["action"]) != tuple(move):
                 return False
         return True
 

@@ -327,7 +327,8 @@ class Store(GroupCommit):
         """
         state_json = _dumps(state)
         async with self.write() as db:
-            await self._bump(game_id, version, "state = ?, status = ?", (state_json, status))
+            await self._bump(game_id, version, "state = ?, status = ?", (state_json, status),
+                             (seat, action))
             await db.execute(
                 "INSERT INTO moves (game_id, seq, seat, action, events, version,"
                 " undoable, secret, created_at) VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1"
@@ -376,14 +377,18 @@ class Store(GroupCommit):
             await self._bump(game_id, version, assignments, params)
             return await self._get(game_id)
 
-    async def _bump(self, game_id: int, version: int, assignments: str, params: tuple) -> None:
-        """Inside a write: update the game and its version, or raise StaleVersion."""
+    async def _bump(self, game_id: int, version: int, assignments: str, params: tuple,
+                    move: tuple[int, str] | None = None) -> None:
+        """Inside a write: update the game and its version, or raise StaleVersion.
+
+        ``move`` (seat, action) names the move this write logs at the new version: what is
+        read back if the outcome of the write's COMMIT is in doubt."""
         cursor = await self._db.execute(
             f"UPDATE games SET {assignments}, version = version + 1, updated_at = ?"
             " WHERE id = ? AND version = ?", (*params, _now(), game_id, version))
         if cursor.rowcount != 1:
             raise StaleVersion()
-        self._witnesses.append((game_id, version + 1))
+        self._witnesses.append((game_id, version + 1, move))
 
 
 def _statements(script: str) -> list[str]:

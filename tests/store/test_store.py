@@ -293,3 +293,24 @@ async def test_a_commit_that_fails_after_writing_is_resolved_by_reading_back(sto
     assert [r.version for r in results] == [g.version + 1 for g in games], results
     for game in games:
         assert len(await store.moves(game.id)) == 1
+
+
+async def test_a_commit_that_fails_and_ends_the_transaction_unwritten_reports_not_saved(
+        store, monkeypatch):
+    games = await _started_games(store, 3)
+    real_execute = store._db.execute
+
+    async def roll_back_instead(sql, *args):
+        if sql == "COMMIT":  # the database gave up the transaction (an I/O error mid-commit)
+            await real_execute("ROLLBACK")
+            raise sqlite3.OperationalError("disk I/O error")
+        return await real_execute(sql, *args)
+
+    monkeypatch.setattr(store._db, "execute", roll_back_instead)
+    results = await asyncio.gather(
+        *(store.append_move(g.id, g.version, seat=0, action="a", events=[], state={"n": 1},
+                            undoable=True) for g in games), return_exceptions=True)
+    monkeypatch.undo()
+    assert all(isinstance(r, StoreError) and "not saved" in str(r) for r in results), results
+    for game in games:
+        assert await store.moves(game.id) == []
