@@ -1,16 +1,17 @@
 """Bytes per stored move and service move time, whole random games through service and store.
 
     python -m bench.store_size [--games caverna] [--counts 1 7] [--seed 1]
-    python -m bench.store_size --paired <old checkout>   # the same games on old and new code
+    python -m bench.store_size --paired <old checkout> [--rounds 3]   # old and new code
 
 For each game and player count, one whole random game is played through ``Service.act`` on a
 fresh SQLite file exactly as the bot plays it (state cache, group commit, ``synchronous=FULL``).
 Then the file is vacuumed and its size, less the size of an empty database (the schema), is
 divided by the number of moves. Move time is the wall time of ``Service.act``, p50 and p99.
 
-``--paired`` runs each game and player count in a subprocess with the old checkout's ``bot``
-and ``rules`` first on the path, then in one with this checkout's, alternating, so load on the
-machine falls on both alike.
+``--paired`` runs each game and player count in subprocesses with the old checkout's ``bot``
+and ``rules`` first on the path and with this checkout's, ``--rounds`` times each, alternating
+which goes first, and pools each side's move times, so load on the machine falls on both
+alike.
 """
 
 from __future__ import annotations
@@ -73,7 +74,8 @@ async def one_game(game_name: str, players: int, seed: int) -> dict:
     moves = len(playout.moves)
     return {"game": game_name, "players": players, "moves": moves, "bytes": size - empty,
             "per_move": (size - empty) / max(1, moves),
-            "p50_ms": 1000 * percentile(times, 0.5), "p99_ms": 1000 * percentile(times, 0.99)}
+            "p50_ms": 1000 * percentile(times, 0.5), "p99_ms": 1000 * percentile(times, 0.99),
+            "times": times}
 
 
 def configurations(games: list[str] | None, counts: list[int] | None) -> list[tuple[str, int]]:
@@ -98,6 +100,23 @@ def run_in(root: Path, game: str, players: int, seed: int) -> dict:
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
+def paired(old_root: Path, game: str, players: int, seed: int,
+           rounds: int) -> tuple[dict, dict]:
+    """Play the game ``rounds`` times on each side, alternating which side goes first; pool
+    each side's move times for p50 and p99."""
+    sides: dict[str, list[dict]] = {"old": [], "new": []}
+    for round_ in range(rounds):
+        order = [("old", old_root), ("new", HERE)]
+        for name, root in order if round_ % 2 == 0 else order[::-1]:
+            sides[name].append(run_in(root, game, players, seed))
+    pooled = []
+    for runs in (sides["old"], sides["new"]):
+        times = [t for run in runs for t in run["times"]]
+        pooled.append({**runs[0], "p50_ms": 1000 * percentile(times, 0.5),
+                       "p99_ms": 1000 * percentile(times, 0.99)})
+    return pooled[0], pooled[1]
+
+
 def main() -> None:
     """Print one row per game and player count (old beside new with ``--paired``)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -105,6 +124,7 @@ def main() -> None:
     parser.add_argument("--counts", nargs="*", type=int)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--paired", type=Path, help="an old checkout to compare with")
+    parser.add_argument("--rounds", type=int, default=3, help="games per side with --paired")
     parser.add_argument("--one", nargs=3, help=argparse.SUPPRESS)  # game players seed
     args = parser.parse_args()
     if args.one:
@@ -116,8 +136,7 @@ def main() -> None:
           "| game | players | moves | bytes | bytes/move | p50 ms | p99 ms |")
     for game, players in configurations(args.games, args.counts):
         if args.paired:
-            old = run_in(args.paired.resolve(), game, players, args.seed)
-            new = run_in(HERE, game, players, args.seed)
+            old, new = paired(args.paired.resolve(), game, players, args.seed, args.rounds)
             print(f"| {game} | {players} | {new['moves']} | {old['per_move']:.0f} |"
                   f" {new['per_move']:.0f} | {old['p50_ms']:.1f} / {new['p50_ms']:.1f} |"
                   f" {old['p99_ms']:.1f} / {new['p99_ms']:.1f} |", flush=True)
