@@ -98,6 +98,9 @@ class GroupCommit:
             return
         witnesses, self._witnesses = self._witnesses, []
         error, cancelled = await self._run_commit()
+        if error is not None:  # let the connection finish whatever it was doing first
+            with contextlib.suppress(Exception):
+                await self._db.execute("SELECT 1")
         if error is None:
             batch.set_result(None)
         elif self._db.in_transaction:  # the COMMIT did not happen: undo the whole group
