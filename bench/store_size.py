@@ -8,10 +8,10 @@ fresh SQLite file exactly as the bot plays it (state cache, group commit, ``sync
 Then the file is vacuumed and its size, less the size of an empty database (the schema), is
 divided by the number of moves. Move time is the wall time of ``Service.act``, p50 and p99.
 
-``--paired`` runs each game and player count in subprocesses with the old checkout's ``bot``
-and ``rules`` first on the path and with this checkout's, ``--rounds`` times each, alternating
-which goes first, and pools each side's move times, so load on the machine falls on both
-alike.
+``--paired`` runs each game and player count ``--rounds`` times in two subprocesses started
+together, one with the old checkout's ``bot`` and ``rules`` first on the path and one with
+this checkout's, so load on the machine falls on both alike, and pools each side's move
+times.
 """
 
 from __future__ import annotations
@@ -92,23 +92,31 @@ def configurations(games: list[str] | None, counts: list[int] | None) -> list[tu
     return out
 
 
-def run_in(root: Path, game: str, players: int, seed: int) -> dict:
-    """Run one configuration in a subprocess with ``root``'s ``bot`` and ``rules`` first."""
+def start_in(root: Path, game: str, players: int, seed: int) -> subprocess.Popen:
+    """Start one configuration in a subprocess with ``root``'s ``bot`` and ``rules`` first."""
     env = {**os.environ, "PYTHONPATH": str(root)}
-    done = subprocess.run([sys.executable, __file__, "--one", game, str(players), str(seed)],
-                          env=env, cwd=root, capture_output=True, text=True, check=True)
-    return json.loads(done.stdout.strip().splitlines()[-1])
+    return subprocess.Popen([sys.executable, __file__, "--one", game, str(players), str(seed)],
+                            env=env, cwd=root, stdout=subprocess.PIPE, text=True)
+
+
+def result_of(process: subprocess.Popen) -> dict:
+    """Wait for a started configuration and return its figures."""
+    out, _ = process.communicate()
+    if process.returncode != 0:
+        raise RuntimeError(f"a benchmark run failed ({process.args})")
+    return json.loads(out.strip().splitlines()[-1])
 
 
 def paired(old_root: Path, game: str, players: int, seed: int,
            rounds: int) -> tuple[dict, dict]:
-    """Play the game ``rounds`` times on each side, alternating which side goes first; pool
-    each side's move times for p50 and p99."""
+    """Play the game ``rounds`` times on each side, old and new at the same moment (so load
+    on the machine falls on both alike); pool each side's move times for p50 and p99."""
     sides: dict[str, list[dict]] = {"old": [], "new": []}
-    for round_ in range(rounds):
-        order = [("old", old_root), ("new", HERE)]
-        for name, root in order if round_ % 2 == 0 else order[::-1]:
-            sides[name].append(run_in(root, game, players, seed))
+    for _ in range(rounds):
+        started = {"old": start_in(old_root, game, players, seed),
+                   "new": start_in(HERE, game, players, seed)}
+        for name, process in started.items():
+            sides[name].append(result_of(process))
     pooled = []
     for runs in (sides["old"], sides["new"]):
         times = [t for run in runs for t in run["times"]]
