@@ -10,6 +10,7 @@ import sys
 from .config import Config, ConfigError, load_config
 
 EXIT_CONFIG = 2
+EXIT_STORE = 1
 EXIT_NETWORK = 3
 
 log = logging.getLogger("bot")
@@ -71,6 +72,8 @@ def main(argv: list[str] | None = None) -> int:
 
     # the bot never joins a voice channel: no warning that voice support is not installed
     discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
+    from .store import StoreError
+
     try:
         asyncio.run(run(config))
     except discord.LoginFailure:
@@ -81,6 +84,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"tabletop: cannot reach Discord ({error or type(error).__name__}); check the "
               "network connection and start again.", file=sys.stderr)
         return EXIT_NETWORK
+    except StoreError as error:  # the store cannot be opened: say why in one line
+        print(f"tabletop: {error}", file=sys.stderr)
+        return EXIT_STORE
     except KeyboardInterrupt:
         log.info("stopped")
     return 0

@@ -14,6 +14,7 @@ from collections import OrderedDict
 from typing import Any, Callable, Sequence
 
 from rules.core import Game, all_games
+from rules.core.rng import SEED_BITS
 
 from ..errors import UserError
 from ..store import StaleVersion, Store, StoreBusy
@@ -27,7 +28,9 @@ class ServiceBase:
                  seed_source: Callable[[], int] | None = None, cache_size: int = 64):
         self.store = store
         self.games: dict[str, Game] = {g.name: g for g in (games or all_games())}
-        self._seed_source = seed_source or (lambda: secrets.randbits(48))
+        if isinstance(store, Store):  # the store rebuilds older states by replaying moves
+            store.games.update(self.games)
+        self._seed_source = seed_source or (lambda: secrets.randbits(SEED_BITS))
         self._locks: dict[Place, asyncio.Lock] = {}
         # States by (game id, version): each version of a game has exactly one state, and a
         # state is remembered only under the version its own write created.

@@ -114,4 +114,27 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE games DROP COLUMN turn_start;
     """,
+    # 8: a game's secret seed as text: 128 bits and more do not fit SQLite's 64-bit INTEGER
+    """
+    ALTER TABLE games ADD COLUMN seed_text TEXT NOT NULL DEFAULT '0';
+    UPDATE games SET seed_text = CAST(seed AS TEXT);
+    ALTER TABLE games DROP COLUMN seed;
+    ALTER TABLE games RENAME COLUMN seed_text TO seed;
+    """,
+    # 9: the move log is the record, full states are snapshots: a move keeps its seat, action,
+    #    events and the version it created (null for moves saved before); the state after
+    #    every 64th move is kept in ``snapshots`` (the current and starting states stay in
+    #    ``games``), every other state is rebuilt by replaying moves from the nearest one
+    """
+    CREATE TABLE snapshots (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL,
+        state TEXT NOT NULL,
+        PRIMARY KEY (game_id, seq)
+    );
+    INSERT INTO snapshots (game_id, seq, state)
+        SELECT game_id, seq, state FROM moves WHERE seq % 64 = 0;
+    ALTER TABLE moves ADD COLUMN version INTEGER;
+    ALTER TABLE moves DROP COLUMN state;
+    """,
 )

@@ -14,7 +14,13 @@ from typing import Any, Sequence
 
 import aiosqlite
 
+from . import snapshots
+from .commit import GroupCommit
+from .errors import ChannelBusy, StaleVersion, StoreBusy, StoreError
 from .migrations import MIGRATIONS
+
+__all__ = ["ChannelBusy", "GameRecord", "MoveRecord", "Seat", "StaleVersion", "Store",
+           "StoreBusy", "StoreError"]
 
 OPEN_STATUSES = ("lobby", "active")
 
@@ -22,23 +28,6 @@ OPEN_STATUSES = ("lobby", "active")
 SELECT_GAMES = ("SELECT games.*, (SELECT json_group_object(seat, n) FROM (SELECT seat,"
                 " COUNT(*) AS n FROM moves WHERE moves.game_id = games.id GROUP BY seat))"
                 " AS turns FROM games")
-
-
-class StoreError(Exception):
-    """Base class of storage failures the service turns into user messages."""
-
-
-class StaleVersion(StoreError):
-    """The game changed since the caller read it (an old button, a lost race)."""
-
-
-class ChannelBusy(StoreError):
-    """The channel already has an open game."""
-
-
-class StoreBusy(StoreError):
-    """Another process held the database's write lock longer than a write may wait for it;
-    nothing was written."""
 
 
 BUSY_SECONDS = 5.0  # how long a write waits for another process's write lock
@@ -122,26 +111,26 @@ def _reading(method):
     return wrapper
 
 
-class Store:
+class Store(GroupCommit):
     """The games database. Open it with :meth:`open`; every write is atomic and durable.
 
     One connection writes; a lock makes each write call atomic with respect to the others
     (SQLite serialises writers anyway, and this keeps writes from interleaving on the shared
     connection). Writes that queue behind one another are committed together, one fsync for
-    the group (:meth:`write`), so a busy bot pays far fewer fsyncs than moves. The hot reads
-    (a channel's game, a game, its moves) go through a second connection, so they never
-    queue behind a move's fsync (measured with ``python -m bench.discord_load``). An
-    in-memory database has only the one connection.
+    the group (:meth:`write`, in :mod:`bot.store.commit`), so a busy bot pays far fewer
+    fsyncs than moves. The hot reads (a channel's game, a game, its moves) go through a
+    second connection, so they never queue behind a move's fsync (measured with
+    ``python -m bench.discord_load``). An in-memory database has only the one connection.
     """
 
     def __init__(self, connection: aiosqlite.Connection,
                  reader: aiosqlite.Connection | None = None):
-        self._db = connection
-        self._lock = asyncio.Lock()
+        super().__init__(connection)
         self._reader = reader or connection
         self._read_lock = asyncio.Lock() if reader is not None else self._lock
-        self._batch: asyncio.Future | None = None  # the open group commit, resolved at COMMIT
-        self._queued_writers = 0  # writers waiting for the lock, who will join the open batch
+        # the rules by game name, to rebuild a state from a snapshot and moves (the service
+        # hands its own registry over)
+        self.games: dict[str, Any] = {}
 
     @classmethod
     async def open(cls, path: str | Path, busy_seconds: float = BUSY_SECONDS) -> "Store":
@@ -149,22 +138,36 @@ class Store:
 
         A write waits up to ``busy_seconds`` for another process sharing the file to release
         the write lock, then fails with :class:`StoreBusy`."""
-        if str(path) != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        try:
+            if str(path) != ":memory:":
+                Path(path).parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise StoreError(f"cannot open the database {path}: {error}") from None
         connection = await aiosqlite.connect(str(path), isolation_level=None,
                                              timeout=busy_seconds)
+        store = cls(connection)
+        try:
+            await store._prepare(path)
+        except BaseException as error:
+            await store.close()  # its threads must not keep the process alive
+            if isinstance(error, (sqlite3.Error, OSError)):
+                raise StoreError(f"cannot open the database {path}: {error}") from None
+            raise
+        return store
+
+    async def _prepare(self, path: str | Path) -> None:
+        """Set the connection up, migrate under the write lock, open the reader."""
+        connection = self._db
         connection.row_factory = aiosqlite.Row
         await connection.execute("PRAGMA journal_mode=WAL")
         await connection.execute("PRAGMA foreign_keys=ON")
         # FULL: a move acknowledged to a player survives even a power cut, not only a crash.
         await connection.execute("PRAGMA synchronous=FULL")
-        store = cls(connection)
-        await store._migrate()
+        await self._migrate()
         if str(path) != ":memory:":
-            store._reader = await aiosqlite.connect(str(path), isolation_level=None)
-            store._reader.row_factory = aiosqlite.Row
-            store._read_lock = asyncio.Lock()
-        return store
+            self._reader = await aiosqlite.connect(str(path), isolation_level=None)
+            self._reader.row_factory = aiosqlite.Row
+            self._read_lock = asyncio.Lock()
 
     async def close(self) -> None:
         """Close the connections."""
@@ -178,103 +181,23 @@ class Store:
         async with self._read_lock:
             yield self._reader
 
-    @contextlib.asynccontextmanager
-    async def write(self):
-        """Yield the connection for one atomic write; return only once it is on disk.
-
-        Group commit: writes that queue while another is being written share one transaction
-        and one fsync (``synchronous=FULL``). Each write runs in its own savepoint, so a write
-        that raises is rolled back alone and the others in its group still commit; a write
-        is never reported done before the COMMIT that carries it has returned.
-        ``BEGIN IMMEDIATE`` takes SQLite's write lock at once, so whatever a write reads (the
-        record it returns, with its new version) is exactly what it wrote, even with other
-        processes writing to the same file.
-        """
-        self._queued_writers += 1
-        try:
-            await self._lock.acquire()
-        except BaseException:
-            self._queued_writers -= 1
-            self._commit_if_idle_later()
-            raise
-        self._queued_writers -= 1
-        try:
-            batch = await self._join_batch()
-            async with self._savepoint():
-                yield self._db
-        finally:
-            try:
-                if self._queued_writers == 0:
-                    await self._commit_batch()
-            finally:
-                self._lock.release()
-        await asyncio.shield(batch)
-
-    async def _join_batch(self) -> asyncio.Future:
-        """Open a group transaction unless one is open; return the future of its commit."""
-        if self._batch is None:
-            try:
-                await self._db.execute("BEGIN IMMEDIATE")
-            except sqlite3.OperationalError as error:
-                primary = error.sqlite_errorcode & 0xFF  # extended codes keep it in the low byte
-                if primary in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
-                    raise StoreBusy(str(error)) from None
-                raise
-            self._batch = asyncio.get_running_loop().create_future()
-        return self._batch
-
-    @contextlib.asynccontextmanager
-    async def _savepoint(self):
-        """Run the block inside the open group: undone alone if it raises."""
-        await self._db.execute("SAVEPOINT write")
-        try:
-            yield
-        except BaseException:
-            try:
-                await self._db.execute("ROLLBACK TO write")
-                await self._db.execute("RELEASE write")
-            except BaseException as error:  # the group is in doubt: undo all of it
-                await self._abort_batch(error)
-            raise
-        await self._db.execute("RELEASE write")
-
-    async def _commit_batch(self) -> None:
-        """COMMIT the open group (if any) and tell its writers; on failure roll it back."""
-        batch, self._batch = self._batch, None
-        if batch is None:
-            return
-        try:
-            await self._db.execute("COMMIT")
-        except BaseException as error:
-            self._batch = batch
-            await self._abort_batch(error)
-            return
-        batch.set_result(None)
-
-    async def _abort_batch(self, error: BaseException) -> None:
-        """Roll back the open group; every write in it fails with ``error``."""
-        batch, self._batch = self._batch, None
-        if batch is None:
-            return
-        with contextlib.suppress(Exception):
-            await self._db.execute("ROLLBACK")
-        batch.set_exception(StoreError(f"write not saved: {error!r}"))
-        batch.exception()  # retrieved here: writers that were cancelled never await it
-
-    def _commit_if_idle_later(self) -> None:
-        """A queued writer gave up: commit the open group if nobody else will."""
-        if self._batch is not None and self._queued_writers == 0:
-            asyncio.get_running_loop().create_task(self._commit_when_idle())
-
-    async def _commit_when_idle(self) -> None:
-        async with self._lock:
-            if self._queued_writers == 0:
-                await self._commit_batch()
-
     async def _migrate(self) -> None:
+        """Apply the pending migrations in one write, under the database's write lock.
+
+        The version is read again once the lock is held: another process starting at the
+        same moment may have migrated meanwhile, and then there is nothing left to do."""
+        if await self._user_version() >= len(MIGRATIONS):
+            return
+        async with self.write() as db:
+            version = await self._user_version()
+            for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
+                for statement in _statements(script):
+                    await db.execute(statement)
+                await db.execute(f"PRAGMA user_version = {number}")
+
+    async def _user_version(self) -> int:
         (version,) = await (await self._db.execute("PRAGMA user_version")).fetchone()
-        for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
-            await self._db.executescript(f"BEGIN; {script} PRAGMA user_version = {number}; COMMIT;")
+        return version
 
     async def schema_version(self) -> int:
         """Return the number of migrations applied."""
@@ -332,7 +255,7 @@ class Store:
                     "INSERT INTO games (game, guild, channel, status, seed, options, seats, host,"
                     " min_players, max_players, created_at, updated_at)"
                     " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (game, guild, channel, seed, _dumps(options), _dumps([_seat_json(host)]),
+                    (game, guild, channel, str(seed), _dumps(options), _dumps([_seat_json(host)]),
                      host.user_id, min_players, max_players, now, now),
                 )
                 return await self._get(cursor.lastrowid)
@@ -397,39 +320,55 @@ class Store:
                           status: str = "active", secret: bool = False) -> GameRecord:
         """Record a move and the resulting state in one transaction, checking ``version``.
 
+        The move goes to the log; the state replaces the game's current state, and is kept
+        as a snapshot every few moves (:mod:`bot.store.snapshots`).
         Returns the game as this transaction left it (its version is ``version + 1``).
         Raises :class:`StaleVersion` (and writes nothing) if the game moved on meanwhile.
         """
         state_json = _dumps(state)
         async with self.write() as db:
-            await self._bump(game_id, version, "state = ?, status = ?", (state_json, status))
+            await self._bump(game_id, version, "state = ?, status = ?", (state_json, status),
+                             (seat, action))
             await db.execute(
-                "INSERT INTO moves (game_id, seq, seat, action, events, state,"
+                "INSERT INTO moves (game_id, seq, seat, action, events, version,"
                 " undoable, secret, created_at) VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1"
                 " FROM moves WHERE game_id = ?), ?, ?, ?, ?, ?, ?, ?)",
-                (game_id, game_id, seat, action, _dumps(events), state_json,
+                (game_id, game_id, seat, action, _dumps(events), version + 1,
                  int(undoable), int(secret), _now()))
-            return await self._get(game_id)
+            record = await self._get(game_id)
+            seq = sum(record.turns)
+            if snapshots.wants_snapshot(seq):
+                await db.execute("INSERT OR REPLACE INTO snapshots (game_id, seq, state)"
+                                 " VALUES (?, ?, ?)",
+                                 (game_id, seq, snapshots.packed(state_json)))
+            return record
 
     async def undo_last_move(self, game_id: int, version: int) -> GameRecord:
-        """Remove the last move and restore the state before it, in one transaction."""
+        """Remove the last move and restore the state before it, in one transaction.
+
+        The state before it is rebuilt from the nearest snapshot (read and replayed before
+        the write; the version check makes sure nothing changed in between)."""
+        current = await self.get_game(game_id)
+        if current is None or current.version != version:
+            raise StaleVersion()
+        last = sum(current.turns)
+        try:
+            async with self.read() as db:
+                previous = await snapshots.state_at(db, self.games, game_id, last - 1)
+        except snapshots.NoRules as error:
+            raise StoreError(f"the rules of {error} are not installed") from None
         async with self.write() as db:
-            previous = await self._state_before_last(game_id)
-            await self._bump(game_id, version, "state = ?, status = 'active'", (previous,))
-            await db.execute(
-                "DELETE FROM moves WHERE game_id = ? AND seq = (SELECT MAX(seq) FROM moves"
-                " WHERE game_id = ?)", (game_id, game_id))
+            await self._bump(game_id, version, "state = ?, status = 'active'",
+                             (_dumps(previous),))
+            await db.execute("DELETE FROM moves WHERE game_id = ? AND seq = ?", (game_id, last))
+            await db.execute("DELETE FROM snapshots WHERE game_id = ? AND seq >= ?",
+                             (game_id, last))
             return await self._get(game_id)
 
-    async def _state_before_last(self, game_id: int) -> str:
-        rows = await (await self._db.execute(
-            "SELECT state FROM moves WHERE game_id = ? ORDER BY seq DESC LIMIT 2",
-            (game_id,))).fetchall()
-        if len(rows) == 2:
-            return rows[1]["state"]
-        row = await (await self._db.execute(
-            "SELECT initial_state FROM games WHERE id = ?", (game_id,))).fetchone()
-        return row["initial_state"]
+    async def state_at(self, game_id: int, seq: int) -> dict:
+        """Return a game's state after its move ``seq`` (0: the start), replayed as needed."""
+        async with self.read() as db:
+            return await snapshots.state_at(db, self.games, game_id, seq)
 
     async def _guarded_update(self, game_id: int, version: int, assignments: str,
                               params: tuple) -> GameRecord:
@@ -438,13 +377,31 @@ class Store:
             await self._bump(game_id, version, assignments, params)
             return await self._get(game_id)
 
-    async def _bump(self, game_id: int, version: int, assignments: str, params: tuple) -> None:
-        """Inside a write: update the game and its version, or raise StaleVersion."""
+    async def _bump(self, game_id: int, version: int, assignments: str, params: tuple,
+                    move: tuple[int, str] | None = None) -> None:
+        """Inside a write: update the game and its version, or raise StaleVersion.
+
+        ``move`` (seat, action) names the move this write logs at the new version: what is
+        read back if the outcome of the write's COMMIT is in doubt."""
         cursor = await self._db.execute(
             f"UPDATE games SET {assignments}, version = version + 1, updated_at = ?"
             " WHERE id = ? AND version = ?", (*params, _now(), game_id, version))
         if cursor.rowcount != 1:
             raise StaleVersion()
+        self._witnesses.append((game_id, version + 1, move))
+
+
+def _statements(script: str) -> list[str]:
+    """Split a migration script into its SQL statements."""
+    statements, current = [], ""
+    for line in script.splitlines(keepends=True):
+        current += line
+        if sqlite3.complete_statement(current):
+            statements.append(current.strip())
+            current = ""
+    if current.strip():
+        statements.append(current.strip())
+    return statements
 
 
 def _seat_json(seat: Seat) -> dict:
@@ -459,7 +416,7 @@ def _record(row: aiosqlite.Row | None) -> GameRecord | None:
     counts = {int(seat): n for seat, n in json.loads(turns or "{}").items()}
     return GameRecord(
         id=row["id"], game=row["game"], guild=row["guild"], channel=row["channel"],
-        status=row["status"], seed=row["seed"], options=json.loads(row["options"]),
+        status=row["status"], seed=int(row["seed"]), options=json.loads(row["options"]),
         seats=seats,
         host=row["host"], min_players=row["min_players"], max_players=row["max_players"],
         version=row["version"], state=json.loads(row["state"]) if row["state"] else None,

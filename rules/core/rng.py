@@ -7,6 +7,9 @@ from hashlib import blake2b
 from typing import MutableSequence, Sequence, TypeVar
 
 T = TypeVar("T")
+# bits of secret seed a new game draws: far beyond any search of the seed space from what a
+# table shows (a seed of any size hashes the same way; old small seeds keep their streams)
+SEED_BITS = 128
 _SPAN = 1 << 64
 _from_bytes = int.from_bytes  # looked up once (a draw is a hot path)
 # the hash already fed with b"<seed>:" for recent seeds; a draw copies it and adds the counter,
@@ -27,6 +30,9 @@ def _prefix(seed: int):
 @dataclass
 class Rng:
     """A random stream: each draw hashes (seed, counter) and advances the counter.
+
+    The seed is any non-negative integer (new games use :data:`SEED_BITS` bits); its decimal
+    digits are hashed, so a seed's stream does not depend on its size.
 
     The generator lives inside the game state, so copying the state copies the stream
     and dumping the state records exactly where the stream stands.

@@ -235,3 +235,30 @@ async def test_a_move_waiting_too_long_for_another_process_is_refused_and_change
         assert outcome.table.record.version == table.record.version + 1
     finally:
         await store.close()
+
+
+async def test_a_move_whose_commit_is_cancelled_is_saved_and_its_button_then_stale(service,
+                                                                                   store,
+                                                                                   monkeypatch):
+    table = await service.open_and_start(PLACE, [ALICE, BOB], "toy")
+    seat = min(table.to_act())
+    player, stamp = [ALICE, BOB][seat], table.stamp(seat)
+    real_execute = store._db.execute
+
+    def cancel_during_commit(sql, *args):
+        if sql == "COMMIT":
+            asyncio.get_running_loop().call_soon(asyncio.current_task().cancel)
+        return real_execute(sql, *args)
+
+    monkeypatch.setattr(store._db, "execute", cancel_during_commit)
+    click = asyncio.create_task(service.choose(PLACE, player, seat, stamp, index=0))
+    with pytest.raises(asyncio.CancelledError):
+        await click
+    monkeypatch.undo()
+    after = await service.table(PLACE)
+    assert after.record.version == table.record.version + 1  # the move is on record
+    assert len(await store.moves(after.record.id)) == 1
+    with pytest.raises(UserError) as resent:  # the same click again is never played twice
+        await service.choose(PLACE, player, seat, stamp, index=0)
+    assert resent.value.msg.key.endswith(".stale")
+    assert len(await store.moves(after.record.id)) == 1

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import re
+import sqlite3
 from pathlib import Path
 
 import pytest
 
 from bot.store import ChannelBusy, Seat, StaleVersion, Store, StoreError
 from bot.store.migrations import MIGRATIONS
+from tests.platform.toy_game import TOY
 
 HOST = Seat("1", "Host")
 
@@ -56,16 +58,19 @@ async def test_stale_version_is_rejected_and_writes_nothing(store):
 
 
 async def test_undo_restores_the_previous_state(store):
+    store.games["toy"] = TOY
     record = await _new(store)
-    record = await store.start_game(record.id, record.version, [HOST], {"n": 0})
-    record = await store.append_move(record.id, record.version, seat=0, action="a", events=[],
-                                     state={"n": 1}, undoable=True)
-    record = await store.append_move(record.id, record.version, seat=0, action="b", events=[],
-                                     state={"n": 2}, undoable=True)
+    start = TOY.new_game(7, 1, {"goal": 10})
+    record = await store.start_game(record.id, record.version, [HOST], TOY.dump(start))
+    after_step, _ = TOY.play(start, 0, "step")
+    after_hop, _ = TOY.play(after_step, 0, "hop 2")
+    for state, text in ((after_step, "step"), (after_hop, "hop 2")):
+        record = await store.append_move(record.id, record.version, seat=0, action=text,
+                                         events=[], state=TOY.dump(state), undoable=True)
     record = await store.undo_last_move(record.id, record.version)
-    assert record.state == {"n": 1}
+    assert record.state == TOY.dump(after_step) and record.turns == (1,)
     record = await store.undo_last_move(record.id, record.version)
-    assert record.state == {"n": 0} and await store.moves(record.id) == []
+    assert record.state == TOY.dump(start) and await store.moves(record.id) == []
 
 
 async def test_restart_resumes_from_a_fresh_connection(tmp_path):
@@ -227,4 +232,85 @@ def test_only_the_group_commit_writes_begin_commit_or_rollback():
                 offenders.append(f"{path.relative_to(root)}:{number}")
     # BEGIN, COMMIT, ROLLBACK TO a savepoint and ROLLBACK of a group: all in Store.write
     assert len(offenders) == 4, offenders
-    assert all(o.startswith("store/store.py:") for o in offenders), offenders
+    assert all(o.startswith("store/commit.py:") for o in offenders), offenders
+
+
+def _cancel_the_committer(store: Store, monkeypatch) -> list[asyncio.Task]:
+    """Cancel whichever task issues the next COMMIT while that COMMIT runs."""
+    real_execute = store._db.execute
+    cancelled: list[asyncio.Task] = []
+
+    def commit_then_cancel(sql, *args):
+        if sql == "COMMIT" and not cancelled:
+            cancelled.append(asyncio.current_task())
+            asyncio.get_running_loop().call_soon(cancelled[0].cancel)
+        return real_execute(sql, *args)
+
+    monkeypatch.setattr(store._db, "execute", commit_then_cancel)
+    return cancelled
+
+
+async def test_a_group_whose_committer_is_cancelled_during_commit_reports_saved_moves_as_saved(
+        store, monkeypatch):
+    games = await _started_games(store, 4)
+    cancelled = _cancel_the_committer(store, monkeypatch)
+    tasks = [asyncio.create_task(store.append_move(
+        g.id, g.version, seat=0, action="a", events=[], state={"n": 1}, undoable=True))
+        for g in games]
+    results = await asyncio.gather(*tasks, return_exceptions=True)
+    monkeypatch.undo()
+    assert len(cancelled) == 1
+    for task, result in zip(tasks, results, strict=True):
+        if task is cancelled[0]:  # its caller was cancelled, which it is told
+            assert isinstance(result, asyncio.CancelledError), result
+        else:  # the truth: the move is saved
+            assert not isinstance(result, BaseException), result
+            assert result.version == games[tasks.index(task)].version + 1
+    for game in games:
+        assert [m.action for m in await store.moves(game.id)] == ["a"]
+        with pytest.raises(StaleVersion):  # a resent move is never applied twice
+            await store.append_move(game.id, game.version, seat=0, action="a", events=[],
+                                    state={"n": 1}, undoable=True)
+    assert store._batch is None
+
+
+async def test_a_commit_that_fails_after_writing_is_resolved_by_reading_back(store,
+                                                                              monkeypatch):
+    games = await _started_games(store, 3)
+    real_execute = store._db.execute
+
+    async def commit_then_lose_the_answer(sql, *args):
+        result = await real_execute(sql, *args)
+        if sql == "COMMIT":
+            raise sqlite3.OperationalError("disk I/O error")
+        return result
+
+    monkeypatch.setattr(store._db, "execute", commit_then_lose_the_answer)
+    results = await asyncio.gather(
+        *(store.append_move(g.id, g.version, seat=0, action="a", events=[], state={"n": 1},
+                            undoable=True) for g in games), return_exceptions=True)
+    monkeypatch.undo()
+    assert [r.version for r in results] == [g.version + 1 for g in games], results
+    for game in games:
+        assert len(await store.moves(game.id)) == 1
+
+
+async def test_a_commit_that_fails_and_ends_the_transaction_unwritten_reports_not_saved(
+        store, monkeypatch):
+    games = await _started_games(store, 3)
+    real_execute = store._db.execute
+
+    async def roll_back_instead(sql, *args):
+        if sql == "COMMIT":  # the database gave up the transaction (an I/O error mid-commit)
+            await real_execute("ROLLBACK")
+            raise sqlite3.OperationalError("disk I/O error")
+        return await real_execute(sql, *args)
+
+    monkeypatch.setattr(store._db, "execute", roll_back_instead)
+    results = await asyncio.gather(
+        *(store.append_move(g.id, g.version, seat=0, action="a", events=[], state={"n": 1},
+                            undoable=True) for g in games), return_exceptions=True)
+    monkeypatch.undo()
+    assert all(isinstance(r, StoreError) and "not saved" in str(r) for r in results), results
+    for game in games:
+        assert await store.moves(game.id) == []

@@ -1,0 +1,163 @@
+"""Bytes per stored move and service move time, whole random games through service and store.
+
+    python -m bench.store_size [--games caverna] [--counts 1 7] [--seed 1]
+    python -m bench.store_size --paired <old checkout> [--rounds 3]   # old and new code
+
+For each game and player count, one whole random game is played through ``Service.act`` on a
+fresh SQLite file exactly as the bot plays it (state cache, group commit, ``synchronous=FULL``).
+Then the file is vacuumed and its size, less the size of an empty database (the schema), is
+divided by the number of moves. Move time is the wall time of ``Service.act``, p50 and p99.
+
+``--paired`` runs each game and player count ``--rounds`` times in subprocesses with the old
+checkout's ``bot`` and ``rules`` first on the path and with this checkout's, one after the
+other, alternating which goes first, and pools each side's move times. Beside wall time it
+gives the process CPU time per move (the SQLite thread included), which other programs on a
+busy machine barely disturb.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parents[1]
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    """The value below which ``fraction`` of ``values`` lie (nearest rank)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))] if ordered else 0.0
+
+
+def vacuumed_size(path: Path) -> int:
+    """Vacuum the database at ``path`` (folding its WAL in) and return its size in bytes."""
+    with sqlite3.connect(path) as db:
+        db.execute("VACUUM")
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    db.close()
+    return path.stat().st_size
+
+
+async def one_game(game_name: str, players: int, seed: int) -> dict:
+    """Play one whole random game through the service; return its size and move times."""
+    from bot.service import Place, Player, Service
+    from bot.store import Store
+    from rules.core import get_game
+    from rules.core.playout import random_playout
+
+    game = get_game(game_name)
+    playout = random_playout(game, seed, players)
+    with tempfile.TemporaryDirectory() as folder:
+        empty_path = Path(folder) / "empty.db"
+        await (await Store.open(empty_path)).close()
+        empty = vacuumed_size(empty_path)
+        path = Path(folder) / "bench.db"
+        store = await Store.open(path)
+        service = Service(store, games=[game], seed_source=lambda: seed)
+        place = Place("bench", game.name)
+        seats = [Player(str(i), f"P{i + 1}") for i in range(players)]
+        await service.open_and_start(place, seats, game.name)
+        times, cpu = [], []
+        for seat, text in playout.moves:
+            tick, tock = time.perf_counter(), time.process_time()
+            await service.act(place, seats[seat], text)
+            times.append(time.perf_counter() - tick)
+            cpu.append(time.process_time() - tock)
+        await store.close()
+        size = vacuumed_size(path)
+    moves = len(playout.moves)
+    return {"game": game_name, "players": players, "moves": moves, "bytes": size - empty,
+            "per_move": (size - empty) / max(1, moves),
+            "p50_ms": 1000 * percentile(times, 0.5), "p99_ms": 1000 * percentile(times, 0.99),
+            "times": times, "cpu": cpu}
+
+
+def configurations(games: list[str] | None, counts: list[int] | None) -> list[tuple[str, int]]:
+    """Every (game, player count) asked for (default: every game, every allowed count)."""
+    from rules.core import all_games
+
+    out = []
+    for game in all_games():
+        if games and game.name not in games:
+            continue
+        for players in range(game.min_players, game.max_players + 1):
+            if not counts or players in counts:
+                out.append((game.name, players))
+    return out
+
+
+def start_in(root: Path, game: str, players: int, seed: int) -> subprocess.Popen:
+    """Start one configuration in a subprocess with ``root``'s ``bot`` and ``rules`` first."""
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    return subprocess.Popen([sys.executable, __file__, "--one", game, str(players), str(seed)],
+                            env=env, cwd=root, stdout=subprocess.PIPE, text=True)
+
+
+def result_of(process: subprocess.Popen) -> dict:
+    """Wait for a started configuration and return its figures."""
+    out, _ = process.communicate()
+    if process.returncode != 0:
+        raise RuntimeError(f"a benchmark run failed ({process.args})")
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def paired(old_root: Path, game: str, players: int, seed: int,
+           rounds: int) -> tuple[dict, dict]:
+    """Play the game ``rounds`` times on each side, one after the other and alternating which
+    goes first; pool each side's move times (wall and CPU) for p50 and p99."""
+    sides: dict[str, list[dict]] = {"old": [], "new": []}
+    order = [("old", old_root), ("new", HERE)]
+    for round_ in range(rounds):
+        for name, root in order if round_ % 2 == 0 else order[::-1]:
+            sides[name].append(result_of(start_in(root, game, players, seed)))
+    pooled = []
+    for runs in (sides["old"], sides["new"]):
+        times = [t for run in runs for t in run["times"]]
+        cpu = [t for run in runs for t in run["cpu"]]
+        pooled.append({**runs[0], "p50_ms": 1000 * percentile(times, 0.5),
+                       "p99_ms": 1000 * percentile(times, 0.99),
+                       "cpu_p99_ms": 1000 * percentile(cpu, 0.99)})
+    return pooled[0], pooled[1]
+
+
+def main() -> None:
+    """Print one row per game and player count (old beside new with ``--paired``)."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", nargs="*")
+    parser.add_argument("--counts", nargs="*", type=int)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--paired", type=Path, help="an old checkout to compare with")
+    parser.add_argument("--rounds", type=int, default=3, help="games per side with --paired")
+    parser.add_argument("--one", nargs=3, help=argparse.SUPPRESS)  # game players seed
+    args = parser.parse_args()
+    if args.one:
+        game, players, seed = args.one
+        print(json.dumps(asyncio.run(one_game(game, int(players), int(seed)))))
+        return
+    print("| game | players | moves | bytes/move old | bytes/move new | p50 ms old/new"
+          " | p99 ms old/new | CPU p99 ms old/new |" if args.paired else
+          "| game | players | moves | bytes | bytes/move | p50 ms | p99 ms |")
+    for game, players in configurations(args.games, args.counts):
+        if args.paired:
+            old, new = paired(args.paired.resolve(), game, players, args.seed, args.rounds)
+            print(f"| {game} | {players} | {new['moves']} | {old['per_move']:.0f} |"
+                  f" {new['per_move']:.0f} | {old['p50_ms']:.1f} / {new['p50_ms']:.1f} |"
+                  f" {old['p99_ms']:.1f} / {new['p99_ms']:.1f} |"
+                  f" {old['cpu_p99_ms']:.1f} / {new['cpu_p99_ms']:.1f} |", flush=True)
+        else:
+            row = asyncio.run(one_game(game, players, args.seed))
+            print(f"| {game} | {players} | {row['moves']} | {row['bytes']} |"
+                  f" {row['per_move']:.0f} | {row['p50_ms']:.1f} | {row['p99_ms']:.1f} |",
+                  flush=True)
+
+
+if __name__ == "__main__":
+    main()
