@@ -156,11 +156,16 @@ async def undo(ctx: Context) -> None:
 # -- information -----------------------------------------------------------------------------
 @flow
 async def show_me(ctx: Context, game_id: int | None = None) -> None:
-    """``/me`` and "My info": the caller's hidden information, decision and board, privately."""
+    """``/me`` and "My info": the caller's hidden information, decision and board, privately.
+
+    The board is drawn from the caller's seat with the caller's own board in full (where the
+    game has one), not the board of the player on turn.
+    """
     table, seat, _prompt, _options = await ctx.service.decision(ctx.place, ctx.player, game_id)
     ctx.loaded(table)
     lines, rows = await asyncio.to_thread(_private_parts, table, seat, ctx.locale)
-    await ctx.reply.private(lines, rows, await board_png(table, seat, locale=ctx.locale))
+    await ctx.reply.private(lines, rows, await board_png(table, seat, focus_seat=seat,
+                                                         locale=ctx.locale))
 
 
 def _private_parts(table: Table, seat: int, locale: str) -> tuple[list[str], list]:
