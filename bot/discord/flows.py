@@ -181,27 +181,34 @@ def _private_parts(table: Table, seat: int, locale: str) -> tuple[list[str], lis
 async def board(ctx: Context, focus_user: str | None = None) -> None:
     """``/board``: post the current board, whose turn it is and the components again.
 
+    After a game ended, its final board is shown until a new game opens.
+
     With a player, that player's own board is drawn in full (for games that have one). In a
     lobby, the lobby message (with its buttons) is posted again.
     """
-    table = ctx.loaded(await ctx.service.table(ctx.place))
+    table = ctx.loaded(await ctx.service.shown_table(ctx.place))
     if not table.started:
         await post_lobby(ctx, table)
         return
     focus = None if focus_user is None else table.record.seat_of(focus_user)
     if focus_user is not None and focus is None:
         raise UserError("player_not_in_game")
-    lines = await asyncio.to_thread(status_lines, texts.shown(table), texts.mention,
-                                    ctx.channel_locale)  # the summary reads the view
-    await post_turn(ctx, table, lines, focus_seat=focus)
+    lines = await asyncio.to_thread(shown_status, table, ctx.channel_locale)
+    await post_turn(ctx, table, lines, focus_seat=focus, retire=not table.finished)
+
+
+def shown_status(table: Table, locale: str) -> list[str]:
+    """The summary of the channel's game; for its last, ended game, a note saying so (the
+    summary reads the view: run it in a thread)."""
+    lines = status_lines(texts.shown(table), texts.mention, locale)
+    return [*lines, say("last_game", locale)] if table.finished else lines
 
 
 @flow
 async def status(ctx: Context) -> None:
-    """``/game status``: the lobby or game summary, privately."""
-    table = ctx.loaded(await ctx.service.table(ctx.place))
-    await ctx.reply.private(await asyncio.to_thread(status_lines, texts.shown(table),
-                                                    texts.mention, ctx.locale))
+    """``/game status``: the lobby or game summary (or the channel's last game), privately."""
+    table = ctx.loaded(await ctx.service.shown_table(ctx.place))
+    await ctx.reply.private(await asyncio.to_thread(shown_status, table, ctx.locale))
 
 
 @flow

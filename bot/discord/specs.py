@@ -163,7 +163,7 @@ def turn_rows(table: Table, locale: str = "en") -> list[Row]:
     Several seats at once, or one seat deciding over hidden things (``private_decision``):
     only the "My turn / My info" button, which answers privately.
     """
-    if not table.started or table.is_over():
+    if not table.started or table.is_over() or table.finished:
         return []
     to_act = sorted(table.to_act())
     rows: list[Row] = []

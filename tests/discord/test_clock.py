@@ -100,7 +100,7 @@ async def test_a_majority_of_the_others_ends_a_game_whose_player_ran_out(discord
     final = await discord_.command(CAROL, "game timeout", player=ALICE)
     assert "ended by a vote" in final.public[0].content
     status = await discord_.command(ALICE, "game status")
-    assert "There is no game in this channel" in status.private[0].content
+    assert "This game was aborted." in status.private[0].content  # the last game, shown
 
 
 async def test_a_reminder_in_a_simultaneous_decision_keeps_its_prompt_out_of_the_channel(

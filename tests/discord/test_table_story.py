@@ -32,3 +32,51 @@ async def test_me_draws_the_callers_own_board_not_the_acting_players(discord_, n
     assert asked[-1] == (1, 1)
     await discord_.click(BOB, turn, "tt:me:1")
     assert asked[-1] == (1, 1)
+
+
+async def finish_toy(discord_) -> None:
+    """Play a toy game to its end (first to 2, then a vote)."""
+    await started(discord_, options="goal=2")
+    await discord_.command(ALICE, "move", action="hop 2")
+    await discord_.command(ALICE, "move", action="vote yes")
+    await discord_.command(BOB, "move", action="vote no")
+
+
+async def test_the_last_game_stays_reachable_until_a_new_one_opens(discord_, service,
+                                                                   toy_renderer):
+    await finish_toy(discord_)
+    assert (await service.table_by_id(1)).record.status == "over"
+    board = await discord_.command(BOB, "board")
+    [post] = board.public
+    assert "Game #1" in post.content and "**Game over.**" in post.content
+    assert "last game" in post.content and post.files and post.components == []
+    status = await discord_.command(BOB, "game status")
+    assert "Winner: Alice" in status.text and not status.public
+    log = await discord_.command(BOB, "log")
+    assert "1. Alice: Alice moved 2." in log.text
+    me = await discord_.command(BOB, "me")
+    assert "Your secret number:" in me.text and me.private[-1].files
+    assert all("There is no game" not in r.text for r in (board, status, log, me))
+    await discord_.command(ALICE, "game new", game="toy")
+    assert "Game #1" not in (await discord_.command(BOB, "game status")).text
+    assert "not started" in (await discord_.command(BOB, "me")).text
+
+
+async def test_an_aborted_game_is_shown_as_aborted(discord_, service):
+    await started(discord_)
+    await discord_.command(ALICE, "move", action="step")
+    ask = await discord_.command(ALICE, "game abort")
+    await discord_.click(ALICE, ask.private[-1], ask.private[-1].custom_ids()[0])
+    assert (await service.table_by_id(1)).record.status == "aborted"
+    status = await discord_.command(BOB, "game status")
+    assert "This game was aborted." in status.text and "Waiting" not in status.text
+    me = await discord_.command(BOB, "me")
+    assert "Your secret number:" in me.text and not any(
+        c.startswith("tt:act") for m in me.messages for c in m.custom_ids())
+    board = await discord_.command(BOB, "board")
+    assert board.public[-1].components == []
+
+
+async def test_a_channel_that_never_had_a_game_still_says_so(discord_):
+    for name in ("board", "me", "log", "game status"):
+        assert "There is no game in this channel" in (await discord_.command(ALICE, name)).text
