@@ -13,7 +13,7 @@ import asyncio
 
 from bot.clock import BadDuration, Settings
 from bot.errors import UserError
-from bot.presenter import board_png, game_title, private_lines, say, status_lines, turn_lines
+from bot.presenter import board_png, game_title, say, status_lines, turn_lines
 from bot.service import Table
 from rules.core import Msg, translate
 
@@ -22,7 +22,7 @@ from .client import Interaction
 from .context import Context
 from .flow import flow
 from .permissions import require_permissions
-from .posts import announce, post_lobby, post_turn, remember_post, tell_players
+from .posts import announce, post_lobby, post_turn, private_parts, remember_post, tell_players
 from .replies import edit_message
 
 LOG_LENGTH = 15
@@ -163,18 +163,9 @@ async def show_me(ctx: Context, game_id: int | None = None) -> None:
     """
     table, seat, _prompt, _options = await ctx.service.decision(ctx.place, ctx.player, game_id)
     ctx.loaded(table)
-    lines, rows = await asyncio.to_thread(_private_parts, table, seat, ctx.locale)
+    lines, rows = await asyncio.to_thread(private_parts, table, seat, ctx.locale)
     await ctx.reply.private(lines, rows, await board_png(table, seat, focus_seat=seat,
                                                          locale=ctx.locale))
-
-
-def _private_parts(table: Table, seat: int, locale: str) -> tuple[list[str], list]:
-    """The text and components of a player's private answer (rules work: run in a thread)."""
-    lines = [say("private_header", locale), *private_lines(texts.shown(table), seat, locale)]
-    rows = specs.decision_rows(table, seat, locale)
-    if table.actions(seat) and not rows:
-        lines.append(say("type_with_move", locale, count=len(table.actions(seat))))
-    return lines, rows
 
 
 @flow

@@ -188,6 +188,13 @@ class Recorder:
             raise discord.NotFound(_Response(404), {"message": "Unknown Message", "code": 10008})
         return self._update(sent, payload, found).payload()
 
+    async def get_message(self, channel_id, message_id) -> dict:
+        """The bot HTTP client's read of one channel message."""
+        sent = self.messages.get(int(message_id))
+        if sent is None or sent.channel != int(channel_id) or sent.ephemeral:
+            raise discord.NotFound(_Response(404), {"message": "Unknown Message", "code": 10008})
+        return sent.payload()
+
     # -- reading ----------------------------------------------------------------------------
     def by_token(self, token: str) -> list[Sent]:
         """Every message an interaction produced, in order."""
@@ -246,6 +253,7 @@ class FakeDiscord:
                                                            "verified": True,
                                                            "mfa_enabled": False})
         bot.http.edit_message = recorder.edit_message  # type: ignore[method-assign]
+        bot.http.get_message = recorder.get_message  # type: ignore[method-assign]
         bot.tree.on_error = _raise  # type: ignore[method-assign]
 
     def _payload(self, user: tuple[int, str], kind: int, data: dict, *, manage: bool = False,
