@@ -210,9 +210,9 @@ def phase_goes_on(outcome: MoveOutcome) -> bool:
 
 
 async def tell_players(ctx: Context, table: Table, seats) -> None:
-    """Send "your turn" direct messages to the ``seats`` that asked for them."""
-    await turn_messages(ctx.interaction.client, ctx.service, table, seats,
-                        specs.locale_for(ctx.interaction.guild_locale or "en"))
+    """Send "your turn" direct messages to the ``seats`` that asked for them (each in the
+    player's own Discord language where known, else the server's)."""
+    await turn_messages(ctx.interaction.client, ctx.service, table, seats, ctx.channel_locale)
 
 
 def same_player_goes_on(outcome: MoveOutcome) -> bool:

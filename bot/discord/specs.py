@@ -68,6 +68,12 @@ def locale_for(raw: object) -> str:
     return "ja" if str(raw).lower().startswith("ja") else "en"
 
 
+def server_language(setting: str, guild_locale: object) -> str:
+    """The one language of everything a server sees: its setting, or with ``auto`` its own
+    Discord language (``guild_locale``)."""
+    return locale_for(guild_locale or "en") if setting == "auto" else setting
+
+
 # -- decisions -------------------------------------------------------------------------------
 def decision_rows(table: Table, seat: int, locale: str = "en",
                   max_rows: int = MAX_ROWS) -> list[Row]:

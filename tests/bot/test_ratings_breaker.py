@@ -37,7 +37,8 @@ async def test_a_replay_never_names_a_secret_move(service, store, monkeypatch):
     drawn = []
     monkeypatch.setattr(replays, "has_renderer", lambda name: True)
     monkeypatch.setattr(replays, "pick_frames", lambda count: range(count))
-    monkeypatch.setattr(replays, "render", lambda view, last_move, names: drawn.append(last_move))
+    monkeypatch.setattr(replays, "render",
+                        lambda view, last_move, names, locale: drawn.append(last_move))
     monkeypatch.setattr(replays, "animate", lambda frames, limit: b"GIF")
     assert replays.replay_gif(table.game, document, 10**6) == b"GIF"
     assert "hop 2" in drawn and not any(text and "vote" in text for text in drawn), drawn

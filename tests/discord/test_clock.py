@@ -76,7 +76,7 @@ async def test_reminders_and_time_outs_are_posted_in_the_channel(discord_, servi
                                                                monkeypatch):
     inbox = Inbox()
     await open_timed(discord_, service, reminder="1h", timer="2h")
-    client = SimpleNamespace(get_channel=inbox.channel, get_user=inbox.user)
+    client = SimpleNamespace(get_channel=inbox.channel, get_user=inbox.user, user_locales={})
     scheduler = discord_.bot.scheduler
     monkeypatch.setattr(scheduler, "notifier", DiscordNotifier(client, service))
     await service.set_notify(SimpleNamespace(user_id=str(ALICE[0])), True)
@@ -108,7 +108,7 @@ async def test_a_reminder_in_a_simultaneous_decision_keeps_its_prompt_out_of_the
     inbox = Inbox()
     await open_timed(discord_, service, reminder="1h", options="goal=2")
     await discord_.command(ALICE, "move", action="hop 2")
-    client = SimpleNamespace(get_channel=inbox.channel, get_user=inbox.user)
+    client = SimpleNamespace(get_channel=inbox.channel, get_user=inbox.user, user_locales={})
     monkeypatch.setattr(discord_.bot.scheduler, "notifier", DiscordNotifier(client, service))
     service.now = lambda: 2 * H
     await discord_.bot.scheduler.tick()
