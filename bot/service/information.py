@@ -71,6 +71,16 @@ class Information(ServiceBase):
         table = await self.shown_table(place)
         return table, await self.store.moves(table.record.id, last=last)
 
+    async def log_page(self, place: Place, page: int | None, size: int
+                       ) -> tuple[Table, list[MoveRecord], int, int]:
+        """Return the table, one page of ``size`` of its whole move log, the page's number and
+        the page count. Page 1 holds the first moves; None (or a page past the end) the last."""
+        table = await self.shown_table(place)
+        moves = await self.store.moves(table.record.id)
+        pages = max(1, -(-len(moves) // size))
+        number = pages if page is None else min(max(page, 1), pages)
+        return table, moves[(number - 1) * size:number * size], number, pages
+
     async def remember_board_message(self, table: Table, message_id: str | None) -> None:
         """Remember that ``message_id`` now shows ``table`` (as of its version)."""
         await self.store.set_board_message(table.record.id, message_id, table.record.version)

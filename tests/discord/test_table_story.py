@@ -80,3 +80,39 @@ async def test_an_aborted_game_is_shown_as_aborted(discord_, service):
 async def test_a_channel_that_never_had_a_game_still_says_so(discord_):
     for name in ("board", "me", "log", "game status"):
         assert "There is no game in this channel" in (await discord_.command(ALICE, name)).text
+
+
+async def test_log_pages_through_the_whole_game(discord_, service):
+    await started(discord_, options="goal=50", players=(ALICE,))  # alone: every move Alice's
+    for _ in range(40):
+        await discord_.command(ALICE, "move", action="step")
+    newest = await discord_.command(ALICE, "log")
+    assert "page 3 of 3" in newest.text and "40. Alice" in newest.text
+    assert "`/log page:<1-3>`" in newest.text and "\n1. Alice" not in newest.text
+    first = await discord_.command(ALICE, "log", page=1)
+    assert "page 1 of 3" in first.text and "\n1. Alice: Alice moved 1." in first.text
+    assert "15. Alice" in first.text and "16. Alice" not in first.text
+    past = await discord_.command(ALICE, "log", page=9)
+    assert "page 3 of 3" in past.text
+
+
+async def test_a_turn_message_keeps_every_line_of_its_turn(discord_, service, recorder):
+    turn = await started(discord_, players=(ALICE,))  # alone: one turn, edited in place
+    for text in ("step", "hop 2", "step"):
+        await discord_.command(ALICE, "move", action=text)
+    assert recorder.public()[-1] is turn
+    for line in ("**Alice** played `step`.", "**Alice** played `hop 2`.", "Alice moved 2."):
+        assert line in turn.content, line
+    assert turn.content.count("Alice moved 1.") == 2 and "begins!" in turn.content
+    assert turn.content.count("<@111>: Step, roll or hop.") == 1  # one status, at the end
+    assert turn.content.rstrip().endswith("Step, roll or hop.")
+
+
+def test_a_long_turn_keeps_its_newest_lines_and_its_status():
+    from bot.discord.texts import STATUS_MARK, story_of, turn_text
+
+    story = [f"line {n} " + "x" * 40 for n in range(100)]
+    lines = turn_text(story, ["<@1>: your move"])
+    text = "\n".join(lines)
+    assert len(text) <= 1800 and lines[0] == "…" and lines[-1] == STATUS_MARK + "<@1>: your move"
+    assert lines[-2] == story[-1] and story_of(text) == lines[:-1]
