@@ -105,7 +105,7 @@ async def start(ctx: Context, shuffle: bool = False, game_id: int | None = None)
         await edit_message(ctx.interaction, table.record.board_message_id, closed, [])
     try:
         await post_turn(ctx, table, [started, *turn_lines(shown, texts.mention, locale)],
-                        retire=False)
+                        retire=False, tell_story=True)
     finally:  # the game started even if the channel could not be told
         await tell_players(ctx, table, table.to_act())
 

@@ -23,6 +23,7 @@ from .context import Context
 from .notify import turn_messages
 from .posting import POST_ERRORS, PostFailed, needs_post
 from .replies import edit_board, edit_message
+from .story import link_line, thread_of, write_turn
 
 log = logging.getLogger(__name__)
 
@@ -42,19 +43,21 @@ async def remember_post(ctx: Context, table: Table, message_id: str | None) -> N
 
 async def post_turn(ctx: Context, table: Table, lines: list[str], last_move: str | None = None,
                     retire: bool = True, focus_seat: int | None = None,
-                    in_place: bool = False) -> None:
+                    in_place: bool = False, tell_story: bool = False) -> None:
     """Post the board, the text and the next decision's components; retire the old message.
 
     ``in_place`` edits the previous turn message instead (the same player keeps acting on a
     quiet server, or a phase of several deciders goes on), keeping the lines it told so far
     above the new ones and replacing its status; if that edit fails, a new message is posted.
     Everything is in the channel's language. Raises :class:`PostFailed` if the channel could
-    not be reached.
+    not be reached. ``tell_story`` writes the turn's lines in the game's story thread too
+    (moves only: opened when the game starts; a repost of the board writes nothing there).
     """
     locale = ctx.channel_locale
     rows, hint = await asyncio.to_thread(turn_parts, table, locale)
     story, status = await asyncio.to_thread(split_status, table, lines, locale)
-    status += await _time_lines(ctx, table) + hint
+    thread = await thread_of(ctx, table, open_one=tell_story) if table.started else None
+    status += await _time_lines(ctx, table) + hint + link_line(thread, locale)
     png = (await board_png(table, None, last_move, focus_seat, locale)
            if table.started else None)
     previous = table.record.board_message_id
@@ -63,9 +66,13 @@ async def post_turn(ctx: Context, table: Table, lines: list[str], last_move: str
         text = texts.turn_text([*earlier, *story], status)
         if await edit_board(ctx.interaction, previous, text, rows, png):
             await remember_post(ctx, table, previous)
+            if tell_story:
+                await write_turn(ctx, table, story, new_turn=False)
             return
     message = await ctx.reply.public(texts.turn_text(story, status), rows, png)
     await remember_post(ctx, table, str(message.id))
+    if tell_story:
+        await write_turn(ctx, table, story, new_turn=True)
     if retire and previous and previous != str(message.id) and not _is_clicked(ctx, previous):
         await edit_message(ctx.interaction, previous, None, [])
 
@@ -149,10 +156,11 @@ async def announce(ctx: Context, outcome: MoveOutcome) -> None:
     last_move = None if outcome.secret else outcome.action.text
     try:
         if phase_goes_on(outcome):
-            await post_turn(ctx, outcome.table, lines, last_move, in_place=True)
+            await post_turn(ctx, outcome.table, lines, last_move, in_place=True,
+                            tell_story=True)
             return
         await post_turn(ctx, outcome.table, lines, last_move,
-                        in_place=ctx.quiet and same_player_goes_on(outcome))
+                        in_place=ctx.quiet and same_player_goes_on(outcome), tell_story=True)
     finally:  # the move is saved even if the channel could not be told
         await tell_players(ctx, outcome.table, outcome.newly_to_act)
 

@@ -105,7 +105,36 @@ async def test_a_turn_message_keeps_every_line_of_its_turn(discord_, service, re
         assert line in turn.content, line
     assert turn.content.count("Alice moved 1.") == 2 and "begins!" in turn.content
     assert turn.content.count("<@111>: Step, roll or hop.") == 1  # one status, at the end
-    assert turn.content.rstrip().endswith("Step, roll or hop.")
+    assert turn.content.endswith("The whole story, turn by turn: <#5900>")
+    [story] = recorder.in_thread(5900)  # one turn: one message, edited in place
+    assert story.content == turn.content.split("\n\u2063")[0]
+
+
+async def test_each_game_keeps_its_whole_story_in_a_thread_of_its_own(discord_, recorder):
+    await started(discord_, options="goal=3")
+    name = "Game #1: Race to Ten (test game), the whole story"
+    assert recorder.threads == {5900: (CHANNEL, name)}
+    for user, text in ((ALICE, "step"), (BOB, "hop 2"), (ALICE, "hop 2")):
+        await discord_.command(user, "move", action=text)
+    await discord_.command(ALICE, "move", action="vote yes")
+    await discord_.command(BOB, "move", action="vote no")
+    story = [m.content for m in recorder.in_thread(5900)]
+    assert story[0] == "Race to Ten (test game) begins! Seat order: Alice, Bob."
+    assert "**Alice** played `step`.\nAlice moved 1." == story[1]
+    assert "**Bob** played `hop 2`." in story[2] and "**Alice** played `hop 2`." in story[3]
+    assert "**Alice** has made their choice." in story[3] and len(story) == 5  # edited in
+    assert "**Game over.**" in story[-1] and "Winner: Alice" in story[-1]
+    assert not any("<@" in line for line in story)
+    assert all("<#5900>" in m.content for m in recorder.public()[1:])  # linked, every turn
+
+
+async def test_a_game_in_a_thread_has_no_story_thread_and_still_plays(discord_, recorder):
+    await discord_.command(ALICE, "game new", game="toy", channel=5001)
+    await discord_.command(BOB, "game join", channel=5001)
+    start = await discord_.command(ALICE, "game start", channel=5001)
+    assert recorder.threads == {} and "whole story" not in start.public[-1].content
+    moved = await discord_.command(ALICE, "move", action="step", channel=5001)
+    assert "**Alice** played `step`." in moved.public[-1].content
 
 
 def test_a_long_turn_keeps_its_newest_lines_and_its_status():
@@ -116,3 +145,13 @@ def test_a_long_turn_keeps_its_newest_lines_and_its_status():
     text = "\n".join(lines)
     assert len(text) <= 1800 and lines[0] == "…" and lines[-1] == STATUS_MARK + "<@1>: your move"
     assert lines[-2] == story[-1] and story_of(text) == lines[:-1]
+
+
+async def test_a_board_repost_mid_turn_leaves_the_story_whole(discord_, recorder):
+    await started(discord_, players=(ALICE,))
+    await discord_.command(ALICE, "move", action="step")
+    await discord_.command(ALICE, "board")
+    await discord_.command(ALICE, "move", action="hop 2")
+    [story] = recorder.in_thread(5900)
+    assert "begins!" in story.content and "played `step`" in story.content
+    assert "played `hop 2`" in story.content and "version" not in story.content
