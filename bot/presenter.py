@@ -45,6 +45,8 @@ def turn_lines(table: Table, mention, locale: str = "en") -> list[str]:
     """Who must act now and, when only one seat acts in public, what they must decide."""
     if table.is_over():
         return final_lines(table, locale)
+    if table.record.status == "aborted":
+        return [say("game_was_aborted", locale)]
     to_act = sorted(table.to_act())
     if len(to_act) == 1 and not table.game.private_decision(table.state, to_act[0]):
         seat = to_act[0]

@@ -68,10 +68,11 @@ class ReplayLine:
 LINE = ReplayLine()
 
 
-def replay_gif(game: Game, document: Mapping, limit_bytes: int) -> bytes:
+def replay_gif(game: Game, document: Mapping, limit_bytes: int, locale: str = "en") -> bytes:
     """Draw the public board after each turn of an exported game and animate them.
 
-    A hidden choice's text is never drawn (the frames are posted for the whole channel).
+    A hidden choice's text is never drawn (the frames are posted for the whole channel);
+    ``locale`` is the language of the words drawn (the channel's).
 
     Raises ValueError when the game has no renderer, the moves do not replay, or the
     animation cannot fit ``limit_bytes``.
@@ -80,19 +81,20 @@ def replay_gif(game: Game, document: Mapping, limit_bytes: int) -> bytes:
         raise ValueError(f"{game.name} has no board renderer")
     names: Sequence[str] = list(document["players"])
     turns, final = _turns(game, document)
-    palette = palette_of(_frame(game, final, names))
+    palette = palette_of(_frame(game, final, names, locale))
 
     def frames(indices: Sequence[int]) -> Iterator:
         wanted = {turns[i] for i in indices}
         for step in history.replay(game, document):
             if step.seq in wanted:
-                yield _frame(game, step, names)
+                yield _frame(game, step, names, locale)
 
     return animate(frames, len(turns), limit_bytes, palette)
 
 
-def _frame(game: Game, step: history.ReplayStep, names: Sequence[str]):
-    return render(game.view(step.state, None), last_move=step.public_text, names=list(names))
+def _frame(game: Game, step: history.ReplayStep, names: Sequence[str], locale: str):
+    return render(game.view(step.state, None), last_move=step.public_text, names=list(names),
+                  locale=locale)
 
 
 def _turns(game: Game, document: Mapping) -> tuple[list[int], history.ReplayStep]:
@@ -113,7 +115,7 @@ def _turns(game: Game, document: Mapping) -> tuple[list[int], history.ReplayStep
 
 
 async def replay_gif_async(game: Game, document: Mapping, limit_bytes: int,
-                           on_wait: Waiting | None = None) -> bytes:
+                           on_wait: Waiting | None = None, locale: str = "en") -> bytes:
     """:func:`replay_gif` in a worker thread, when its turn in :data:`LINE` comes.
 
     ``on_wait(ahead)`` is awaited first when other replays are drawn or waiting (``ahead``
@@ -122,7 +124,8 @@ async def replay_gif_async(game: Game, document: Mapping, limit_bytes: int,
     """
     await LINE.wait_turn(on_wait)
     try:
-        work = asyncio.ensure_future(asyncio.to_thread(replay_gif, game, document, limit_bytes))
+        work = asyncio.ensure_future(asyncio.to_thread(replay_gif, game, document, limit_bytes,
+                                                     locale))
     except BaseException:
         LINE.release()
         raise

@@ -22,7 +22,10 @@ EMBED_LINKS = 1 << 14
 ATTACH_FILES = 1 << 15
 READ_HISTORY = 1 << 16
 MANAGE_CHANNELS = 1 << 4
+CREATE_PUBLIC_THREADS = 1 << 35
+SEND_MESSAGES_IN_THREADS = 1 << 38
 BOT_NEEDS = VIEW_CHANNEL | SEND_MESSAGES | EMBED_LINKS | ATTACH_FILES | READ_HISTORY
+THREAD_ARCHIVE_MINUTES = (60, 1440, 4320, 10080)  # the auto-archive durations Discord takes
 
 _snowflakes = itertools.count(1_300_000_000_000_000_000)
 
@@ -44,10 +47,18 @@ class Channel:
 
     id: int
     name: str = "games"
-    permissions: int = BOT_NEEDS
+    permissions: int = BOT_NEEDS | CREATE_PUBLIC_THREADS | SEND_MESSAGES_IN_THREADS
+    parent: int | None = None  # a public thread's channel (None: a text channel)
 
     def payload(self) -> dict:
         """The channel object (GUILD_CREATE and interaction payloads)."""
+        if self.parent is not None:
+            return {"id": str(self.id), "type": 11, "guild_id": str(GUILD), "name": self.name,
+                    "parent_id": str(self.parent), "owner_id": str(BOT_ID),
+                    "message_count": 0, "member_count": 1, "rate_limit_per_user": 0,
+                    "flags": 0, "thread_metadata": {
+                        "archived": False, "auto_archive_duration": 10080, "locked": False,
+                        "archive_timestamp": "2026-01-01T00:00:00+00:00"}}
         return {"id": str(self.id), "type": 0, "guild_id": str(GUILD), "name": self.name,
                 "position": 0, "permission_overwrites": [], "nsfw": False, "parent_id": None,
                 "rate_limit_per_user": 0, "topic": None, "last_message_id": None}

@@ -19,12 +19,16 @@ from .model import (
     APP_ID,
     ATTACH_FILES,
     BOT_ID,
+    CREATE_PUBLIC_THREADS,
     EPHEMERAL,
     GUILD,
     LOADING,
     SEND_MESSAGES,
+    SEND_MESSAGES_IN_THREADS,
+    THREAD_ARCHIVE_MINUTES,
     TOKEN,
     VIEW_CHANNEL,
+    Channel,
     Message,
     snowflake,
     user_json,
@@ -97,6 +101,7 @@ class Rest:
             web.patch(hook + "/messages/{message}", self.edit_webhook_message),
             web.delete(hook + "/messages/{message}", self.delete_webhook_message),
             web.post(p + "/channels/{channel}/messages", self.post_message),
+            web.post(p + "/channels/{channel}/threads", self.start_thread),
             web.get(p + "/channels/{channel}/messages/{message}", self.get_message),
             web.patch(p + "/channels/{channel}/messages/{message}", self.edit_message),
         ]
@@ -312,9 +317,12 @@ class Rest:
     async def post_message(self, request: web.Request) -> web.Response:
         """POST a message with the bot token (needs Send Messages, Attach Files for files)."""
         data, files = await read_body(request)
-        channel, failed = self._channel(request, SEND_MESSAGES | (ATTACH_FILES if files else 0))
+        channel, failed = self._channel(request, ATTACH_FILES if files else 0)
         if failed is not None:
             return failed
+        send = SEND_MESSAGES if channel.parent is None else SEND_MESSAGES_IN_THREADS
+        if channel.permissions & send != send:
+            return error(403, 50013, "Missing Permissions")
         problem = self._check_message(None, data, files)
         if problem is not None:
             return problem
@@ -323,6 +331,26 @@ class Rest:
             return error(413, 40005, "Request entity too large")
         message = self.s.new_message(None, data, files, 0, channel_id=channel.id)
         return json_response(message.payload())
+
+    async def start_thread(self, request: web.Request) -> web.Response:
+        """POST a public thread without a starting message: in a text channel only (never in
+        a thread), with Create Public Threads, a name of 1 to 100 characters and one of the
+        auto-archive durations Discord takes."""
+        data, _ = await read_body(request)
+        channel, failed = self._channel(request, CREATE_PUBLIC_THREADS)
+        if failed is not None:
+            return failed
+        if channel.parent is not None:
+            self.s.violate("a thread opened inside a thread")
+            return error(400, 50024, "Cannot execute action on this channel type")
+        name = data.get("name")
+        if not isinstance(name, str) or not 1 <= len(name) <= 100 or data.get("type") not in (
+                11, None) or data.get("auto_archive_duration", 4320) not in THREAD_ARCHIVE_MINUTES:
+            self.s.violate(f"thread: bad name, type or archive duration in {data}")
+            return error(400, 50035, "Invalid Form Body")
+        thread = Channel(snowflake(), name, channel.permissions, parent=channel.id)
+        self.s.channels[thread.id] = thread
+        return json_response(thread.payload(), status=201)
 
     def _channel_message(self, request: web.Request):
         """The bot's channel message a request names (with the token and access checked)."""
@@ -359,8 +387,10 @@ def guild_payload(channels) -> dict:
                 "mentionable": False, "flags": 0}
     return {"id": str(GUILD), "name": "Board games", "icon": None, "owner_id": "1",
             "unavailable": False, "member_count": 10, "large": False, "roles": [everyone],
-            "emojis": [], "stickers": [], "features": [], "members": [], "threads": [],
-            "channels": [c.payload() for c in channels.values()], "voice_states": [],
+            "emojis": [], "stickers": [], "features": [], "members": [],
+            "threads": [c.payload() for c in channels.values() if c.parent is not None],
+            "channels": [c.payload() for c in channels.values() if c.parent is None],
+            "voice_states": [],
             "presences": [], "verification_level": 0, "default_message_notifications": 0,
             "explicit_content_filter": 0, "mfa_level": 0, "premium_tier": 0,
             "preferred_locale": "en-US", "system_channel_flags": 0, "nsfw_level": 0,

@@ -34,6 +34,8 @@ class TabletopClient(discord.Client):
         self.in_flight: set[asyncio.Task] = set()  # interactions being handled right now
         self.posting: Counter[int] = Counter()  # game ids whose new message is being posted
         self.warming: threading.Thread | None = None  # renderers warming up after a start
+        # each user's own Discord language as last seen (for their direct messages)
+        self.user_locales: dict[str, str] = {}
         self._build_view = build_view
 
     def view_for(self, rows: list[Row]) -> discord.ui.View | None:

@@ -148,8 +148,14 @@ def play_commands() -> list[app_commands.Command]:
                        "only to you.", flows.show_me, guild_only=True)
     undo = plain_command("undo", "Take back your last move (if nothing was revealed and nobody "
                          "acted since).", flows.undo, guild_only=True)
-    log = plain_command("log", "Show the last moves of this channel's game.", flows.show_log,
-                        guild_only=True)
+
+    @app_commands.command(name="log")
+    @app_commands.guild_only()
+    @app_commands.describe(page="Which page (1 holds the first moves; default: the newest)")
+    async def log(interaction: discord.Interaction,
+                  page: Optional[app_commands.Range[int, 1, 100000]] = None) -> None:
+        """Show the moves of this channel's game, page by page (the newest first shown)."""
+        await flows.show_log(interaction, page)
 
     @app_commands.command(name="notify")
     @app_commands.describe(setting="on: a direct message when it is your turn; off: none")

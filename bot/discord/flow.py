@@ -62,6 +62,7 @@ async def handle(interaction: Interaction, work: Callable[[Context], Awaitable[N
         reply = Reply(interaction, specs.locale_for(interaction.locale))
         await reply.begin()
         context = Context.of(interaction, reply)
+        interaction.client.user_locales[str(interaction.user.id)] = context.locale
         await _read_server_settings(context)
         try:
             if await _run(context, work, anywhere) and not anywhere:
@@ -83,8 +84,7 @@ async def _read_server_settings(ctx: Context) -> None:
         return
     settings = await ctx.service.server_settings(str(guild))
     ctx.quiet = settings.messages == "quiet"
-    ctx.channel_locale = (specs.locale_for(ctx.interaction.guild_locale or "en")
-                          if settings.language == "auto" else settings.language)
+    ctx.channel_locale = specs.server_language(settings.language, ctx.interaction.guild_locale)
 
 
 async def _run(ctx: Context, work: Callable[[Context], Awaitable[None]],

@@ -13,7 +13,7 @@ import asyncio
 
 from bot.clock import BadDuration, Settings
 from bot.errors import UserError
-from bot.presenter import board_png, game_title, private_lines, say, status_lines, turn_lines
+from bot.presenter import board_png, game_title, say, status_lines, turn_lines
 from bot.service import Table
 from rules.core import Msg, translate
 
@@ -22,7 +22,7 @@ from .client import Interaction
 from .context import Context
 from .flow import flow
 from .permissions import require_permissions
-from .posts import announce, post_lobby, post_turn, remember_post, tell_players
+from .posts import announce, post_lobby, post_turn, private_parts, remember_post, tell_players
 from .replies import edit_message
 
 LOG_LENGTH = 15
@@ -105,7 +105,7 @@ async def start(ctx: Context, shuffle: bool = False, game_id: int | None = None)
         await edit_message(ctx.interaction, table.record.board_message_id, closed, [])
     try:
         await post_turn(ctx, table, [started, *turn_lines(shown, texts.mention, locale)],
-                        retire=False)
+                        retire=False, tell_story=True)
     finally:  # the game started even if the channel could not be told
         await tell_players(ctx, table, table.to_act())
 
@@ -156,55 +156,61 @@ async def undo(ctx: Context) -> None:
 # -- information -----------------------------------------------------------------------------
 @flow
 async def show_me(ctx: Context, game_id: int | None = None) -> None:
-    """``/me`` and "My info": the caller's hidden information, decision and board, privately."""
+    """``/me`` and "My info": the caller's hidden information, decision and board, privately.
+
+    The board is drawn from the caller's seat with the caller's own board in full (where the
+    game has one), not the board of the player on turn.
+    """
     table, seat, _prompt, _options = await ctx.service.decision(ctx.place, ctx.player, game_id)
     ctx.loaded(table)
-    lines, rows = await asyncio.to_thread(_private_parts, table, seat, ctx.locale)
-    await ctx.reply.private(lines, rows, await board_png(table, seat, locale=ctx.locale))
-
-
-def _private_parts(table: Table, seat: int, locale: str) -> tuple[list[str], list]:
-    """The text and components of a player's private answer (rules work: run in a thread)."""
-    lines = [say("private_header", locale), *private_lines(texts.shown(table), seat, locale)]
-    rows = specs.decision_rows(table, seat, locale)
-    if table.actions(seat) and not rows:
-        lines.append(say("type_with_move", locale, count=len(table.actions(seat))))
-    return lines, rows
+    lines, rows = await asyncio.to_thread(private_parts, table, seat, ctx.locale)
+    await ctx.reply.private(lines, rows, await board_png(table, seat, focus_seat=seat,
+                                                         locale=ctx.locale))
 
 
 @flow
 async def board(ctx: Context, focus_user: str | None = None) -> None:
     """``/board``: post the current board, whose turn it is and the components again.
 
+    After a game ended, its final board is shown until a new game opens.
+
     With a player, that player's own board is drawn in full (for games that have one). In a
     lobby, the lobby message (with its buttons) is posted again.
     """
-    table = ctx.loaded(await ctx.service.table(ctx.place))
+    table = ctx.loaded(await ctx.service.shown_table(ctx.place))
     if not table.started:
         await post_lobby(ctx, table)
         return
     focus = None if focus_user is None else table.record.seat_of(focus_user)
     if focus_user is not None and focus is None:
         raise UserError("player_not_in_game")
-    lines = await asyncio.to_thread(status_lines, texts.shown(table), texts.mention,
-                                    ctx.channel_locale)  # the summary reads the view
-    await post_turn(ctx, table, lines, focus_seat=focus)
+    lines = await asyncio.to_thread(shown_status, table, ctx.channel_locale)
+    await post_turn(ctx, table, lines, focus_seat=focus, retire=not table.finished)
+
+
+def shown_status(table: Table, locale: str) -> list[str]:
+    """The summary of the channel's game; for its last, ended game, a note saying so (the
+    summary reads the view: run it in a thread)."""
+    lines = status_lines(texts.shown(table), texts.mention, locale)
+    return [*lines, say("last_game", locale)] if table.finished else lines
 
 
 @flow
 async def status(ctx: Context) -> None:
-    """``/game status``: the lobby or game summary, privately."""
-    table = ctx.loaded(await ctx.service.table(ctx.place))
-    await ctx.reply.private(await asyncio.to_thread(status_lines, texts.shown(table),
-                                                    texts.mention, ctx.locale))
+    """``/game status``: the lobby or game summary (or the channel's last game), privately."""
+    table = ctx.loaded(await ctx.service.shown_table(ctx.place))
+    await ctx.reply.private(await asyncio.to_thread(shown_status, table, ctx.locale))
 
 
 @flow
-async def show_log(ctx: Context) -> None:
-    """``/log``: the last moves in words, privately."""
-    table, moves = await ctx.service.log(ctx.place, last=LOG_LENGTH)
+async def show_log(ctx: Context, page: int | None = None) -> None:
+    """``/log``: one page of the game's moves in words (the newest by default), privately."""
+    table, moves, number, pages = await ctx.service.log_page(ctx.place, page, LOG_LENGTH)
     ctx.loaded(table)
-    await ctx.reply.private([say("log_title", ctx.locale),
+    title = (say("log_title", ctx.locale) if pages == 1
+             else say("log_page", ctx.locale, page=number, pages=pages))
+    hint = [say("log_pages_hint", ctx.locale, pages=pages)] if pages > 1 else []
+    await ctx.reply.private([title, *hint,  # before the moves: a clipped end keeps it
                              *texts.log_lines(texts.shown(table), moves, ctx.locale)])
 
 

@@ -62,16 +62,18 @@ async def export(ctx: Context, game_id: int | None) -> None:
 
 @flow
 async def replay(ctx: Context, game_id: int | None) -> None:
-    """Post an animated replay of a finished game in the channel."""
+    """Post an animated replay of a finished game in the channel, in the channel's language."""
     table, document = await ctx.service.export(ctx.place, game_id)
     try:
         gif = await replay_gif_async(table.game, document, upload_limit(ctx.interaction),
                                      on_wait=lambda ahead: ctx.reply.private(
-                                         _say(ctx, "replay_waiting", ahead=ahead)))
+                                         _say(ctx, "replay_waiting", ahead=ahead)),
+                                     locale=ctx.channel_locale)
     except ValueError as error:
         raise UserError(Msg("history.error.replay_failed", {"reason": str(error)})) from None
-    caption = _say(ctx, "replay_caption", id=table.record.id,
-                   game=game_title(table, ctx.locale))
+    caption = translate(Msg("history.ui.replay_caption", {  # posted for the channel
+        "id": table.record.id, "game": game_title(table, ctx.channel_locale)}),
+        ctx.channel_locale)
     await ctx.reply.attachment(caption, gif, f"replay-{table.record.id}.gif", public=True)
 
 

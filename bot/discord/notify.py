@@ -11,7 +11,8 @@ from bot.presenter import game_title
 from bot.service import Service, Table
 from rules.core import Msg, translate
 
-from .specs import locale_for
+from .client import TabletopClient
+from .specs import server_language
 from .texts import mention, shown
 
 log = logging.getLogger(__name__)
@@ -26,9 +27,17 @@ def prompt_of(table: Table, seat: int, locale: str) -> str:
     return translate(table.game.prompt(table.state, seat), locale, shown(table).names)
 
 
-def server_locale(channel) -> str:
-    """The language of a channel's server (its preferred locale), for messages nobody asked."""
-    return locale_for(getattr(getattr(channel, "guild", None), "preferred_locale", "en"))
+async def server_locale(service: Service, table: Table, channel) -> str:
+    """The server's one language (its setting, or with ``auto`` its Discord language), for
+    messages nobody asked for: reminders and time-outs in the game's channel."""
+    settings = await service.server_settings(table.record.guild)
+    guild_locale = getattr(getattr(channel, "guild", None), "preferred_locale", None)
+    return server_language(settings.language, guild_locale)
+
+
+def user_locale(client: TabletopClient, user_id: str, fallback: str) -> str:
+    """A player's own Discord language where the bot has seen it, else ``fallback``."""
+    return client.user_locales.get(user_id, fallback)
 
 
 async def direct_message(client: discord.Client, user_id: str, text: str) -> bool:
@@ -42,16 +51,18 @@ async def direct_message(client: discord.Client, user_id: str, text: str) -> boo
     return True
 
 
-async def turn_messages(client: discord.Client, service: Service, table: Table,
+async def turn_messages(client: TabletopClient, service: Service, table: Table,
                         seats, locale: str = "en") -> int:
-    """Send "your turn" direct messages to the ``seats`` that asked for them."""
+    """Send "your turn" direct messages to the ``seats`` that asked for them, each in the
+    player's own Discord language where known, else ``locale`` (the server's)."""
     sent = 0
     for seat in sorted(seats):
         user_id = table.record.seats[seat].user_id
         if not await service.wants_notify(user_id):
             continue
-        text = _say(locale, "your_turn_dm", game=game_title(table, locale),
-                    channel=f"<#{table.record.channel}>", prompt=prompt_of(table, seat, locale))
+        own = user_locale(client, user_id, locale)
+        text = _say(own, "your_turn_dm", game=game_title(table, own),
+                    channel=f"<#{table.record.channel}>", prompt=prompt_of(table, seat, own))
         sent += await direct_message(client, user_id, text)
     return sent
 
@@ -59,7 +70,7 @@ async def turn_messages(client: discord.Client, service: Service, table: Table,
 class DiscordNotifier:
     """The scheduler's notifier: posts in the game's channel, and DMs those who asked."""
 
-    def __init__(self, client: discord.Client, service: Service):
+    def __init__(self, client: TabletopClient, service: Service):
         self.client = client
         self.service = service
 
@@ -71,7 +82,7 @@ class DiscordNotifier:
         """Mention the player in the channel, and DM them if they asked for it."""
         record = table.record.seats[seat]
         channel = await self._channel(table)
-        locale = server_locale(channel)
+        locale = await server_locale(self.service, table, channel)
         prompt = prompt_of(table, seat, locale)
         if len(table.to_act()) == 1 and not table.game.private_decision(table.state, seat):
             text = _say(locale, "remind_channel", who=mention(record), prompt=prompt)
@@ -79,15 +90,17 @@ class DiscordNotifier:
             text = _say(locale, "remind_channel_decide", who=mention(record))
         await channel.send(text[:2000], allowed_mentions=discord.AllowedMentions(users=True))
         if await self.service.wants_notify(record.user_id):
+            own = user_locale(self.client, record.user_id, locale)
             await direct_message(self.client, record.user_id, _say(
-                locale, "remind_dm", game=game_title(table, locale),
-                channel=f"<#{table.record.channel}>", prompt=prompt))
+                own, "remind_dm", game=game_title(table, own),
+                channel=f"<#{table.record.channel}>", prompt=prompt_of(table, seat, own)))
 
     async def expired(self, table: Table, seat: int) -> None:
         """Tell the channel that the player ran out of time and how to end the game."""
         record = table.record.seats[seat]
         channel = await self._channel(table)
-        text = _say(server_locale(channel), "expired", who=mention(record),
-                     name=record.name.replace("`", "'"))  # inside a code span
+        locale = await server_locale(self.service, table, channel)
+        text = _say(locale, "expired", who=mention(record),
+                    name=record.name.replace("`", "'"))  # inside a code span
         await channel.send(text[:2000],
                            allowed_mentions=discord.AllowedMentions(users=True))

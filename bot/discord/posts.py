@@ -7,14 +7,23 @@ import asyncio
 import logging
 
 from bot.errors import UserError
-from bot.presenter import board_png, say, status_lines, summary_lines, time_lines
+from bot.presenter import (
+    board_png,
+    private_lines,
+    say,
+    status_lines,
+    summary_lines,
+    time_lines,
+    turn_lines,
+)
 from bot.service import MoveOutcome, Table
 
 from . import specs, texts
 from .context import Context
 from .notify import turn_messages
-from .posting import PostFailed, needs_post
+from .posting import POST_ERRORS, PostFailed, needs_post
 from .replies import edit_board, edit_message
+from .story import link_line, thread_of, write_turn
 
 log = logging.getLogger(__name__)
 
@@ -34,26 +43,62 @@ async def remember_post(ctx: Context, table: Table, message_id: str | None) -> N
 
 async def post_turn(ctx: Context, table: Table, lines: list[str], last_move: str | None = None,
                     retire: bool = True, focus_seat: int | None = None,
-                    in_place: bool = False) -> None:
+                    in_place: bool = False, tell_story: bool = False) -> None:
     """Post the board, the text and the next decision's components; retire the old message.
 
     ``in_place`` edits the previous turn message instead (the same player keeps acting on a
-    quiet server); if that edit fails, a new message is posted. Everything is in the
-    channel's language. Raises :class:`PostFailed` if the channel could not be reached.
+    quiet server, or a phase of several deciders goes on), keeping the lines it told so far
+    above the new ones and replacing its status; if that edit fails, a new message is posted.
+    Everything is in the channel's language. Raises :class:`PostFailed` if the channel could
+    not be reached. ``tell_story`` writes the turn's lines in the game's story thread too
+    (moves only: opened when the game starts; a repost of the board writes nothing there).
     """
     locale = ctx.channel_locale
     rows, hint = await asyncio.to_thread(turn_parts, table, locale)
-    lines = lines + await _time_lines(ctx, table) + hint
+    story, status = await asyncio.to_thread(split_status, table, lines, locale)
+    thread = await thread_of(ctx, table, open_one=tell_story) if table.started else None
+    status += await _time_lines(ctx, table) + hint + link_line(thread, locale)
     png = (await board_png(table, None, last_move, focus_seat, locale)
            if table.started else None)
     previous = table.record.board_message_id
-    if in_place and await edit_board(ctx.interaction, previous, lines, rows, png):
-        await remember_post(ctx, table, previous)
-        return
-    message = await ctx.reply.public(lines, rows, png)
+    if in_place:
+        earlier = await _story_of(ctx, previous)
+        text = texts.turn_text([*earlier, *story], status)
+        if await edit_board(ctx.interaction, previous, text, rows, png):
+            await remember_post(ctx, table, previous)
+            if tell_story:
+                await write_turn(ctx, table, story, new_turn=False)
+            return
+    message = await ctx.reply.public(texts.turn_text(story, status), rows, png)
     await remember_post(ctx, table, str(message.id))
+    if tell_story:
+        await write_turn(ctx, table, story, new_turn=True)
     if retire and previous and previous != str(message.id) and not _is_clicked(ctx, previous):
         await edit_message(ctx.interaction, previous, None, [])
+
+
+def split_status(table: Table, lines: list[str], locale: str) -> tuple[list[str], list[str]]:
+    """Split a turn message's lines into its story and its status (the closing lines that say
+    who acts now; rules work: run it in a thread)."""
+    if not table.started:
+        return lines, []
+    status = turn_lines(texts.shown(table), texts.mention, locale)
+    if status and lines[-len(status):] == status:
+        return lines[:-len(status)], status
+    return lines, []
+
+
+async def _story_of(ctx: Context, message_id: str | None) -> list[str]:
+    """The story lines the channel's turn message shows now ([] if it cannot be read)."""
+    channel = ctx.interaction.channel
+    if not message_id or channel is None or not hasattr(channel, "fetch_message"):
+        return []
+    try:
+        message = await channel.fetch_message(int(message_id))
+    except (*POST_ERRORS, ValueError) as error:
+        log.info("could not read turn message %s: %r", message_id, error)
+        return []
+    return texts.story_of(message.content)
 
 
 def turn_parts(table: Table, locale: str) -> tuple[list, list[str]]:
@@ -90,29 +135,92 @@ def _is_clicked(ctx: Context, message_id: str) -> bool:
 
 
 async def announce(ctx: Context, outcome: MoveOutcome) -> None:
-    """Tell the channel what a move did (and privately the mover); post the next turn."""
+    """Tell the channel what a move did (and privately the mover); post the next turn.
+
+    A secret move after which its player goes on deciding, announced by no public event,
+    shows nothing in public (its count is nobody's business); a move inside a phase of
+    several or private decisions updates the phase's one message in place (pinging nobody
+    again). The mover's next private decision comes with the private reply at once.
+    """
     ctx.commit(outcome.table)
     await ctx.reply.edit_clicked(None, [])
     shown = texts.shown_outcome(outcome)
-    secret = texts.private_event_lines(shown, ctx.locale)
-    if secret:
-        await ctx.reply.private([say("private_header", ctx.locale), *secret])
+    await _tell_mover(ctx, shown)
+    if is_silent(outcome):
+        await remember_post(ctx, outcome.table, outcome.table.record.board_message_id)
+        return
     lines = texts.public_move_lines(shown, ctx.channel_locale)
     if outcome.table.is_over():
         summary = await ctx.service.summary(outcome.table)
         lines += summary_lines(outcome.table, summary, ctx.channel_locale)
+    last_move = None if outcome.secret else outcome.action.text
     try:
-        await post_turn(ctx, outcome.table, lines,
-                        None if outcome.secret else outcome.action.text,
-                        in_place=ctx.quiet and same_player_goes_on(outcome))
+        if phase_goes_on(outcome):
+            await post_turn(ctx, outcome.table, lines, last_move, in_place=True,
+                            tell_story=True)
+            return
+        await post_turn(ctx, outcome.table, lines, last_move,
+                        in_place=ctx.quiet and same_player_goes_on(outcome), tell_story=True)
     finally:  # the move is saved even if the channel could not be told
         await tell_players(ctx, outcome.table, outcome.newly_to_act)
 
 
+async def _tell_mover(ctx: Context, outcome: MoveOutcome) -> None:
+    """Tell the mover privately what only they saw, and offer their next private decision."""
+    secret = texts.private_event_lines(outcome, ctx.locale)
+    table, seat = outcome.table, outcome.seat
+    if not decides_in_private(table, seat):
+        if secret:
+            await ctx.reply.private([say("private_header", ctx.locale), *secret])
+        return
+    lines, rows = await asyncio.to_thread(private_parts, table, seat, ctx.locale)
+    await ctx.reply.private([lines[0], *secret, *lines[1:]], rows)
+
+
+def private_parts(table: Table, seat: int, locale: str) -> tuple[list[str], list]:
+    """The text and components of a player's private answer (rules work: run in a thread)."""
+    lines = [say("private_header", locale), *private_lines(texts.shown(table), seat, locale)]
+    rows = specs.decision_rows(table, seat, locale)
+    if table.actions(seat) and not rows:
+        lines.append(say("type_with_move", locale, count=len(table.actions(seat))))
+    return lines, rows
+
+
+def decides_in_private(table: Table, seat: int) -> bool:
+    """True when ``seat`` owes a decision the channel's message does not offer (several
+    seats decide at once, or its options show hidden things)."""
+    to_act = table.to_act()
+    return (seat in to_act and not table.is_over()
+            and (len(to_act) > 1 or table.game.private_decision(table.state, seat)))
+
+
+def is_silent(outcome: MoveOutcome) -> bool:
+    """True for a secret move after which its player goes on deciding, announced by no
+    public event: nothing public changed (the contract tests check the rules for this)."""
+    table = outcome.table
+    return (outcome.secret and not outcome.conceded and not table.is_over()
+            and outcome.seat in table.to_act() and outcome.newly_to_act <= {outcome.seat}
+            and not any(event.audience is None for event in outcome.events)
+            and table.record.board_message_id is not None
+            and table.record.board_version == table.record.version - 1)
+
+
+def phase_goes_on(outcome: MoveOutcome) -> bool:
+    """True when a move leaves a phase of several seats deciding at once going on, with no
+    seat newly owing a decision and nothing revealed: its one message is updated in place."""
+    table = outcome.table
+    deciding = table.to_act() | {outcome.seat}
+    return (not table.is_over() and not outcome.conceded and len(deciding) > 1
+            and outcome.newly_to_act <= {outcome.seat}
+            and not any(event.reveals for event in outcome.events)
+            and table.record.board_message_id is not None
+            and table.record.board_version == table.record.version - 1)
+
+
 async def tell_players(ctx: Context, table: Table, seats) -> None:
-    """Send "your turn" direct messages to the ``seats`` that asked for them."""
-    await turn_messages(ctx.interaction.client, ctx.service, table, seats,
-                        specs.locale_for(ctx.interaction.guild_locale or "en"))
+    """Send "your turn" direct messages to the ``seats`` that asked for them (each in the
+    player's own Discord language where known, else the server's)."""
+    await turn_messages(ctx.interaction.client, ctx.service, table, seats, ctx.channel_locale)
 
 
 def same_player_goes_on(outcome: MoveOutcome) -> bool:

@@ -47,7 +47,11 @@ async def post_missing_messages(client: TabletopClient) -> int:
 
 
 async def _guild_locale(client: TabletopClient, guild_id: str) -> str:
-    """The catalog language of a server (its community language), English if unknown."""
+    """The server's one language: its setting, or with ``auto`` its community language
+    (English if unknown)."""
+    setting = (await client.service.server_settings(guild_id)).language
+    if setting != "auto":
+        return setting
     try:
         guild = await client.fetch_guild(int(guild_id), with_counts=False)
     except (*POST_ERRORS, ValueError):

@@ -197,7 +197,10 @@ def _extras(view: discord.ui.View | None, file: discord.File | None) -> dict[str
 
 async def edit_board(interaction: Interaction, message_id: str | None, lines: list[str],
                      rows: list[Row], png: bytes | None) -> bool:
-    """Replace an earlier turn message's text, components and board; False if that failed."""
+    """Replace an earlier turn message's text, components and board; False if that failed.
+
+    An edit pings nobody: the players it mentions were pinged when it was posted.
+    """
     channel = interaction.channel
     if not message_id or channel is None or not hasattr(channel, "get_partial_message"):
         return False
@@ -207,7 +210,8 @@ async def edit_board(interaction: Interaction, message_id: str | None, lines: li
     try:
         await channel.get_partial_message(int(message_id)).edit(
             content=content(lines), view=view_for(interaction, rows),
-            attachments=[file] if file is not None else [])
+            attachments=[file] if file is not None else [],
+            allowed_mentions=discord.AllowedMentions.none())  # mentioned once, when posted
     except (*POST_ERRORS, ValueError) as error:
         log.info("could not edit turn message %s: %r", message_id, error)
         return False

@@ -68,6 +68,12 @@ def locale_for(raw: object) -> str:
     return "ja" if str(raw).lower().startswith("ja") else "en"
 
 
+def server_language(setting: str, guild_locale: object) -> str:
+    """The one language of everything a server sees: its setting, or with ``auto`` its own
+    Discord language (``guild_locale``)."""
+    return locale_for(guild_locale or "en") if setting == "auto" else setting
+
+
 # -- decisions -------------------------------------------------------------------------------
 def decision_rows(table: Table, seat: int, locale: str = "en",
                   max_rows: int = MAX_ROWS) -> list[Row]:
@@ -163,7 +169,7 @@ def turn_rows(table: Table, locale: str = "en") -> list[Row]:
     Several seats at once, or one seat deciding over hidden things (``private_decision``):
     only the "My turn / My info" button, which answers privately.
     """
-    if not table.started or table.is_over():
+    if not table.started or table.is_over() or table.finished:
         return []
     to_act = sorted(table.to_act())
     rows: list[Row] = []

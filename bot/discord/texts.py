@@ -16,6 +16,8 @@ from bot.service import MoveOutcome, MoveRecord, Seat, Table
 from rules.core import Event, Msg, translate
 
 QUOTE = 200  # the longest piece of a user's own text quoted back in a reply
+STATUS_MARK = "\u2063"  # invisible: starts the status block of a turn message (who acts now)
+STORY_ROOM = 1800  # a turn message's story is cut from the top to leave room for its status
 
 
 def mention(seat: Seat) -> str:
@@ -92,3 +94,24 @@ def _clipped(value, limit: int):
     if isinstance(value, str) and len(value) > limit:
         return value[: limit - 1] + "…"
     return value
+
+
+def turn_text(story: Sequence[str], status: Sequence[str], room: int = STORY_ROOM) -> list[str]:
+    """A turn message's lines: its story (the turn's moves and events, the oldest lines cut
+    first to fit ``room``) and then its status block (who acts now), marked invisibly."""
+    status = [STATUS_MARK + status[0], *status[1:]] if status else []
+    story = list(story)
+    budget = room - sum(len(line) + 1 for line in status)
+    while story and sum(len(line) + 1 for line in story) > budget:
+        story = story[1:] if story[0] != "…" else story[2:]
+        story = ["…", *story] if story else []
+    return [*story, *status]
+
+
+def story_of(content: str) -> list[str]:
+    """The story lines of a turn message (those before its status block)."""
+    lines = content.split("\n") if content else []
+    for index in range(len(lines) - 1, -1, -1):
+        if lines[index].startswith(STATUS_MARK):
+            return lines[:index]
+    return lines

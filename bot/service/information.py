@@ -8,6 +8,7 @@ import asyncio
 from rules.core import Action, Msg, RulesError, normalise, translate
 
 from ..errors import UserError
+from ..store import results as stored
 from .lookup import ServiceBase
 from .tables import GameRecord, MoveRecord, Place, Player, Table
 
@@ -22,10 +23,27 @@ class Information(ServiceBase):
         """Return ``player``'s seat, prompt and options now (no prompt if they owe nothing).
 
         With ``game_id`` (a click on that game's message), another game is refused as stale.
+        Without, a channel whose game ended answers about that last game (no options).
         """
-        table = await self._active(place, game_id)
+        table = await (self._active(place, game_id) if game_id is not None
+                       else self.shown_table(place))
+        if table.record.status == "lobby":
+            raise UserError("not_started")
         seat = self.seat_of(table, player)
         return (table, seat, *self.options_for(table, seat))
+
+    async def shown_table(self, place: Place) -> Table:
+        """Return the channel's open game or, if it has none, its last game (over or aborted
+        after it started) until a new game opens; refuse if the channel never had one."""
+        try:
+            return await self.table(place)
+        except UserError as error:
+            if error.msg.key != "core.service.no_game":
+                raise
+        newest = await stored.finished_games(self.store, place.guild, place.channel, limit=1)
+        if not newest or newest[0].record.state is None:
+            raise UserError("no_game")
+        return self._table(newest[0].record)
 
     @staticmethod
     def options_for(table: Table, seat: int) -> tuple[Msg | None, list[Action]]:
@@ -49,9 +67,19 @@ class Information(ServiceBase):
         return await asyncio.to_thread(suggest_actions, table, seat, typed, locale)
 
     async def log(self, place: Place, last: int = 10) -> tuple[Table, list[MoveRecord]]:
-        """Return the table and its ``last`` moves."""
-        table = await self.table(place)
+        """Return the table (the open one, else the channel's last) and its ``last`` moves."""
+        table = await self.shown_table(place)
         return table, await self.store.moves(table.record.id, last=last)
+
+    async def log_page(self, place: Place, page: int | None, size: int
+                       ) -> tuple[Table, list[MoveRecord], int, int]:
+        """Return the table, one page of ``size`` of its whole move log, the page's number and
+        the page count. Page 1 holds the first moves; None (or a page past the end) the last."""
+        table = await self.shown_table(place)
+        moves = await self.store.moves(table.record.id)
+        pages = max(1, -(-len(moves) // size))
+        number = pages if page is None else min(max(page, 1), pages)
+        return table, moves[(number - 1) * size:number * size], number, pages
 
     async def remember_board_message(self, table: Table, message_id: str | None) -> None:
         """Remember that ``message_id`` now shows ``table`` (as of its version)."""

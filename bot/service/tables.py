@@ -62,14 +62,22 @@ class Table:
         """True once the game has a state (active or over)."""
         return self.state is not None
 
+    @property
+    def finished(self) -> bool:
+        """True once the game is over or was aborted (shown as the channel's last game)."""
+        return self.record.status in ("over", "aborted")
+
     def to_act(self) -> frozenset[int]:
-        """Seats owing a decision now (empty in the lobby or when over)."""
-        return frozenset() if self.state is None else self.game.to_act(self.state)
+        """Seats owing a decision now (empty in the lobby, when over, or once aborted)."""
+        if self.state is None or self.record.status == "aborted":
+            return frozenset()
+        return self.game.to_act(self.state)
 
     def may_act(self, seat: int) -> bool:
         """True if ``seat`` may send a move now (it owes a decision, or the game lets it act
         outside one, like a ready player taking it back: ``Game.may_act``)."""
-        return self.started and not self.is_over() and self.game.may_act(self.state, seat)
+        return (self.started and not self.is_over() and self.record.status != "aborted"
+                and self.game.may_act(self.state, seat))
 
     def is_over(self) -> bool:
         """True when the game has ended."""

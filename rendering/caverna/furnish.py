@@ -23,13 +23,31 @@ OUTLINE = (90, 75, 60)
 
 
 def _title_lines(d: ImageDraw.ImageDraw, title: str, width: int) -> tuple[list[str], int]:
+    """A tile's name in one line, or two when it does not fit (Japanese names have no spaces:
+    they break before a bracket, else in the middle), at the largest size that fits."""
     size = 14
-    if d.textlength(title, font=font(size, True)) <= width or " " not in title:
-        return [title], fit_text(d, title, width, size, bold=True, min_size=9)
-    words = title.split()
-    cut = max(1, len(words) - 1) if len(words) > 2 else 1
-    lines = [" ".join(words[:cut]), " ".join(words[cut:])]
-    return lines, min(fit_text(d, line, width, size, bold=True, min_size=9) for line in lines)
+    if d.textlength(title, font=font(size, True)) <= width:
+        return [title], size
+    lines = _two_lines(d, title)
+    if len(lines) == 1:
+        return lines, fit_text(d, title, width, size, bold=True, min_size=9)
+    return lines, min(fit_text(d, line, width, size, bold=True, min_size=8) for line in lines)
+
+
+def _two_lines(d: ImageDraw.ImageDraw, title: str) -> list[str]:
+    """Break a name in two: between words (the most even cut), else before a bracket, else
+    in the middle."""
+    if " " in title:
+        words = title.split()
+        cuts = [[" ".join(words[:i]), " ".join(words[i:])] for i in range(1, len(words))]
+        return min(cuts, key=lambda lines: max(d.textlength(line, font=font(14, True))
+                                               for line in lines))
+    for mark in ("（", "("):
+        at = title.find(mark)
+        if at > 0:
+            return [title[:at], title[at:]]
+    half = (len(title) + 1) // 2
+    return [title[:half], title[half:]] if len(title) > 1 else [title]
 
 
 @lru_cache(maxsize=128)

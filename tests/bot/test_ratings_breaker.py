@@ -36,7 +36,8 @@ async def test_a_replay_never_names_a_secret_move(service, store, monkeypatch):
     assert ["vote yes"] == [text for _, text in document["moves"]][-1:]
     drawn = []
     monkeypatch.setattr(replays, "has_renderer", lambda name: True)
-    monkeypatch.setattr(replays, "render", lambda view, last_move, names: drawn.append(last_move))
+    monkeypatch.setattr(replays, "render",
+                        lambda view, last_move, names, locale: drawn.append(last_move))
     monkeypatch.setattr(replays, "palette_of", lambda image: None)
     monkeypatch.setattr(replays, "animate",
                         lambda frames, count, limit, palette: list(frames(range(count))) and b"GIF")

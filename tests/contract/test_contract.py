@@ -261,3 +261,26 @@ def test_not_legal_is_distinguished_from_cannot_parse():
     state = TOY.new_game(1, 2, {})
     with pytest.raises(NotLegalNow):
         TOY.play(state, 0, "hop 7")
+
+
+@pytest.mark.parametrize(("game", "players"), CASES, ids=IDS)
+def test_secret_sub_actions_show_nothing_in_public(game, players):
+    """A secret action after which its seat goes on deciding, and which the game announces by
+    no public event, changes nothing public: not the public view, not the seats to act. The
+    bot posts such a move nowhere in public (tests/discord), so nothing in the channel tells
+    how many secret actions anyone took; announced steps (a quest chosen, a card revealed)
+    are the game's own public record, the same whatever was chosen (checked above)."""
+    def check(state, seat, action):
+        if not game.action_is_secret(state, seat, action):
+            return
+        after, events = game.apply(state, seat, action)
+        if game.is_over(after) or not game.may_act(after, seat):
+            return  # the seat finished deciding: that much is public
+        if any(e.audience is None for e in events):
+            return  # announced by the game itself
+        assert game.to_act(after) == game.to_act(state), f"{action.text}: to_act changed"
+        before_view = json.dumps(game.view(state, None).data, sort_keys=True, default=str)
+        after_view = json.dumps(game.view(after, None).data, sort_keys=True, default=str)
+        assert before_view == after_view, f"{action.text}: the public view changed"
+
+    random_playout(game, seed=31 + players, players=players, max_steps=400, on_step=check)

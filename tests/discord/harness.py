@@ -117,6 +117,8 @@ class Recorder:
         self.edits: list[tuple[int, dict]] = []
         self.touched: dict[str, list[int]] = {}  # token -> ids it created or edited, in order
         self.channels: dict[str, int] = {}  # token -> channel of the interaction
+        self.threads: dict[int, tuple[int, str]] = {}  # threads the bot opened: parent, name
+        self.thread_ids = itertools.count(5900)  # in THREADS
 
     def _touch(self, token: str, sent: Sent) -> Sent:
         ids = self.touched.setdefault(token, [])
@@ -188,14 +190,53 @@ class Recorder:
             raise discord.NotFound(_Response(404), {"message": "Unknown Message", "code": 10008})
         return self._update(sent, payload, found).payload()
 
+    async def get_message(self, channel_id, message_id) -> dict:
+        """The bot HTTP client's read of one channel message."""
+        sent = self.messages.get(int(message_id))
+        if sent is None or sent.channel != int(channel_id) or sent.ephemeral:
+            raise discord.NotFound(_Response(404), {"message": "Unknown Message", "code": 10008})
+        return sent.payload()
+
+    async def start_thread_without_message(self, channel_id, *, name, auto_archive_duration,
+                                           type, invitable=True, rate_limit_per_user=None,
+                                           reason=None) -> dict:
+        """The bot HTTP client's thread opening, with Discord's rules: a text channel only,
+        a name of 1 to 100 characters."""
+        if int(channel_id) in THREADS:
+            raise discord.HTTPException(_Response(400), {
+                "message": "Cannot execute action on this channel type", "code": 50024})
+        if not 1 <= len(name) <= 100 or auto_archive_duration not in (60, 1440, 4320, 10080):
+            raise discord.HTTPException(_Response(400), {"message": "Invalid Form Body",
+                                                         "code": 50035})
+        thread = next(self.thread_ids)
+        self.threads[thread] = (int(channel_id), name)
+        return {**_channel(thread), "name": name, "parent_id": str(channel_id)}
+
+    async def send_message(self, channel_id, *, params) -> dict:
+        """The bot HTTP client's channel post (the story threads)."""
+        payload, found = _decode(params.payload, params.multipart, params.files)
+        if len(payload.get("content") or "") > 2000:
+            raise discord.HTTPException(_Response(400), {"message": "Invalid Form Body",
+                                                         "code": 50035})
+        sent = Sent(next(self.ids), "channel", "", payload.get("content") or "", 0,
+                    payload.get("components") or [], found, channel=int(channel_id))
+        self.messages[sent.id] = sent
+        self.order.append(sent)
+        return sent.payload()
+
+    def in_thread(self, thread: int) -> list[Sent]:
+        """The messages of a thread the bot opened, in order."""
+        return [m for m in self.order if m.channel == thread and m.id in self.messages]
+
     # -- reading ----------------------------------------------------------------------------
     def by_token(self, token: str) -> list[Sent]:
         """Every message an interaction produced, in order."""
         return [self.messages[i] for i in self.touched.get(token, []) if i in self.messages]
 
     def public(self) -> list[Sent]:
-        """Every message the whole channel sees."""
-        return [m for m in self.order if not m.ephemeral and m.id in self.messages]
+        """Every message the whole channel sees (not those of the threads the bot opened)."""
+        return [m for m in self.order if not m.ephemeral and m.id in self.messages
+                and m.channel not in self.threads]
 
 
 class _Response:
@@ -246,6 +287,10 @@ class FakeDiscord:
                                                            "verified": True,
                                                            "mfa_enabled": False})
         bot.http.edit_message = recorder.edit_message  # type: ignore[method-assign]
+        bot.http.get_message = recorder.get_message  # type: ignore[method-assign]
+        bot.http.start_thread_without_message = (  # type: ignore[method-assign]
+            recorder.start_thread_without_message)
+        bot.http.send_message = recorder.send_message  # type: ignore[method-assign]
         bot.tree.on_error = _raise  # type: ignore[method-assign]
 
     def _payload(self, user: tuple[int, str], kind: int, data: dict, *, manage: bool = False,

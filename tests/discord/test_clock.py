@@ -76,7 +76,7 @@ async def test_reminders_and_time_outs_are_posted_in_the_channel(discord_, servi
                                                                monkeypatch):
     inbox = Inbox()
     await open_timed(discord_, service, reminder="1h", timer="2h")
-    client = SimpleNamespace(get_channel=inbox.channel, get_user=inbox.user)
+    client = SimpleNamespace(get_channel=inbox.channel, get_user=inbox.user, user_locales={})
     scheduler = discord_.bot.scheduler
     monkeypatch.setattr(scheduler, "notifier", DiscordNotifier(client, service))
     await service.set_notify(SimpleNamespace(user_id=str(ALICE[0])), True)
@@ -100,7 +100,7 @@ async def test_a_majority_of_the_others_ends_a_game_whose_player_ran_out(discord
     final = await discord_.command(CAROL, "game timeout", player=ALICE)
     assert "ended by a vote" in final.public[0].content
     status = await discord_.command(ALICE, "game status")
-    assert "There is no game in this channel" in status.private[0].content
+    assert "This game was aborted." in status.private[0].content  # the last game, shown
 
 
 async def test_a_reminder_in_a_simultaneous_decision_keeps_its_prompt_out_of_the_channel(
@@ -108,7 +108,7 @@ async def test_a_reminder_in_a_simultaneous_decision_keeps_its_prompt_out_of_the
     inbox = Inbox()
     await open_timed(discord_, service, reminder="1h", options="goal=2")
     await discord_.command(ALICE, "move", action="hop 2")
-    client = SimpleNamespace(get_channel=inbox.channel, get_user=inbox.user)
+    client = SimpleNamespace(get_channel=inbox.channel, get_user=inbox.user, user_locales={})
     monkeypatch.setattr(discord_.bot.scheduler, "notifier", DiscordNotifier(client, service))
     service.now = lambda: 2 * H
     await discord_.bot.scheduler.tick()

@@ -244,8 +244,10 @@ async def test_simultaneous_vote_and_final_score(discord_, service, recorder):
     stamp = (await service.table(PLACE)).stamp(0)
     assert [c for c in info.custom_ids()] == [f"tt:act:1:0:{stamp}:{i}" for i in range(2)]
     voted = await discord_.click(ALICE, info, info.custom_ids()[0])  # vote yes, privately
-    post = voted.public[-1]
-    assert "**Alice** has made their choice." in post.content and "Alice voted." in post.content
+    assert not voted.public  # the phase's one message is updated in place
+    post = recorder.public()[-1]
+    assert post is turn and "**Alice** has made their choice." in post.content
+    assert "Alice voted." in post.content
     assert "vote yes" not in post.content and "<@222>: Vote yes or no." in post.content
     assert info.components == []
 

@@ -39,8 +39,8 @@ async def city_phase(discord_, recorder):
 async def test_a_ready_player_unreadies_from_the_my_turn_button(discord_, service, recorder):
     await city_phase(discord_, recorder)
     ready = await discord_.command(ALICE, "move", action="ready")
-    assert "**Alice** played `ready`." in ready.public[-1].content
-    turn = recorder.public()[-1]
+    turn = recorder.public()[-1]  # the phase's one message, updated in place
+    assert not ready.public and "**Alice** played `ready`." in turn.content
     assert turn.custom_ids() == ["tt:me:1"]  # phase 2 is planned in secret
 
     mine = await discord_.click(ALICE, turn, "tt:me:1")
@@ -53,7 +53,7 @@ async def test_a_ready_player_unreadies_from_the_my_turn_button(discord_, servic
     kept = copy.deepcopy(info)  # the private message as a client that has not refreshed
     done = await discord_.click(ALICE, info, info.custom_ids()[0])
     assert info.components == []
-    assert "**Alice** played `unready`." in done.public[-1].content
+    assert not done.public and "**Alice** played `unready`." in turn.content
     assert (await service.table(PLACE)).to_act() == {0, 1}
 
     stale = await discord_.click(ALICE, kept, kept.custom_ids()[0])
@@ -70,7 +70,7 @@ async def test_a_ready_player_finds_and_types_unready(discord_, service, recorde
     me = await discord_.command(ALICE, "me")
     assert "You owe no decision" not in me.text and "You are ready" in me.text
     done = await discord_.command(ALICE, "move", action="unready")
-    assert "**Alice** played `unready`." in done.public[-1].content
+    assert "**Alice** played `unready`." in recorder.public()[-1].content and not done.public
 
 
 async def test_concede_asks_first_then_announces_in_the_channel(discord_, service, recorder):
@@ -119,3 +119,26 @@ async def test_a_game_without_concession_says_so(discord_, service):
     assert "This game has no concession" in refused.text and not refused.public
     japanese = await discord_.command(BOB, "game concede", locale="ja")
     assert "投了がありません" in japanese.text
+
+
+async def test_a_secret_phase_is_one_message_that_nobody_is_pinged_twice_by(
+        discord_, service, recorder):
+    turn = await city_phase(discord_, recorder)
+    assert "<@111>" in turn.content and "<@222>" in turn.content  # pinged once, when posted
+    posted, edits = len(recorder.public()), turn.edits
+    for _ in range(3):  # three secret actions: nothing public at all
+        table = await service.table(PLACE)
+        action = next(a for a in table.actions(0)
+                      if table.game.action_is_secret(table.state, 0, a))
+        done = await discord_.command(ALICE, "move", action=action.text)
+        assert not done.public and len(recorder.public()) == posted and turn.edits == edits
+        [reply] = done.private
+        assert reply.content.startswith("Only you can see this.")
+        assert any(c.startswith(("tt:act:", "tt:sel:")) for c in reply.custom_ids()) or \
+            "/move" in reply.content  # the next choice at once
+    assert "has made their choice" not in turn.content
+    ready = await discord_.command(ALICE, "move", action="ready")
+    assert not ready.public and len(recorder.public()) == posted
+    assert "**Alice** played `ready`." in turn.content and "<@222>" in turn.content
+    payload = [p for message_id, p in recorder.edits if message_id == turn.id][-1]
+    assert payload["allowed_mentions"]["parse"] == []

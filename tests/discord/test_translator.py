@@ -62,8 +62,9 @@ async def test_english_and_unknown_locales_keep_the_code_text():
     translator = CatalogTranslator()
     context = app_commands.TranslationContext(
         app_commands.TranslationContextLocation.command_description, None)
-    text = app_commands.locale_str("Show the last moves of this channel's game.")
+    text = app_commands.locale_str("Show your hidden information, your options and your board, "
+                                   "only to you.")
     assert await translator.translate(text, Locale.american_english, context) is None
     assert await translator.translate(text, Locale.french, context) is None
     assert await translator.translate(text, Locale.japanese, context) == \
-        "このチャンネルのゲームの直近の手を表示する。"
+        "あなたの非公開情報、選択肢、ボードをあなただけに表示する。"

@@ -76,6 +76,11 @@ async def test_a_whole_game_by_buttons_menus_and_move(table):
     assert table.game()["status"] == "over"
     assert [m[3] for m in table.moves()] == ["step", "hop 2", "hop 1", "step", "hop 2",
                                               "vote yes", "vote yes"]
+    [thread] = [c for c in table.standin.channels.values() if c.parent == table.channel]
+    story = [m.content for m in table.standin.channel_messages(thread.id)]  # turn by turn
+    assert "begins" in story[0] and "**Bob** played `hop 2`." in story[2]
+    assert "**Alice** has made their choice." in story[-2] and "Game over" in story[-1]
+    assert f"<#{thread.id}>" in final.content
 
 
 async def test_undo_in_a_solo_game_and_limits_of_the_synced_commands(table):

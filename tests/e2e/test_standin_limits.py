@@ -45,3 +45,37 @@ def test_message_component_and_choice_breaches_are_named():
     assert limits.message_problems({"components": [{"type": 1, "components": [select]}]})
     assert limits.choice_problems([{"name": "n", "value": "v"}] * 26)
     assert limits.choice_problems([{"name": "", "value": "v"}])
+
+
+async def test_threads_follow_discords_rules():
+    import aiohttp
+
+    from bench.standin import StandIn
+    from bench.standin.model import CREATE_PUBLIC_THREADS, TOKEN
+    from bench.standin.server import CHANNEL
+
+    standin = await StandIn().start()
+    headers = {"Authorization": f"Bot {TOKEN}"}
+    body = {"name": "Game #1", "type": 11, "auto_archive_duration": 10080}
+    try:
+        async with aiohttp.ClientSession(headers=headers) as http:
+            async def start(channel: int, data: dict) -> tuple[int, dict]:
+                async with http.post(f"{standin.url}/channels/{channel}/threads",
+                                     json=data) as answer:
+                    return answer.status, await answer.json()
+
+            status, thread = await start(CHANNEL, body)
+            assert status == 201 and thread["type"] == 11
+            assert thread["parent_id"] == str(CHANNEL)
+            async with http.post(f"{standin.url}/channels/{thread['id']}/messages",
+                                 json={"content": "a turn"}) as posted:
+                assert posted.status == 200
+            assert [m.content for m in standin.channel_messages(int(thread["id"]))] == ["a turn"]
+            assert (await start(int(thread["id"]), body))[0] == 400  # not inside a thread
+            assert (await start(CHANNEL, {**body, "name": "x" * 101}))[0] == 400
+            assert len(standin.violations) == 2
+            standin.violations.clear()
+            standin.channels[CHANNEL].permissions &= ~CREATE_PUBLIC_THREADS
+            assert (await start(CHANNEL, body))[0] == 403
+    finally:
+        await standin.stop()

@@ -240,3 +240,18 @@ def test_every_stage_of_a_random_game_renders(players):
         if moves % 6 == 0 or GAME.is_over(state):
             image = render(GAME.view(state, seat), action.text)
             assert 1400 <= image.width <= 1600 and image.height < 2600
+
+
+@pytest.mark.parametrize("name", ["簡素な住居（木材4、石材2）", "石切り場の親方見習い助手",
+                                  "Simple dwelling (wood 4, stone 2)"])
+def test_a_long_tile_name_wraps_to_fit_its_tile(name):
+    from PIL import ImageDraw
+
+    from rendering.caverna.furnish import _title_lines
+    from rendering.common import font
+
+    draw = ImageDraw.Draw(Image.new("RGB", (10, 10)))
+    lines, size = _title_lines(draw, name, 108)
+    assert "".join(lines).replace(" ", "") == name.replace(" ", "") and len(lines) <= 2
+    assert all(draw.textlength(line, font=font(size, True)) <= 108 for line in lines), (
+        lines, size)
