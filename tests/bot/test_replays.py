@@ -19,7 +19,7 @@ def _slow_drawing(monkeypatch, seconds=0.2):
     running, most, order = [0], [0], []
     lock = threading.Lock()
 
-    def draw(game, document, limit):
+    def draw(game, document, limit, locale="en"):
         with lock:
             running[0] += 1
             most[0] = max(most[0], running[0])
