@@ -7,7 +7,7 @@ from rules.core.decisions import DecisionGame, Handlers
 
 from . import acquire, effects, kinds, monsters, moves
 from .bonus import RecoverMenu
-from .data import MODULE_NAMES
+from .data import MODULE_NAMES, removal_problem, removals
 from .flow import check_triggers, flow_step
 from .hidden import SECRET_DECISIONS, rerandomise
 from .regions import VisitEnd
@@ -19,6 +19,19 @@ from .view import build_view
 
 HANDLERS = Handlers([TurnDecision(), RecoverMenu(), QuestKeep(), VisitEnd(),
                      *effects.HANDLERS, *acquire.HANDLERS, *monsters.HANDLERS, *kinds.HANDLERS])
+
+
+def chosen_modules(options) -> list[str]:
+    """Return the modules the ``modules`` option names (``all``: every module there is), or
+    raise :class:`CannotParse` naming an unknown one."""
+    chosen = [m.lower() for m in options.get("modules", []) if m]
+    if "all" in chosen:
+        return list(MODULE_NAMES)
+    unknown = [m for m in chosen if m not in MODULE_NAMES]
+    if unknown:
+        raise CannotParse(Msg("vindication.error.unknown_module",
+                              {"module": ",".join(unknown), "known": ",".join(MODULE_NAMES)}))
+    return list(dict.fromkeys(chosen))
 
 
 class VindicationGame(DecisionGame):
@@ -33,6 +46,7 @@ class VindicationGame(DecisionGame):
     contract_options = ({"modules": list(MODULE_NAMES)},)
     options = (
         OptionSpec("modules", "list", [], "vindication.option.modules"),
+        OptionSpec("remove", "list", [], "vindication.option.remove"),
         OptionSpec("journey", "list", [], "vindication.option.journey"),
         OptionSpec("companion_tops", "list", [], "vindication.option.companion_tops"),
         OptionSpec("triggers", "list", [], "vindication.option.triggers"),
@@ -44,11 +58,10 @@ class VindicationGame(DecisionGame):
     )
 
     def new_game(self, seed, players, options):
-        chosen = list(options.get("modules", []))
-        unknown = [m for m in chosen if m not in MODULE_NAMES]
-        if unknown:
-            raise CannotParse(Msg("vindication.error.unknown_module",
-                                  {"module": ",".join(unknown), "known": ",".join(MODULE_NAMES)}))
+        chosen = chosen_modules(options)
+        problem = removal_problem(chosen, removals(options))
+        if problem is not None:
+            raise CannotParse(problem)
         state = new_state(seed, players, {**options, "modules": chosen})
         self.settle(state, [])
         return state

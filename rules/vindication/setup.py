@@ -21,6 +21,7 @@ from .data import (
     game,
     journey,
     modules,
+    removals,
     tile_mix,
 )
 from .movement import draw_from_bag
@@ -35,7 +36,7 @@ def new_state(seed: int, players: int, options: dict) -> VState:
     rng = Rng(seed)
     state = VState(rng=rng, players=[], options=dict(options))
     chosen = [m for m in options.get("modules", []) if m]
-    mix = tile_mix(chosen)
+    mix = tile_mix(chosen, removals(options))
     state.bag = sorted(r for r, n in mix.items() for _ in range(n))
     state.hexes = {h: [None, None] for h in board()["hexes"]}
     for deck in CARD_DECKS:
