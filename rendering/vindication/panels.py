@@ -153,6 +153,8 @@ def player_panel(draw: ImageDraw.ImageDraw, data: dict, player: dict, x: int, y:
     extra = [f"{b('tokens')}: {' '.join(map(str, player['tokens'])) or '-'}",
              f"{b('quests')}: " + (" ".join(player.get("quests") or [])
                                    or str(player["quest_count"]))]
+    if "crystals" in player:
+        extra.append(_crystal_line(player))
     text(draw, (x + 8, y), "   ".join(extra), 16)
     y += 22
     if full and player.get("quests"):
@@ -162,6 +164,12 @@ def player_panel(draw: ImageDraw.ImageDraw, data: dict, player: dict, x: int, y:
             y += 19
     draw.rectangle((x, y0, x + width, y + 4), outline=(180, 180, 180))
     return y + 4 - y0
+
+
+def _crystal_line(player) -> str:
+    """Jewelcrafter & Crystal Mines: the plain crystals and each infused crystal's attribute."""
+    infused = " ".join(word(f"board.abbr.{a}") for a in player["infused"]) or "-"
+    return f"◆ {b('crystals')}: {player['crystals']}   {b('infused')}: {infused}"
 
 
 def _spheres(draw, player, x, y) -> None:

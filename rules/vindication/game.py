@@ -5,7 +5,7 @@ from __future__ import annotations
 from rules.core import CannotParse, Msg, OptionSpec
 from rules.core.decisions import DecisionGame, Handlers
 
-from . import acquire, effects, kinds, monsters, moves
+from . import acquire, crystals, effects, kinds, monsters, moves
 from .bonus import RecoverMenu
 from .data import MODULE_NAMES, removal_problem, removals
 from .flow import check_triggers, flow_step
@@ -18,7 +18,8 @@ from .turn import TurnDecision
 from .view import build_view
 
 HANDLERS = Handlers([TurnDecision(), RecoverMenu(), QuestKeep(), VisitEnd(),
-                     *effects.HANDLERS, *acquire.HANDLERS, *monsters.HANDLERS, *kinds.HANDLERS])
+                     *effects.HANDLERS, *acquire.HANDLERS, *monsters.HANDLERS, *kinds.HANDLERS,
+                     *crystals.HANDLERS])
 
 
 def chosen_modules(options) -> list[str]:
@@ -35,7 +36,7 @@ def chosen_modules(options) -> list[str]:
 
 
 class VindicationGame(DecisionGame):
-    """Vindication for 2 to 5 players, with the Well, Temple and Stones modules as options."""
+    """Vindication for 2 to 5 players, with the expansion modules of data as options."""
 
     name = "vindication"
     title = "vindication.title"

@@ -13,7 +13,7 @@ MODES = ("faceup", "blind", "empowered", "none")
 CONTROLS = ("before", "after")
 SPHERES = {"raise": ("potential", "influence"), "lower": ("conviction", "influence")}
 RECOVER_KINDS = ("attr", "conviction", "relic", "region", "companion")
-CARD_VERBS = {"pick", "keep", "reroll", "cancel", "use", "wish"}
+CARD_VERBS = {"pick", "keep", "reroll", "cancel", "use", "wish", "crystal"}
 AMOUNT_VERBS = ("take", "charge")  # a card and a number of cubes: ``take R03 2``
 SIMPLE = {"end", "unable", "rest", "vindicate", "done", "keep", "pay", "accept", "recover"}
 
@@ -128,6 +128,7 @@ _READERS = {
     "convert": _one("convert", ATTRIBUTES), "proficiency": _one("proficiency", ATTRIBUTES),
     "discard": _one("discard", ATTRIBUTES), "attr": _one("attr", ATTRIBUTES),
     "raise": _one("raise", SPHERES["raise"]), "lower": _one("lower", SPHERES["lower"]),
+    "jewel": _one("jewel", ("honor", *ATTRIBUTES)),
     "mode": _one("mode", MODES[:3]), "colour": _one("colour", COLORS),
     "control": _one("control", ident=lambda w: _id(w, "H")),
     "steps": _one("steps", ident=_int), "teleport": _one("teleport", ident=lambda w: _id(w, "T")),

@@ -44,6 +44,9 @@ class Player:
     proficiency: dict = field(default_factory=lambda: {a: 0 for a in ATTRIBUTES})
     tokens: list = field(default_factory=list)
     returned: list = field(default_factory=list)  # hidden: quests this player put back
+    crystals: int = 0  # plain crystals (Jewelcrafter & Crystal Mines, spec 7.7)
+    infused: list = field(default_factory=list)  # one attribute per infused crystal
+    infused_used: list = field(default_factory=list)  # infused crystals paid with this turn
 
     def clone(self) -> "Player":
         """Return an independent copy."""
@@ -52,7 +55,8 @@ class Player:
                       self.vindicated, [list(c) for c in self.companions],
                       [list(r) for r in self.relics], list(self.traits), list(self.monsters),
                       list(self.quests), dict(self.proficiency), list(self.tokens),
-                      list(self.returned))
+                      list(self.returned), self.crystals, list(self.infused),
+                      list(self.infused_used))
 
 
 @dataclass

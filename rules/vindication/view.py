@@ -8,7 +8,7 @@ from .hidden import SECRET_DECISIONS
 from .msgs import card_msg
 
 
-def _player(player, seat: int, viewer: int | None, over: bool) -> dict:
+def _player(player, seat: int, viewer: int | None, over: bool, crystals: bool) -> dict:
     data = {"seat": seat, "start": player.start_number, "triangle": player.triangle,
             "potential": player.potential, "influence": player.influence,
             "conviction": player.conviction, "attrs": dict(player.attrs), "honor": player.honor,
@@ -17,6 +17,8 @@ def _player(player, seat: int, viewer: int | None, over: bool) -> dict:
             "relics": [list(r) for r in player.relics], "traits": list(player.traits),
             "monsters": list(player.monsters), "quest_count": len(player.quests),
             "proficiency": dict(player.proficiency), "tokens": list(player.tokens)}
+    if crystals:
+        data.update(crystals=player.crystals, infused=list(player.infused))
     if viewer == seat or over:
         data["quests"] = list(player.quests)
     return data
@@ -39,8 +41,10 @@ def _open(game, state):
 
 def build_view(game, state, viewer: int | None) -> View:
     """Return the view of ``viewer`` (None: the public channel)."""
+    crystals = "crystals" in state.options.get("modules", [])
     data = {
-        "players": [_player(p, s, viewer, state.over) for s, p in enumerate(state.players)],
+        "players": [_player(p, s, viewer, state.over, crystals)
+                    for s, p in enumerate(state.players)],
         "hexes": {h: list(v) for h, v in state.hexes.items()},
         "face_up": dict(state.face_up),
         "deck_sizes": {d: len(c) for d, c in state.decks.items()},

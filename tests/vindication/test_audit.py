@@ -500,7 +500,7 @@ def test_no_english_letters_on_a_japanese_board():
         drawn.append(text)
         return original(self, xy, text, *args, **kwargs)
 
-    state = random_playout(G, 7, 4, {"modules": ["well", "temple", "stones"]},
+    state = random_playout(G, 7, 4, {"modules": ["all"]},
                            max_steps=200).final
     ImageDraw.ImageDraw.text = spy
     try:
