@@ -33,6 +33,7 @@ REGION_COLOURS = {
     "monastery": (170, 200, 235), "shrine": (255, 240, 190), "well_of_wishes": (150, 225, 220),
     "temple_ruins": (210, 200, 170), "sacred_stones": (200, 200, 210),
     "crystal_mine": (185, 225, 245), "jewelcrafter": (235, 200, 235),
+    "building_site": (215, 205, 185),
 }
 
 

@@ -99,6 +99,10 @@ def side_panel(draw: ImageDraw.ImageDraw, data: dict, x: int, y: int, width: int
     y += LINE
     supply = "  ".join(f"{word('board.abbr.' + a)} {n}" for a, n in data["prof_supply"].items())
     text(draw, (x, y), f"{b('supply')}: {supply}", 16, width=width)
+    if data.get("aside"):
+        y += LINE
+        built = ", ".join(word(f"region.{r}") for r in data["aside"])
+        text(draw, (x, y), f"{b('aside')}: {built}", 16, width=width)
     return y + LINE - top
 
 

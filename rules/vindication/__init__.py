@@ -1,6 +1,6 @@
 """Vindication (Orange Nebula, 2018) for 2 to 5 players, with the Well of Wishes, Temple Ruins,
-Sacred Stones and Jewelcrafter & Crystal Mines modules and a chosen tile mix. Content in
-data/vindication/; rules split by mechanic."""
+Sacred Stones, Jewelcrafter & Crystal Mines and Building Sites modules and a chosen tile mix.
+Content in data/vindication/; rules split by mechanic."""
 
 from .game import VindicationGame
 

@@ -151,18 +151,24 @@ def ability(cid: str) -> dict | None:
     return card(cid).get("ability")
 
 
-def tile_mix(chosen_modules: list[str], remove: list[str] | None = None) -> dict[str, int]:
+def tile_mix(chosen_modules: list[str], remove: list[str] | None = None,
+             build: list[str] | None = None) -> dict[str, int]:
     """Return the region tiles in the bag for the chosen modules (spec 7.2 tile swaps).
 
     ``remove`` names the basic tiles the host takes out (one name per tile); without it the
-    recommended removals for the number of added tiles apply. The result is not checked:
-    :func:`mix_problem` says what it breaks.
+    recommended removals for the number of added tiles apply. ``build`` names the module tiles
+    set aside as buildable (7.9): each is replaced in the bag by a Building Site. The result
+    is not checked: :func:`removal_problem` says what it breaks.
     """
     mix = dict(game()["base_tile_mix"])
     added: dict[str, int] = {}
     for name in chosen_modules:
         added.update(modules()["modules"][name]["regions"])
     count = sum(added.values())
+    for region in build or []:
+        added[region] = added.get(region, 0) - 1
+        site = modules()["sites"]["tile"]
+        added[site] = added.get(site, 0) + 1
     if remove is None:
         remove = modules()["tile_swaps"][str(count)] if count else []
     for region in remove:
@@ -172,6 +178,43 @@ def tile_mix(chosen_modules: list[str], remove: list[str] | None = None) -> dict
     return {region: n for region, n in mix.items() if n > 0}
 
 
+def buildable(chosen_modules: list[str], options) -> list[str]:
+    """Return the tiles set aside as buildable (7.9): the ``build`` option's names, or the
+    first default a chosen module brings; none without the Building Sites module."""
+    if "sites" not in chosen_modules:
+        return []
+    named = [r.lower() for r in options.get("build") or [] if r]
+    if named:
+        return named
+    brought = module_tiles(chosen_modules)
+    return [r for r in modules()["sites"]["default_buildable"] if r in brought][:1]
+
+
+def module_tiles(chosen_modules: list[str]) -> dict[str, int]:
+    """Return the region tiles the chosen modules bring, by region."""
+    brought: dict[str, int] = {}
+    for name in chosen_modules:
+        brought.update(modules()["modules"][name]["regions"])
+    return brought
+
+
+def build_problem(chosen_modules: list[str], build: list[str]) -> Msg | None:
+    """Say why the buildable tiles cannot be set aside (7.9), or None."""
+    if "sites" not in chosen_modules:
+        return None
+    brought = module_tiles(chosen_modules)
+    if not build:
+        return Msg("vindication.error.sites_nothing")
+    for region in build:
+        if region not in brought:
+            return Msg("vindication.error.build_unknown",
+                       {"region": region, "known": ",".join(sorted(brought)) or "-"})
+        if build.count(region) > brought[region]:
+            return Msg("vindication.error.build_too_many",
+                       {"region": Msg(f"vindication.region.{region}"), "n": brought[region]})
+    return None
+
+
 def removals(options) -> list[str] | None:
     """Return the basic tiles the ``remove`` option names (lower case), or None when the
     host takes the recommended removals."""
@@ -179,7 +222,8 @@ def removals(options) -> list[str] | None:
     return named or None
 
 
-def removal_problem(chosen_modules: list[str], remove: list[str] | None) -> Msg | None:
+def removal_problem(chosen_modules: list[str], remove: list[str] | None,
+                    build: list[str] | None = None) -> Msg | None:
     """Say why the host's ``remove`` list cannot start a game with ``chosen_modules`` (a
     name that is no basic tile, more copies than the box holds, or a broken constraint of
     spec 7.2), or None when the mix is valid."""
@@ -195,7 +239,7 @@ def removal_problem(chosen_modules: list[str], remove: list[str] | None) -> Msg 
     elif sum(n for m in chosen_modules
              for n in modules()["modules"][m]["regions"].values()) > max_removals():
         return Msg("vindication.error.mix_too_big", {"n": max_removals()})
-    mix = tile_mix(chosen_modules, remove)
+    mix = tile_mix(chosen_modules, remove, build)
     problems = swap_problems(mix)
     return _problem_msg(problems[0], mix) if problems else None
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from rules.core import CannotParse, Msg, OptionSpec
 from rules.core.decisions import DecisionGame, Handlers
 
-from . import acquire, crystals, effects, kinds, monsters, moves
+from . import acquire, crystals, effects, kinds, monsters, moves, sites
 from .bonus import RecoverMenu
-from .data import MODULE_NAMES, removal_problem, removals
+from .data import MODULE_NAMES, build_problem, buildable, removal_problem, removals
 from .flow import check_triggers, flow_step
 from .hidden import SECRET_DECISIONS, rerandomise
 from .regions import VisitEnd
@@ -19,7 +19,7 @@ from .view import build_view
 
 HANDLERS = Handlers([TurnDecision(), RecoverMenu(), QuestKeep(), VisitEnd(),
                      *effects.HANDLERS, *acquire.HANDLERS, *monsters.HANDLERS, *kinds.HANDLERS,
-                     *crystals.HANDLERS])
+                     *crystals.HANDLERS, *sites.HANDLERS])
 
 
 def chosen_modules(options) -> list[str]:
@@ -48,6 +48,7 @@ class VindicationGame(DecisionGame):
     options = (
         OptionSpec("modules", "list", [], "vindication.option.modules"),
         OptionSpec("remove", "list", [], "vindication.option.remove"),
+        OptionSpec("build", "list", [], "vindication.option.build"),
         OptionSpec("journey", "list", [], "vindication.option.journey"),
         OptionSpec("companion_tops", "list", [], "vindication.option.companion_tops"),
         OptionSpec("triggers", "list", [], "vindication.option.triggers"),
@@ -60,7 +61,10 @@ class VindicationGame(DecisionGame):
 
     def new_game(self, seed, players, options):
         chosen = chosen_modules(options)
-        problem = removal_problem(chosen, removals(options))
+        if options.get("build") and "sites" not in chosen:
+            raise CannotParse(Msg("vindication.error.build_without_sites"))
+        build = buildable(chosen, options)
+        problem = build_problem(chosen, build) or removal_problem(chosen, removals(options), build)
         if problem is not None:
             raise CannotParse(problem)
         state = new_state(seed, players, {**options, "modules": chosen})

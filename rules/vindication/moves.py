@@ -6,7 +6,7 @@ Moves are tuples whose first word is the verb. Ids are upper-case in the canonic
 
 from __future__ import annotations
 
-from .data import ATTRIBUTES
+from .data import ATTRIBUTES, regions
 
 COLORS = ("red", "blue", "yellow")
 MODES = ("faceup", "blind", "empowered", "none")
@@ -15,7 +15,8 @@ SPHERES = {"raise": ("potential", "influence"), "lower": ("conviction", "influen
 RECOVER_KINDS = ("attr", "conviction", "relic", "region", "companion")
 CARD_VERBS = {"pick", "keep", "reroll", "cancel", "use", "wish", "crystal"}
 AMOUNT_VERBS = ("take", "charge")  # a card and a number of cubes: ``take R03 2``
-SIMPLE = {"end", "unable", "rest", "vindicate", "done", "keep", "pay", "accept", "recover"}
+SIMPLE = {"end", "unable", "rest", "vindicate", "done", "keep", "pay", "accept", "recover",
+          "enter", "skip"}
 
 
 def _id(word: str, prefix: str) -> str | None:
@@ -103,6 +104,15 @@ def _recover(rest):
     return None
 
 
+def _build(rest):
+    """``build <region> [control]`` or ``build none`` (Building Sites, 7.9)."""
+    if rest == ["none"]:
+        return ("build", None, False)
+    if len(rest) in (1, 2) and rest[0] in regions() and rest[1:] in ([], ["control"]):
+        return ("build", rest[0], rest[1:] == ["control"])
+    return None
+
+
 def _amount(verb):
     def read(rest):
         if len(rest) not in (1, 2) or _card_id(rest[0]) is None:
@@ -124,7 +134,7 @@ def _one(verb, choices=None, ident=None):
 
 
 _READERS = {
-    "move": _move, "visit": _visit, "activate": _activate, "recover": _recover,
+    "move": _move, "visit": _visit, "build": _build, "activate": _activate, "recover": _recover,
     "convert": _one("convert", ATTRIBUTES), "proficiency": _one("proficiency", ATTRIBUTES),
     "discard": _one("discard", ATTRIBUTES), "attr": _one("attr", ATTRIBUTES),
     "raise": _one("raise", SPHERES["raise"]), "lower": _one("lower", SPHERES["lower"]),
@@ -146,6 +156,8 @@ def text(move) -> str:
         _, hid, color, mode, control, steps = move
         parts = [hid, color, mode, control] + (["steps", str(steps)] if steps else [])
         return "visit " + " ".join(p for p in parts if p)
+    if verb == "build":
+        return f"build {move[1] or 'none'}" + (" control" if move[2] else "")
     if verb == "activate_self":
         return f"activate self {move[1]}" + (f" {move[2]}" if move[2] else "")
     if verb == "activate":

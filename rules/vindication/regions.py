@@ -130,7 +130,8 @@ class VisitEnd(VerbHandler):
         if took:
             fire(state, seat, "after_control", {}, events)
         fire(state, seat, "after_visit", {"region": region_at(state, hid)}, events)
-        state.turn["control_open"] = not took and controllable(state, seat, hid)
+        state.turn["control_open"] = not took and not d.get("built") and \
+            controllable(state, seat, hid)
         return True
 
 

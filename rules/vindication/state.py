@@ -91,6 +91,7 @@ class VState:
     script: dict = field(default_factory=dict)  # tests: scripted dice / bag draws
     turns_played: int = 0
     announce: list = field(default_factory=list)  # public set-up facts, told with the 1st move
+    aside: list = field(default_factory=list)  # Building Sites: buildable tiles (public, 7.9)
 
     def clone(self) -> "VState":
         """Return an independent copy (lists and dicts one level deep, players cloned)."""
@@ -105,7 +106,7 @@ class VState:
             {h: list(v) for h, v in self.wishes.items()}, _copy_turn(self.turn),
             [_copy_decision(d) for d in self.pending],
             {k: list(v) for k, v in self.script.items()}, self.turns_played,
-            [dict(a, aside=list(a["aside"])) for a in self.announce])
+            [dict(a, aside=list(a["aside"])) for a in self.announce], list(self.aside))
 
 
 def _copy_turn(turn: dict) -> dict:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from rules.core import Msg, View
 
+from .crystals import KINDS as CRYSTAL_KINDS
+from .data import regions
 from .hidden import SECRET_DECISIONS
 from .msgs import card_msg
 
@@ -41,7 +43,9 @@ def _open(game, state):
 
 def build_view(game, state, viewer: int | None) -> View:
     """Return the view of ``viewer`` (None: the public channel)."""
-    crystals = "crystals" in state.options.get("modules", [])
+    tiles = state.aside + [t for t, _ in state.hexes.values() if t]
+    crystals = "crystals" in state.options.get("modules", []) or any(
+        regions()[r]["visit"]["kind"] in CRYSTAL_KINDS for r in tiles)
     data = {
         "players": [_player(p, s, viewer, state.over, crystals)
                     for s, p in enumerate(state.players)],
@@ -54,7 +58,7 @@ def build_view(game, state, viewer: int | None) -> View:
         "wishes": {h: list(w) for h, w in state.wishes.items()}, "wish_pool": len(state.wish_pool),
         "current": state.current, "first_seat": state.first_seat, "round": state.round,
         "end_round": state.end_round, "over": state.over,
-        "modules": list(state.options.get("modules", [])),
+        "modules": list(state.options.get("modules", [])), "aside": list(state.aside),
         "visited_hex": state.turn["visited_hex"],
         "pending": _pending(game, state, viewer),
     }

@@ -80,9 +80,10 @@ def test_modules_all_means_every_module_there_is():
     added = sum(n for m in MODULE_NAMES for n in modules()["modules"][m]["regions"].values())
     mix = _tiles(state)
     assert sum(mix.values()) == 19
+    assert mix.get("building_site", 0) == len(state.aside) >= ("sites" in MODULE_NAMES)
     for name in MODULE_NAMES:
         for region, n in modules()["modules"][name]["regions"].items():
-            assert mix[region] == n
+            assert mix.get(region, 0) + state.aside.count(region) == n
     assert 19 - added == sum(n for r, n in mix.items() if r in game()["base_tile_mix"])
 
 
