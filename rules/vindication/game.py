@@ -44,7 +44,9 @@ class VindicationGame(DecisionGame):
     max_players = 5
     verbs = moves.VERBS
     handlers = HANDLERS
-    contract_options = ({"modules": list(MODULE_NAMES)},)
+    contract_options = ({"modules": list(MODULE_NAMES)}, {"modules": ["crystals"]},
+                        {"modules": ["sites", "crystals"], "build": ["crystal_mine"],
+                         "remove": ["command_post", "shrine", "monastery"]})
     options = (
         OptionSpec("modules", "list", [], "vindication.option.modules"),
         OptionSpec("remove", "list", [], "vindication.option.remove"),

@@ -30,7 +30,8 @@ game begins one: its ``turn_start`` effects fire). Example::
     top = ["R01", "R02"]           # these cards on top, in order
     face_up = "R05"                # the face-up card (or false for none)
 
-Top-level keys: ``players``, ``seed``, ``journey``, ``modules``, ``current``, ``round``,
+Top-level keys: ``players``, ``seed``, ``journey``, ``modules``, ``build``, ``remove`` (the
+game options of those names), ``current``, ``round``,
 ``empty_board``, ``triggers``, ``trigger_deck``, ``quest_deck``, ``script``, ``hex``,
 ``seat``, ``deck``. A seat: ``triangle``,
 ``attrs``, ``potential``, ``influence``, ``conviction``, ``honor``, ``speed``, ``vindicated``,
@@ -55,8 +56,8 @@ from . import invariants
 from .data import ATTRIBUTES, CARD_DECKS, board, card, card_table, game
 from .power import cube_total
 
-TOP = {"players", "seed", "journey", "modules", "current", "round", "empty_board", "triggers",
-       "trigger_deck", "quest_deck", "script", "hex", "seat", "deck"}
+TOP = {"players", "seed", "journey", "modules", "build", "remove", "current", "round",
+       "empty_board", "triggers", "trigger_deck", "quest_deck", "script", "hex", "seat", "deck"}
 NUMBERS = ("potential", "influence", "conviction", "honor", "speed", "crystals")
 HOLDINGS = ("companions", "relics", "traits", "monsters", "quests")
 SEAT = {"triangle", "attrs", "vindicated", "proficiency", "tokens", "infused", *NUMBERS,
@@ -91,7 +92,7 @@ def position(description: str | Mapping[str, Any]):
 def _start(desc: dict, game):
     players = pos.number(desc.get("players", 2), "players", game.min_players, game.max_players)
     options = {}
-    for key in ("journey", "modules"):
+    for key in ("journey", "modules", "build", "remove"):
         if key in desc:
             options[key] = _names(desc[key], key)
     try:

@@ -18,10 +18,13 @@ def _texts(state, seat=A):
 
 
 def _site(extra: str = "", build=("crystal_mine",)):
-    state = described("""hex.H07 = "building_site"
+    state = described(f"""build = {list(build) or ["jewelcrafter"]}
+        hex.H07 = "building_site"
         seat.0.triangle = "T26"
         """ + extra, modules=MODULES)
-    state.aside = sorted(build)
+    assert state.aside == sorted(build or ["jewelcrafter"])
+    if not build:
+        state.aside = []  # every buildable tile already built
     return state
 
 
