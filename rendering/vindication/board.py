@@ -32,6 +32,8 @@ REGION_COLOURS = {
     "holy_spire": (255, 225, 120), "inn": (250, 205, 150), "library": (150, 190, 240),
     "monastery": (170, 200, 235), "shrine": (255, 240, 190), "well_of_wishes": (150, 225, 220),
     "temple_ruins": (210, 200, 170), "sacred_stones": (200, 200, 210),
+    "crystal_mine": (185, 225, 245), "jewelcrafter": (235, 200, 235),
+    "building_site": (215, 205, 185),
 }
 
 

@@ -99,6 +99,10 @@ def side_panel(draw: ImageDraw.ImageDraw, data: dict, x: int, y: int, width: int
     y += LINE
     supply = "  ".join(f"{word('board.abbr.' + a)} {n}" for a, n in data["prof_supply"].items())
     text(draw, (x, y), f"{b('supply')}: {supply}", 16, width=width)
+    if data.get("aside"):
+        y += LINE
+        built = ", ".join(word(f"region.{r}") for r in data["aside"])
+        text(draw, (x, y), f"{b('aside')}: {built}", 16, width=width)
     return y + LINE - top
 
 
@@ -153,6 +157,8 @@ def player_panel(draw: ImageDraw.ImageDraw, data: dict, player: dict, x: int, y:
     extra = [f"{b('tokens')}: {' '.join(map(str, player['tokens'])) or '-'}",
              f"{b('quests')}: " + (" ".join(player.get("quests") or [])
                                    or str(player["quest_count"]))]
+    if "crystals" in player:
+        extra.append(_crystal_line(player))
     text(draw, (x + 8, y), "   ".join(extra), 16)
     y += 22
     if full and player.get("quests"):
@@ -162,6 +168,12 @@ def player_panel(draw: ImageDraw.ImageDraw, data: dict, player: dict, x: int, y:
             y += 19
     draw.rectangle((x, y0, x + width, y + 4), outline=(180, 180, 180))
     return y + 4 - y0
+
+
+def _crystal_line(player) -> str:
+    """Jewelcrafter & Crystal Mines: the plain crystals and each infused crystal's attribute."""
+    infused = " ".join(word(f"board.abbr.{a}") for a in player["infused"]) or "-"
+    return f"◆ {b('crystals')}: {player['crystals']}   {b('infused')}: {infused}"
 
 
 def _spheres(draw, player, x, y) -> None:

@@ -8,10 +8,11 @@ from rules.core import Action, Event, Msg
 from rules.core.decisions import pop
 from rules.core.verbs import VerbHandler, must_be_listed
 
+from .crystals import crystal_actions
 from .data import ATTRIBUTES, BASIC, HEROIC, ability, attribute, card, game, rule
 from .effects import push_effects
 from .msgs import card_msg, msg
-from .power import attr_msg, convertible, gain, gain_honor, lose_honor
+from .power import attr_msg, convertible, gain, gain_honor, holds, lose_honor, spend
 
 # -- conversion to heroic (4.4) -------------------------------------------------------------
 
@@ -31,10 +32,7 @@ def convert_problem(state, seat: int, heroic: str) -> Msg | None:
 
 def do_convert(state, seat: int, heroic: str, events: list) -> None:
     """Spend one of each part and gain one ``heroic`` (Influence rises by one)."""
-    player = state.players[seat]
-    for part in attribute(heroic)["made_of"]:
-        player.attrs[part] -= 1
-        player.influence += 1
+    spend(state, seat, {part: 1 for part in attribute(heroic)["made_of"]})
     gain(state, seat, heroic, 1, [])
     events.append(Event("vindication.event.converted", {"seat": seat, "attr": attr_msg(heroic)}))
 
@@ -50,7 +48,7 @@ def proficiency_problem(state, seat: int, attr: str) -> Msg | None:
     if state.prof_supply[attr] <= 0:
         return Msg("vindication.reason.proficiency_empty", {"attr": attr_msg(attr)})
     cost = rule("proficiency_tiles", "acquire_cost")
-    if state.players[seat].attrs[attr] < cost:
+    if holds(state.players[seat], attr) < cost:
         return Msg("vindication.reason.need_attr", {"n": cost, "attr": attr_msg(attr)})
     return None
 
@@ -59,8 +57,7 @@ def do_proficiency(state, seat: int, attr: str, events: list) -> None:
     """Spend 3 of ``attr`` and take one of its Proficiency tiles."""
     player = state.players[seat]
     cost = rule("proficiency_tiles", "acquire_cost")
-    player.attrs[attr] -= cost
-    player.influence += cost
+    spend(state, seat, {attr: cost})
     player.proficiency[attr] += 1
     state.prof_supply[attr] -= 1
     state.turn["proficiency_taken"] = True
@@ -220,7 +217,7 @@ def bonus_actions(state, seat: int) -> list[Action]:
     if vindicate_problem(state, seat) is None:
         found.append(Action("vindicate", Msg("vindication.action.vindicate"), move=("vindicate",)))
     found += [Action(f"use {r}", card_msg(r), move=("use", r)) for r in usable_relics(state, seat)]
-    return found
+    return found + crystal_actions(state, seat)
 
 
 class RecoverMenu(VerbHandler):

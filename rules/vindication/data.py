@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from rules.core.paths import read_toml
-from rules.core.text import DATA_DIR
+from rules.core.text import DATA_DIR, Msg
 
 FOLDER = DATA_DIR / "vindication"
 BASIC = ("inspiration", "strength", "knowledge")
@@ -151,19 +151,117 @@ def ability(cid: str) -> dict | None:
     return card(cid).get("ability")
 
 
-def tile_mix(chosen_modules: list[str]) -> dict[str, int]:
-    """Return the region tiles in the bag for the chosen modules (spec 7.2 tile swaps)."""
+def tile_mix(chosen_modules: list[str], remove: list[str] | None = None,
+             build: list[str] | None = None) -> dict[str, int]:
+    """Return the region tiles in the bag for the chosen modules (spec 7.2 tile swaps).
+
+    ``remove`` names the basic tiles the host takes out (one name per tile); without it the
+    recommended removals for the number of added tiles apply. ``build`` names the module tiles
+    set aside as buildable (7.9): each is replaced in the bag by a Building Site. The result
+    is not checked: :func:`removal_problem` says what it breaks.
+    """
     mix = dict(game()["base_tile_mix"])
     added: dict[str, int] = {}
     for name in chosen_modules:
         added.update(modules()["modules"][name]["regions"])
     count = sum(added.values())
-    if count:
-        for region in modules()["tile_swaps"][str(count)]:
-            mix[region] -= 1
+    for region in build or []:
+        added[region] = added.get(region, 0) - 1
+        site = modules()["sites"]["tile"]
+        added[site] = added.get(site, 0) + 1
+    if remove is None:
+        remove = modules()["tile_swaps"][str(count)] if count else []
+    for region in remove:
+        mix[region] = mix.get(region, 0) - 1
     for region, n in added.items():
         mix[region] = mix.get(region, 0) + n
     return {region: n for region, n in mix.items() if n > 0}
+
+
+def buildable(chosen_modules: list[str], options) -> list[str]:
+    """Return the tiles set aside as buildable (7.9): the ``build`` option's names, or the
+    first default a chosen module brings; none without the Building Sites module."""
+    if "sites" not in chosen_modules:
+        return []
+    named = [r.lower() for r in options.get("build") or [] if r]
+    if named:
+        return named
+    brought = module_tiles(chosen_modules)
+    return [r for r in modules()["sites"]["default_buildable"] if r in brought][:1]
+
+
+def module_tiles(chosen_modules: list[str]) -> dict[str, int]:
+    """Return the region tiles the chosen modules bring, by region."""
+    brought: dict[str, int] = {}
+    for name in chosen_modules:
+        brought.update(modules()["modules"][name]["regions"])
+    return brought
+
+
+def build_problem(chosen_modules: list[str], build: list[str]) -> Msg | None:
+    """Say why the buildable tiles cannot be set aside (7.9), or None."""
+    if "sites" not in chosen_modules:
+        return None
+    brought = module_tiles(chosen_modules)
+    if not build:
+        return Msg("vindication.error.sites_nothing")
+    for region in build:
+        if region not in brought:
+            return Msg("vindication.error.build_unknown",
+                       {"region": region, "known": ",".join(sorted(brought)) or "-"})
+        if build.count(region) > brought[region]:
+            return Msg("vindication.error.build_too_many",
+                       {"region": Msg(f"vindication.region.{region}"), "n": brought[region]})
+    return None
+
+
+def removals(options) -> list[str] | None:
+    """Return the basic tiles the ``remove`` option names (lower case), or None when the
+    host takes the recommended removals."""
+    named = [r.lower() for r in options.get("remove") or [] if r]
+    return named or None
+
+
+def removal_problem(chosen_modules: list[str], remove: list[str] | None,
+                    build: list[str] | None = None) -> Msg | None:
+    """Say why the host's ``remove`` list cannot start a game with ``chosen_modules`` (a
+    name that is no basic tile, more copies than the box holds, or a broken constraint of
+    spec 7.2), or None when the mix is valid."""
+    base = game()["base_tile_mix"]
+    if remove is not None:
+        for region in remove:
+            if region not in base:
+                return Msg("vindication.error.remove_unknown",
+                           {"region": region, "known": ",".join(sorted(base))})
+            if remove.count(region) > base[region]:
+                return Msg("vindication.error.remove_too_many",
+                           {"region": Msg(f"vindication.region.{region}"), "n": base[region]})
+    elif sum(n for m in chosen_modules
+             for n in modules()["modules"][m]["regions"].values()) > max_removals():
+        return Msg("vindication.error.mix_too_big", {"n": max_removals()})
+    mix = tile_mix(chosen_modules, remove, build)
+    problems = swap_problems(mix)
+    return _problem_msg(problems[0], mix) if problems else None
+
+
+def max_removals() -> int:
+    """Return the most basic tiles the constraints of 7.2 allow to remove."""
+    return len(modules()["tile_swaps"])
+
+
+def _problem_msg(problem: str, mix: dict[str, int]) -> Msg:
+    rules = modules()["tile_swap_constraints"]
+    kind, _, rest = problem.partition(":")
+    names = [Msg(f"vindication.region.{r}") for r in rest.split(",") if r]
+    if kind == "total_tiles":
+        return Msg("vindication.error.mix_total", {"n": sum(mix.values()),
+                                                     "want": rules["total_tiles"]})
+    if kind == "keep":
+        return Msg("vindication.error.mix_keep", {"region": names[0]})
+    if kind == "equal":
+        return Msg("vindication.error.mix_equal", {"regions": names})
+    return Msg("vindication.error.mix_min", {"region": names[0],
+                                             "n": rules["min_counts"][rest]})
 
 
 def swap_problems(mix: dict[str, int]) -> list[str]:
@@ -180,4 +278,5 @@ def swap_problems(mix: dict[str, int]) -> list[str]:
     return problems
 
 
-MODULE_NAMES = ("well", "temple", "stones")
+MODULE_NAMES = tuple(modules()["modules"])
+"""Every module this engine implements, in data order (``modules=all`` means all of them)."""

@@ -26,6 +26,7 @@ def start_turn(state, events: list) -> None:
     if seat == state.first_seat:
         state.round += 1
     state.turn = fresh_turn(state.players[seat].triangle)
+    state.players[seat].infused_used = []
     events.append(Event("vindication.event.turn", {"seat": seat, "round": state.round}))
     push(state, {"type": "turn", "seat": seat})
     fire(state, seat, "turn_start", {}, events)

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from rules.core import OptionSpec
+from rules.core import CannotParse, Msg, OptionSpec
 from rules.core.decisions import DecisionGame, Handlers
 
-from . import acquire, effects, kinds, monsters, moves
+from . import acquire, crystals, effects, kinds, monsters, moves, sites
 from .bonus import RecoverMenu
-from .data import MODULE_NAMES
+from .data import MODULE_NAMES, build_problem, buildable, removal_problem, removals
 from .flow import check_triggers, flow_step
 from .hidden import SECRET_DECISIONS, rerandomise
 from .options import check as check_options
@@ -19,11 +19,25 @@ from .turn import TurnDecision
 from .view import build_view
 
 HANDLERS = Handlers([TurnDecision(), RecoverMenu(), QuestKeep(), VisitEnd(),
-                     *effects.HANDLERS, *acquire.HANDLERS, *monsters.HANDLERS, *kinds.HANDLERS])
+                     *effects.HANDLERS, *acquire.HANDLERS, *monsters.HANDLERS, *kinds.HANDLERS,
+                     *crystals.HANDLERS, *sites.HANDLERS])
+
+
+def chosen_modules(options) -> list[str]:
+    """Return the modules the ``modules`` option names (``all``: every module there is), or
+    raise :class:`CannotParse` naming an unknown one."""
+    chosen = [m.lower() for m in options.get("modules", []) if m]
+    if "all" in chosen:
+        return list(MODULE_NAMES)
+    unknown = [m for m in chosen if m not in MODULE_NAMES]
+    if unknown:
+        raise CannotParse(Msg("vindication.error.unknown_module",
+                              {"module": ",".join(unknown), "known": ",".join(MODULE_NAMES)}))
+    return list(dict.fromkeys(chosen))
 
 
 class VindicationGame(DecisionGame):
-    """Vindication for 2 to 5 players, with the Well, Temple and Stones modules as options."""
+    """Vindication for 2 to 5 players, with the expansion modules of data as options."""
 
     name = "vindication"
     title = "vindication.title"
@@ -31,9 +45,13 @@ class VindicationGame(DecisionGame):
     max_players = 5
     verbs = moves.VERBS
     handlers = HANDLERS
-    contract_options = ({"modules": list(MODULE_NAMES)},)
+    contract_options = ({"modules": list(MODULE_NAMES)}, {"modules": ["crystals"]},
+                        {"modules": ["sites", "crystals"], "build": ["crystal_mine"],
+                         "remove": ["command_post", "shrine", "monastery"]})
     options = (
         OptionSpec("modules", "list", [], "vindication.option.modules"),
+        OptionSpec("remove", "list", [], "vindication.option.remove"),
+        OptionSpec("build", "list", [], "vindication.option.build"),
         OptionSpec("journey", "list", [], "vindication.option.journey"),
         OptionSpec("companion_tops", "list", [], "vindication.option.companion_tops"),
         OptionSpec("triggers", "list", [], "vindication.option.triggers"),
@@ -45,8 +63,15 @@ class VindicationGame(DecisionGame):
     )
 
     def new_game(self, seed, players, options):
-        check_options(options, players)
-        state = new_state(seed, players, {**options, "modules": list(options.get("modules", []))})
+        chosen = chosen_modules(options)
+        if options.get("build") and "sites" not in chosen:
+            raise CannotParse(Msg("vindication.error.build_without_sites"))
+        build = buildable(chosen, options)
+        problem = build_problem(chosen, build) or removal_problem(chosen, removals(options), build)
+        if problem is not None:
+            raise CannotParse(problem)
+        check_options({**options, "modules": chosen}, players)
+        state = new_state(seed, players, {**options, "modules": chosen})
         self.settle(state, [])
         return state
 

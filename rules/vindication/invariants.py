@@ -32,6 +32,9 @@ def _players(state) -> list[str]:
             found.append(f"seat {seat}: a negative cube count")
         if p.honor < 0 or not 2 <= p.speed <= 5:
             found.append(f"seat {seat}: honor {p.honor}, speed {p.speed}")
+        if p.crystals < 0 or any(p.infused_used.count(a) > p.infused.count(a)
+                                 for a in p.infused_used):
+            found.append(f"seat {seat}: crystals {p.crystals}, infused {p.infused}")
     return found
 
 

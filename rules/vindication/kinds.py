@@ -1,5 +1,6 @@
 """The closed list of region visit kinds (spec 5.8), one legality rule and one resolution each,
-with the module kinds of spec 7.4-7.6 (Well of Wishes, Temple Ruins, Sacred Stones).
+with the module kinds of spec 7.4-7.6 (Well of Wishes, Temple Ruins, Sacred Stones); those of
+7.7 (Jewelcrafter & Crystal Mines) live in ``crystals``.
 """
 
 from __future__ import annotations
@@ -8,6 +9,7 @@ from rules.core import Action, Event, Msg
 from rules.core.decisions import pop, push
 from rules.core.verbs import VerbHandler, must_be_listed
 
+from . import crystals, sites
 from .acquire import card_available, modes
 from .data import COLOR_DECK, board, hex_triangles, modules, triangle_hexes
 from .effects import can_perform, fire, push_effects, recharge_targets
@@ -101,6 +103,10 @@ def kind_problem(state, seat: int, move: tuple) -> Msg | None:
         return Msg("vindication.reason.cannot_pay")
     if kind == "once" and not all(can_perform(state, seat, e) for e in spec["effects"]):
         return Msg("vindication.reason.no_effect")
+    if kind in crystals.KINDS:
+        return crystals.kind_problem(state, seat, spec)
+    if kind in sites.KINDS:
+        return sites.kind_problem(state, seat, spec)
     if kind == "quest_draw" and not state.quest_deck:
         return Msg("vindication.reason.no_quests")
     if kind == "stone_teleport":
@@ -153,6 +159,10 @@ def resolve_kind(state, d: dict, events: list) -> None:
         _draw_quests(state, seat, spec["draw"], events)
     elif kind == "stone_teleport":
         push(state, {"type": "teleport", "seat": seat})
+    elif kind in crystals.KINDS:
+        crystals.resolve(state, seat, hid, spec, events)
+    elif kind in sites.KINDS:
+        sites.resolve(state, seat, hid, spec, events)
 
 
 def inn_colours(state, seat: int, hid: str, mode: str | None) -> list[str]:
@@ -333,4 +343,39 @@ class Teleport(VerbHandler):
         return Msg("vindication.prompt.teleport")
 
 
-HANDLERS = [VisitBody(), InnColour(), VisitSteps(), Wish(), TempleKeep(), Teleport()]
+# -- Building Sites (7.9): the built region's visit, as part of the same visit -----------------
+
+class SiteVisit(VerbHandler):
+    """Resolve the new region's visit as part of this visit (no second toll), or skip it;
+    nothing is asked when that visit is not possible now."""
+
+    kind = "site_visit"
+
+    def auto(self, state, d, events):
+        if kind_problem(state, d["seat"], ("visit", d["hex"], None, None, None, None)) is None:
+            return False
+        pop(state, d)
+        return True
+
+    def options(self, state, d):
+        region = msg(f"region.{region_at(state, d['hex'])}")
+        return [Action("enter", msg("action.site_enter", region=region), move=("enter",)),
+                Action("skip", msg("action.site_skip"), move=("skip",))]
+
+    def enter_effect(self, state, d, move, events):
+        pop(state, d)
+        resolve_kind(state, {"seat": d["seat"], "hex": d["hex"], "steps": None, "color": None,
+                             "mode": None}, events)
+
+    def skip_effect(self, state, d, move, events):
+        pop(state, d)
+
+    problems = {"enter": must_be_listed, "skip": must_be_listed}
+    effects = {"enter": enter_effect, "skip": skip_effect}
+
+    def prompt(self, state, d):
+        return msg("prompt.site_visit")
+
+
+HANDLERS = [VisitBody(), InnColour(), VisitSteps(), Wish(), TempleKeep(), Teleport(),
+            SiteVisit()]

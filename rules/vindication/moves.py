@@ -8,16 +8,17 @@ from __future__ import annotations
 
 from rules.core.numbers import ascii_digits
 
-from .data import ATTRIBUTES
+from .data import ATTRIBUTES, regions
 
 COLORS = ("red", "blue", "yellow")
 MODES = ("faceup", "blind", "empowered", "none")
 CONTROLS = ("before", "after")
 SPHERES = {"raise": ("potential", "influence"), "lower": ("conviction", "influence")}
 RECOVER_KINDS = ("attr", "conviction", "relic", "region", "companion")
-CARD_VERBS = {"pick", "keep", "reroll", "cancel", "use", "wish"}
+CARD_VERBS = {"pick", "keep", "reroll", "cancel", "use", "wish", "crystal"}
 AMOUNT_VERBS = ("take", "charge")  # a card and a number of cubes: ``take R03 2``
-SIMPLE = {"end", "unable", "rest", "vindicate", "done", "keep", "pay", "accept", "recover"}
+SIMPLE = {"end", "unable", "rest", "vindicate", "done", "keep", "pay", "accept", "recover",
+          "enter", "skip"}
 
 
 def _id(word: str, prefix: str) -> str | None:
@@ -105,6 +106,15 @@ def _recover(rest):
     return None
 
 
+def _build(rest):
+    """``build <region> [control]`` or ``build none`` (Building Sites, 7.9)."""
+    if rest == ["none"]:
+        return ("build", None, False)
+    if len(rest) in (1, 2) and rest[0] in regions() and rest[1:] in ([], ["control"]):
+        return ("build", rest[0], rest[1:] == ["control"])
+    return None
+
+
 def _amount(verb):
     def read(rest):
         if len(rest) not in (1, 2) or _card_id(rest[0]) is None:
@@ -126,10 +136,11 @@ def _one(verb, choices=None, ident=None):
 
 
 _READERS = {
-    "move": _move, "visit": _visit, "activate": _activate, "recover": _recover,
+    "move": _move, "visit": _visit, "build": _build, "activate": _activate, "recover": _recover,
     "convert": _one("convert", ATTRIBUTES), "proficiency": _one("proficiency", ATTRIBUTES),
     "discard": _one("discard", ATTRIBUTES), "attr": _one("attr", ATTRIBUTES),
     "raise": _one("raise", SPHERES["raise"]), "lower": _one("lower", SPHERES["lower"]),
+    "jewel": _one("jewel", ("honor", *ATTRIBUTES)),
     "mode": _one("mode", MODES[:3]), "colour": _one("colour", COLORS),
     "control": _one("control", ident=lambda w: _id(w, "H")),
     "steps": _one("steps", ident=_int), "teleport": _one("teleport", ident=lambda w: _id(w, "T")),
@@ -147,6 +158,8 @@ def text(move) -> str:
         _, hid, color, mode, control, steps = move
         parts = [hid, color, mode, control] + (["steps", str(steps)] if steps else [])
         return "visit " + " ".join(p for p in parts if p)
+    if verb == "build":
+        return f"build {move[1] or 'none'}" + (" control" if move[2] else "")
     if verb == "activate_self":
         return f"activate self {move[1]}" + (f" {move[2]}" if move[2] else "")
     if verb == "activate":

@@ -12,7 +12,16 @@ from typing import Any, Mapping
 
 from rules.core import CannotParse, Msg
 
-from .data import CARD_DECKS, MODULE_NAMES, card_table, cards, game, tile_mix
+from .data import (
+    CARD_DECKS,
+    MODULE_NAMES,
+    buildable,
+    card_table,
+    cards,
+    game,
+    removals,
+    tile_mix,
+)
 
 SHOWN = 40  # characters of a refused value quoted back
 
@@ -30,7 +39,8 @@ def check(options: Mapping[str, Any], players: int) -> None:
     _check_ids("companion_tops", options.get("companion_tops", []), decks, "R03,Y05")
     triggers = {t["id"] for t in cards()["end_game_triggers"]}
     _check_ids("triggers", options.get("triggers", []), triggers, "E01,E09")
-    _check_bag([b.lower() for b in options.get("bag", [])], tile_mix(chosen))
+    mix = tile_mix(chosen, removals(options), buildable(chosen, options))
+    _check_bag([b.lower() for b in options.get("bag", [])], mix)
     for die in ("attribute_die", "monster_die"):
         faces = sorted(set(game()["dice"][die]["faces"]))
         option = die.replace("_die", "_dice")

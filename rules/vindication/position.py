@@ -24,15 +24,19 @@ game begins one: its ``turn_start`` effects fire). Example::
     relics = ["P01"]               # also traits, monsters, quests (replacing the seat's)
     proficiency = ["courage"]      # proficiency tokens taken from the supply
     vindicated = true
+    crystals = 2                   # Jewelcrafter & Crystal Mines: plain crystals ...
+    infused = ["strength"]         # ... and infused crystals, one attribute each
     [deck.companions_red]
     top = ["R01", "R02"]           # these cards on top, in order
     face_up = "R05"                # the face-up card (or false for none)
 
-Top-level keys: ``players``, ``seed``, ``journey``, ``modules``, ``current``, ``round``,
+Top-level keys: ``players``, ``seed``, ``journey``, ``modules``, ``build``, ``remove`` (the
+game options of those names), ``current``, ``round``,
 ``empty_board``, ``triggers``, ``trigger_deck``, ``quest_deck``, ``script``, ``hex``,
 ``seat``, ``deck``. A seat: ``triangle``,
 ``attrs``, ``potential``, ``influence``, ``conviction``, ``honor``, ``speed``, ``vindicated``,
-``companions``, ``relics``, ``traits``, ``monsters``, ``quests``, ``proficiency``, ``tokens``.
+``companions``, ``relics``, ``traits``, ``monsters``, ``quests``, ``proficiency``, ``tokens``,
+``crystals``, ``infused``.
 A card given to a seat leaves wherever it was (deck, face-up slot, another seat); the cards a
 seat gave up go back to the bottom of their decks. Unless ``potential`` is given, Potential
 absorbs the difference so the seat still owns 21 cubes. Every unknown key or impossible value
@@ -52,11 +56,12 @@ from . import invariants
 from .data import ATTRIBUTES, CARD_DECKS, board, card, card_table, game
 from .power import cube_total
 
-TOP = {"players", "seed", "journey", "modules", "current", "round", "empty_board", "triggers",
-       "trigger_deck", "quest_deck", "script", "hex", "seat", "deck"}
-NUMBERS = ("potential", "influence", "conviction", "honor", "speed")
+TOP = {"players", "seed", "journey", "modules", "build", "remove", "current", "round",
+       "empty_board", "triggers", "trigger_deck", "quest_deck", "script", "hex", "seat", "deck"}
+NUMBERS = ("potential", "influence", "conviction", "honor", "speed", "crystals")
 HOLDINGS = ("companions", "relics", "traits", "monsters", "quests")
-SEAT = {"triangle", "attrs", "vindicated", "proficiency", "tokens", *NUMBERS, *HOLDINGS}
+SEAT = {"triangle", "attrs", "vindicated", "proficiency", "tokens", "infused", *NUMBERS,
+        *HOLDINGS}
 KIND = {"companions": "companion", "relics": "relic", "traits": "trait",
         "monsters": "monster", "quests": "quest"}
 SCRIPTS = {"attribute_die", "monster_die", "bag", "wish", "max_movement"}
@@ -87,7 +92,7 @@ def position(description: str | Mapping[str, Any]):
 def _start(desc: dict, game):
     players = pos.number(desc.get("players", 2), "players", game.min_players, game.max_players)
     options = {}
-    for key in ("journey", "modules"):
+    for key in ("journey", "modules", "build", "remove"):
         if key in desc:
             options[key] = _names(desc[key], key)
     try:
@@ -241,6 +246,8 @@ def _power_board(state, seat: int, table: dict, where: str) -> None:
             raise PositionError(f"{where}.proficiency[{k}]: no {attr} token left")
         state.prof_supply[attr] -= 1
         player.proficiency[attr] += 1
+    player.infused = [pos.choice(a, ATTRIBUTES, f"{where}.infused[{k}]")
+                      for k, a in enumerate(table.get("infused", player.infused))]
     for k, token in enumerate(table.get("tokens", [])):
         if token not in state.tokens_left:
             raise PositionError(f"{where}.tokens[{k}]: no condition token {token!r} left")

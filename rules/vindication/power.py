@@ -24,16 +24,30 @@ def gain(state, seat: int, attr: str, n: int, events: list) -> int:
 
 
 def spend(state, seat: int, cost: dict, events: list | None = None) -> None:
-    """Return the attribute cubes of ``cost`` to Influence (the caller checked they exist)."""
+    """Pay the attribute cubes of ``cost`` (the caller checked :func:`can_pay`): an unused
+    infused crystal of an attribute pays 1 of it first (once per turn each, spec 7.7), the
+    rest returns to Influence."""
     player = state.players[seat]
     for attr, n in cost.items():
-        player.attrs[attr] -= n
-        player.influence += n
+        crystal = min(n, credit(player, attr))
+        player.infused_used.extend([attr] * crystal)
+        player.attrs[attr] -= n - crystal
+        player.influence += n - crystal
+
+
+def credit(player, attr: str) -> int:
+    """Return how many of ``player``'s infused crystals of ``attr`` can still pay this turn."""
+    return player.infused.count(attr) - player.infused_used.count(attr)
+
+
+def holds(player, attr: str) -> int:
+    """Return how much of ``attr`` ``player`` can pay now: cubes plus unused infused crystals."""
+    return player.attrs[attr] + credit(player, attr)
 
 
 def can_pay(player, cost: dict) -> bool:
-    """Tell whether ``player`` holds every attribute cube of ``cost``."""
-    return all(player.attrs[a] >= n for a, n in cost.items())
+    """Tell whether ``player`` can pay every attribute of ``cost`` (cubes and infused crystals)."""
+    return all(holds(player, a) >= n for a, n in cost.items())
 
 
 def attr_msg(attr: str):
@@ -119,7 +133,7 @@ def raise_speed(state, seat: int, levels: int, events: list) -> None:
 
 def convertible(player, heroic: str) -> bool:
     """Tell whether ``player`` holds one cube of each part of ``heroic``."""
-    return all(player.attrs[part] >= 1 for part in attribute(heroic)["made_of"])
+    return all(holds(player, part) >= 1 for part in attribute(heroic)["made_of"])
 
 
 def cube_total(state, seat: int) -> int:

@@ -14,7 +14,7 @@ from rules.core.verbs import VerbHandler
 from .data import COLOR_DECK, regions, rule
 from .effects import fire, modifier_total, push_effects, seize_cost
 from .msgs import region_msg
-from .power import gain_honor, spend
+from .power import gain_honor, holds, spend
 from .tiles import controller
 
 
@@ -64,7 +64,7 @@ def max_steps(state, seat: int, hid: str) -> int:
     """Return how many steps of a repeatable region ``seat`` can pay for now."""
     spec, region = visit_spec(state, hid), region_at(state, hid)
     attr, each = next(iter(spec["cost"].items()))
-    have = state.players[seat].attrs[attr]
+    have = holds(state.players[seat], attr)
     first = discounted(state, seat, region, {attr: each})[attr]
     if have < first:
         return 0
@@ -130,7 +130,8 @@ class VisitEnd(VerbHandler):
         if took:
             fire(state, seat, "after_control", {}, events)
         fire(state, seat, "after_visit", {"region": region_at(state, hid)}, events)
-        state.turn["control_open"] = not took and controllable(state, seat, hid)
+        state.turn["control_open"] = not took and not d.get("built") and \
+            controllable(state, seat, hid)
         return True
 
 

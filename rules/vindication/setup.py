@@ -15,12 +15,14 @@ from .data import (
     ATTRIBUTES,
     CARD_DECKS,
     board,
+    buildable,
     card,
     cards,
     deck_cards,
     game,
     journey,
     modules,
+    removals,
     tile_mix,
 )
 from .movement import draw_from_bag
@@ -35,7 +37,9 @@ def new_state(seed: int, players: int, options: dict) -> VState:
     rng = Rng(seed)
     state = VState(rng=rng, players=[], options=dict(options))
     chosen = [m for m in options.get("modules", []) if m]
-    mix = tile_mix(chosen)
+    build = buildable(chosen, options)
+    mix = tile_mix(chosen, removals(options), build)
+    state.aside = sorted(build)
     state.bag = sorted(r for r, n in mix.items() for _ in range(n))
     state.hexes = {h: [None, None] for h in board()["hexes"]}
     for deck in CARD_DECKS:

@@ -44,6 +44,9 @@ class Player:
     proficiency: dict = field(default_factory=lambda: {a: 0 for a in ATTRIBUTES})
     tokens: list = field(default_factory=list)
     returned: list = field(default_factory=list)  # hidden: quests this player put back
+    crystals: int = 0  # plain crystals (Jewelcrafter & Crystal Mines, spec 7.7)
+    infused: list = field(default_factory=list)  # one attribute per infused crystal
+    infused_used: list = field(default_factory=list)  # infused crystals paid with this turn
 
     def clone(self) -> "Player":
         """Return an independent copy."""
@@ -52,7 +55,8 @@ class Player:
                       self.vindicated, [list(c) for c in self.companions],
                       [list(r) for r in self.relics], list(self.traits), list(self.monsters),
                       list(self.quests), dict(self.proficiency), list(self.tokens),
-                      list(self.returned))
+                      list(self.returned), self.crystals, list(self.infused),
+                      list(self.infused_used))
 
 
 @dataclass
@@ -87,6 +91,7 @@ class VState:
     script: dict = field(default_factory=dict)  # tests: scripted dice / bag draws
     turns_played: int = 0
     announce: list = field(default_factory=list)  # public set-up facts, told with the 1st move
+    aside: list = field(default_factory=list)  # Building Sites: buildable tiles (public, 7.9)
 
     def clone(self) -> "VState":
         """Return an independent copy (lists and dicts one level deep, players cloned)."""
@@ -101,7 +106,7 @@ class VState:
             {h: list(v) for h, v in self.wishes.items()}, _copy_turn(self.turn),
             [_copy_decision(d) for d in self.pending],
             {k: list(v) for k, v in self.script.items()}, self.turns_played,
-            [dict(a, aside=list(a["aside"])) for a in self.announce])
+            [dict(a, aside=list(a["aside"])) for a in self.announce], list(self.aside))
 
 
 def _copy_turn(turn: dict) -> dict:

@@ -12,7 +12,7 @@ from rules.core import Action, Event, Msg
 from rules.core.decisions import pop, push
 from rules.core.verbs import VerbHandler
 
-from . import bonus
+from . import bonus, crystals
 from .acquire import modes
 from .data import BASIC, COLOR_DECK, ability, card, rule, triangle_hexes
 from .effects import fire, modifier_total, push_effects
@@ -253,6 +253,9 @@ class TurnDecision(VerbHandler):
         seat = d["seat"]
         return bonus.use_problem(state, seat, move[1])
 
+    def crystal_problem(self, state, d, move):
+        return crystals.crystal_problem(state, d["seat"], move[1])
+
     def end_problem(self, state, d, move):
         return None if state.turn["moved"] else Msg("vindication.reason.must_move")
 
@@ -277,6 +280,7 @@ class TurnDecision(VerbHandler):
         "recover": recover_problem,
         "vindicate": vindicate_problem,
         "use": use_problem,
+        "crystal": crystal_problem,
         "end": end_problem,
     }
 
@@ -353,6 +357,9 @@ class TurnDecision(VerbHandler):
         seat = d["seat"]
         bonus.do_use(state, seat, move[1], events)
 
+    def crystal_effect(self, state, d, move, events):
+        crystals.do_crystal(state, d["seat"], move[1], events)
+
     def end_effect(self, state, d, move, events):
         pop(state, d)
         end_turn(state, events)
@@ -371,6 +378,7 @@ class TurnDecision(VerbHandler):
         "recover": recover_effect,
         "vindicate": vindicate_effect,
         "use": use_effect,
+        "crystal": crystal_effect,
         "end": end_effect,
     }
 

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from rules.core import Msg, View
 
+from .crystals import KINDS as CRYSTAL_KINDS
+from .data import regions
 from .hidden import SECRET_DECISIONS
 from .msgs import card_msg
 
 
-def _player(player, seat: int, viewer: int | None, over: bool) -> dict:
+def _player(player, seat: int, viewer: int | None, over: bool, crystals: bool) -> dict:
     data = {"seat": seat, "start": player.start_number, "triangle": player.triangle,
             "potential": player.potential, "influence": player.influence,
             "conviction": player.conviction, "attrs": dict(player.attrs), "honor": player.honor,
@@ -17,6 +19,8 @@ def _player(player, seat: int, viewer: int | None, over: bool) -> dict:
             "relics": [list(r) for r in player.relics], "traits": list(player.traits),
             "monsters": list(player.monsters), "quest_count": len(player.quests),
             "proficiency": dict(player.proficiency), "tokens": list(player.tokens)}
+    if crystals:
+        data.update(crystals=player.crystals, infused=list(player.infused))
     if viewer == seat or over:
         data["quests"] = list(player.quests)
     return data
@@ -39,8 +43,12 @@ def _open(game, state):
 
 def build_view(game, state, viewer: int | None) -> View:
     """Return the view of ``viewer`` (None: the public channel)."""
+    tiles = state.aside + [t for t, _ in state.hexes.values() if t]
+    crystals = "crystals" in state.options.get("modules", []) or any(
+        regions()[r]["visit"]["kind"] in CRYSTAL_KINDS for r in tiles)
     data = {
-        "players": [_player(p, s, viewer, state.over) for s, p in enumerate(state.players)],
+        "players": [_player(p, s, viewer, state.over, crystals)
+                    for s, p in enumerate(state.players)],
         "hexes": {h: list(v) for h, v in state.hexes.items()},
         "face_up": dict(state.face_up),
         "deck_sizes": {d: len(c) for d, c in state.decks.items()},
@@ -50,7 +58,7 @@ def build_view(game, state, viewer: int | None) -> View:
         "wishes": {h: list(w) for h, w in state.wishes.items()}, "wish_pool": len(state.wish_pool),
         "current": state.current, "first_seat": state.first_seat, "round": state.round,
         "end_round": state.end_round, "over": state.over,
-        "modules": list(state.options.get("modules", [])),
+        "modules": list(state.options.get("modules", [])), "aside": list(state.aside),
         "visited_hex": state.turn["visited_hex"],
         "pending": _pending(game, state, viewer),
     }

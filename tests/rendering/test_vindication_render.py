@@ -8,7 +8,7 @@ from rules.vindication import VINDICATION as G
 
 
 def test_public_board_mid_game_and_a_tableau():
-    playout = random_playout(G, 3, 5, {"modules": ["well", "temple", "stones"]}, max_steps=400)
+    playout = random_playout(G, 3, 5, {"modules": ["all"]}, max_steps=400)
     view = G.view(playout.final, None)
     image = render(view, last_move=playout.moves[-1][1], names=["A", "B", "C", "D", "E"])
     assert image.width == 1400 and 900 < image.height < 1600
