@@ -30,6 +30,7 @@ class VindicationGame(DecisionGame):
     max_players = 5
     verbs = moves.VERBS
     handlers = HANDLERS
+    from . import evaluate as evaluator  # computer players (rules.core.ai)
     contract_options = ({"modules": list(MODULE_NAMES)},)
     options = (
         OptionSpec("modules", "list", [], "vindication.option.modules"),
