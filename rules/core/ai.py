@@ -47,6 +47,7 @@ TREE_WIDTH = 8  # options considered below the root, per node and determinisatio
 TREE_DEPTH = 12  # decisions inside the tree at most
 PLAYOUT_DEPTH = 12  # random decisions after the tree (a game may set its own)
 BLUNDER = 5.0  # evaluation points below the best that easy never plays
+STEP_COST = 1e-6  # what one more step of the same compound turn costs, for normal
 EXPLORE = 0.7  # UCB exploration constant (rewards normalised to [0, 1])
 
 
@@ -191,8 +192,7 @@ def rank(game: Game, det: Any, seat: int, actions: list[Action], limit: int,
     the same seat still acts is scored by its best next step instead.
     """
     seats = seat_count(game, det)
-    mine = [a for a in ordered(game, det, seat, list(actions))]
-    candidates = _sample(mine, max(1, limit), rng)
+    candidates = _sample(ordered(game, det, seat, list(actions)), max(1, limit), rng)
     judged, ranked = 0, []
     for action in candidates:
         nxt = after(game, det, seat, action)
@@ -203,7 +203,8 @@ def rank(game: Game, det: Any, seat: int, actions: list[Action], limit: int,
         if continue_turn and not game.is_over(nxt) and seat in game.to_act(nxt):
             follow, extra = _best_continuation(game, nxt, seat, seats, rng)
             judged += extra
-            value = max(value, follow) if follow is not None else value
+            if follow is not None:  # a hair below: an equal position now is preferred
+                value = max(value, follow - STEP_COST)
         ranked.append((value, action))
     ranked.sort(key=lambda pair: -pair[0])
     return ranked, judged

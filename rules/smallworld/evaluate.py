@@ -17,7 +17,7 @@ HARD_ITERATIONS = 400  # a hard decision within the 2 s p99 target (bench/ai_spe
 PLAYOUT_DEPTH = 16
 BLUNDER = 3.0
 FUTURE = 0.6  # weight of a future turn's income (races decline, regions are lost)
-TOKEN = 0.4  # worth of a race token of the active race in hand, per remaining turn, at most 2
+TOKEN = 0.4  # worth of a token of the active race (hand or board), per turn left, at most 2
 
 
 def turns_left(state: State, seat: int) -> int:
@@ -40,7 +40,8 @@ def evaluate(state: State, seat: int) -> float:
     value = player.coins + income * (1 + FUTURE * (left - 1))
     if player.active is not None and left > 1:
         inst = state.insts[player.active]
-        value += TOKEN * inst.hand * min(2, left - 1)
+        tokens = inst.hand + inst.pending + state.on_board(inst.id)
+        value += TOKEN * tokens * min(2, left - 1)
     return value
 
 

@@ -41,9 +41,14 @@ def canonical_hidden(state, seat: int):
     out.wish_pool.sort(key=repr)
     known = _known_quests(out, seat)
     slots = _quest_slots(out, seat)
-    unknown = iter(sorted(q for slot in slots for q in slot if q not in known))
+    names = iter(sorted({q for slot in slots for q in slot} - known))
+    relabel: dict[str, str] = {}  # by first appearance: a quest in two lists keeps its link
     for slot in slots:
-        slot[:] = [q if q in known else next(unknown) for q in slot]
+        for q in slot:
+            if q not in known and q not in relabel:
+                relabel[q] = next(names)
+    for slot in slots:
+        slot[:] = [relabel.get(q, q) for q in slot]
     for deck in out.decks:
         _sort_candidates(out, seat, deck)
     return out
