@@ -40,7 +40,7 @@ from .types import Action
 
 LEVELS = ("easy", "normal", "hard")
 JUDGED = 48  # options judged at most by easy/normal (the game's priority first)
-CONTINUATIONS = 6  # continuations of the seat's own compound turn judged per option
+CONTINUATIONS = 10  # continuations of the seat's own compound turn judged per option
 HARD_ITERATIONS = 200  # a game's evaluate module sets its own (HARD_ITERATIONS)
 HARD_WIDTH = 10  # root options the tree search considers (best by one-step evaluation)
 TREE_WIDTH = 8  # options considered below the root, per node and determinisation
@@ -48,6 +48,9 @@ TREE_DEPTH = 12  # decisions inside the tree at most
 PLAYOUT_DEPTH = 12  # random decisions after the tree (a game may set its own)
 BLUNDER = 5.0  # evaluation points below the best that easy never plays
 STEP_COST = 1e-6  # what one more step of the same compound turn costs, for normal
+# what a move that leaves the seat in the same kind of decision costs (moving tokens about
+# forever would otherwise tie with finishing); a real gain (a conquest) outweighs it
+STAY_COST = 1.5
 EXPLORE = 0.7  # UCB exploration constant (rewards normalised to [0, 1])
 
 
@@ -200,21 +203,38 @@ def rank(game: Game, det: Any, seat: int, actions: list[Action], limit: int,
             continue
         judged += 1
         value = relative(values(game, nxt, seats), seat)
+        staying = stays(game, det, nxt, seat)
         if continue_turn and not game.is_over(nxt) and seat in game.to_act(nxt):
-            follow, extra = _best_continuation(game, nxt, seat, seats, rng)
+            follow, leave, extra = _continuations(game, nxt, seat, seats, rng)
             judged += extra
-            if follow is not None:  # a hair below: an equal position now is preferred
+            if staying:  # worth what leaving this kind of step then brings
+                value = leave if leave is not None else value - setting(game, "STAY_COST")
+            elif follow is not None:  # a hair below: an equal position now is preferred
                 value = max(value, follow - STEP_COST)
+        elif staying:
+            value -= setting(game, "STAY_COST")
         ranked.append((value, action))
     ranked.sort(key=lambda pair: -pair[0])
     return ranked, judged
 
 
-def _best_continuation(game: Game, state: Any, seat: int, seats: int,
-                       rng: Rng) -> tuple[float | None, int]:
+def stays(game: Game, before: Any, now: Any, seat: int) -> bool:
+    """Tell whether ``seat`` still owes a decision of the same kind after a move (another
+    step of the same compound step: moving tokens about, one more conquest)."""
+    if not isinstance(game, DecisionGame) or game.is_over(now):
+        return False
+    old, new = game.decision(before, seat), game.decision(now, seat)
+    return old is not None and new is not None and old["type"] == new["type"]
+
+
+def _continuations(game: Game, state: Any, seat: int, seats: int,
+                   rng: Rng) -> tuple[float | None, float | None, int]:
+    """Judge a sample of ``seat``'s next steps; return the best value, the best value among
+    steps that leave the current kind of decision, and the positions judged."""
     options = [a for a in game.legal_actions(state, seat)
                if not game.is_concession(state, seat, a)]
-    best, judged = None, 0
+    best = leave = None
+    judged = 0
     for action in _sample(ordered(game, state, seat, options), CONTINUATIONS, rng):
         nxt = after(game, state, seat, action)
         if nxt is None:
@@ -222,7 +242,9 @@ def _best_continuation(game: Game, state: Any, seat: int, seats: int,
         judged += 1
         value = relative(values(game, nxt, seats), seat)
         best = value if best is None else max(best, value)
-    return best, judged
+        if not stays(game, state, nxt, seat):
+            leave = value if leave is None else max(leave, value)
+    return best, leave, judged
 
 
 # -- hard: information-set Monte-Carlo tree search ----------------------------------------
@@ -258,6 +280,8 @@ class _Tree:
             return self.rng.choice(actions).text, self.judged, 0
         width = setting(self.game, "HARD_WIDTH")
         self.allowed = {a.text for _, a in ranked[:width]}
+        self.stay = {a.text for _, a in ranked[:width] if self._stays(det, a)}
+        self.stay_cost = setting(self.game, "STAY_COST")
         if len(self.allowed) == 1 or budget <= 0:
             return ranked[0][1].text, self.judged, 0
         for _ in range(budget):
@@ -266,12 +290,16 @@ class _Tree:
                    key=lambda item: (item[1].visits, item[1].total / max(1, item[1].visits)))
         return best[0][1], self.judged, budget
 
+    def _stays(self, det: Any, action: Action) -> bool:
+        nxt = after(self.game, det, self.seat, action)
+        return nxt is not None and stays(self.game, det, nxt, self.seat)
+
     def _iterate(self) -> None:
         game, rng = self.game, self.rng
         det = determinise(game, self.state, self.seat, rng.next64())
         base = values(game, det, self.seats)
         path: list[tuple[_Node, int]] = []
-        node, expanded = self.root, False
+        node, expanded, first = self.root, False, None
         while not expanded and len(path) < TREE_DEPTH and not game.is_over(det):
             mover = self.seat if node is self.root else rng.choice(sorted(game.to_act(det)))
             options = self._options(det, mover, node is self.root)
@@ -280,14 +308,17 @@ class _Tree:
             step = self._select(node, det, mover, options)
             if step is None:
                 break
-            node, expanded = step
+            node, expanded, text = step
+            first = text if first is None else first
             path.append((node, mover))
         self._playout(det)
         final = values(game, det, self.seats)
         self.judged += 2
         gains = [f - b for f, b in zip(final, base, strict=True)]
-        for child, mover in path:
+        for index, (child, mover) in enumerate(path):
             reward = relative(gains, mover)
+            if index == 0 and first in self.stay:
+                reward -= self.stay_cost
             child.visits += 1
             child.total += reward
             self.low, self.high = min(self.low, reward), max(self.high, reward)
@@ -300,9 +331,9 @@ class _Tree:
         return _sample(ordered(self.game, det, mover, listed), TREE_WIDTH, self.rng)
 
     def _select(self, node: _Node, det: Any, mover: int,
-                options: list[Action]) -> tuple[_Node, bool] | None:
-        """Play the UCB choice (or a new option) on ``det``; return its node and whether it
-        was just added."""
+                options: list[Action]) -> tuple[_Node, bool, str] | None:
+        """Play the UCB choice (or a new option) on ``det``; return its node, whether it
+        was just added, and its text."""
         while options:
             children = [node.children.get((mover, a.text)) for a in options]
             fresh = [a for a, c in zip(options, children, strict=True) if c is None]
@@ -319,8 +350,8 @@ class _Tree:
                 if child is None:
                     child = node.children[key] = _Node()
                     child.avail = 1
-                    return child, True
-                return child, False
+                    return child, True, action.text
+                return child, False, action.text
             options = [a for a in options if a is not action]
         return None
 

@@ -3,7 +3,9 @@
 Spec "Scoring": coins are the score; a seat earns each turn one coin per region it holds
 plus its races' and powers' bonuses. So a position is worth the seat's coins plus what it
 earns now (``scoring.turn_lines``) for every turn it still scores, discounted because races
-weaken and regions are lost, plus a little for race tokens still to deploy.
+weaken and regions are lost, plus the conquests its active race's spare tokens (or a fresh
+race, after a decline) promise on the next few turns not begun yet: so a race that can no
+longer expand is worth putting in decline.
 Coins of other seats are hidden: in a determinisation they are drawn at random, which is why
 the search compares evaluations by their change (the drawn offset cancels).
 """
@@ -17,7 +19,10 @@ HARD_ITERATIONS = 400  # a hard decision within the 2 s p99 target (bench/ai_spe
 PLAYOUT_DEPTH = 16
 BLUNDER = 3.0
 FUTURE = 0.6  # weight of a future turn's income (races decline, regions are lost)
-TOKEN = 0.4  # worth of a token of the active race (hand or board), per turn left, at most 2
+CONQUEST = 2.0  # worth of a region conquered on a later turn (held for a while)
+HORIZON = 3  # later turns whose conquests count
+FRESH = 9  # tokens a race picked next turn brings, about
+PER_REGION = 3  # tokens a conquest takes, about
 
 
 def turns_left(state: State, seat: int) -> int:
@@ -38,11 +43,21 @@ def evaluate(state: State, seat: int) -> float:
         return float(player.coins)
     income = sum(coins for _, coins in turn_lines(state, seat))
     value = player.coins + income * (1 + FUTURE * (left - 1))
-    if player.active is not None and left > 1:
-        inst = state.insts[player.active]
-        tokens = inst.hand + inst.pending + state.on_board(inst.id)
-        value += TOKEN * tokens * min(2, left - 1)
+    later = left - 1 if state.current == seat else left  # turns not begun yet
+    if later > 0:
+        value += CONQUEST * conquests_per_turn(state, seat) * min(later, HORIZON)
     return value
+
+
+def conquests_per_turn(state: State, seat: int) -> float:
+    """Return the regions ``seat`` may conquer on each later turn: its active race's tokens
+    beyond one per region it holds, or a fresh race's when it has none (it declined)."""
+    player = state.players[seat]
+    if player.active is None:
+        return FRESH / PER_REGION
+    inst = state.insts[player.active]
+    tokens = inst.hand + inst.pending + inst.reserve + state.on_board(inst.id)
+    return max(0, tokens - len(state.regions_of(inst.id))) / PER_REGION
 
 
 def canonical_hidden(state: State, seat: int) -> State:

@@ -101,7 +101,7 @@ def test_the_budget_bounds_the_work(name):
     for budget in (3, 9):
         assert plan(game, state, seat, "hard", 1, budget).iterations == budget
         assert plan(game, state, seat, "easy", 1, budget).judged <= budget
-    assert plan(game, state, seat, "normal", 1, 2).judged <= 2 * (1 + 6)
+    assert plan(game, state, seat, "normal", 1, 2).judged <= 2 * (1 + 10)
 
 
 def test_an_unknown_level_is_refused():
