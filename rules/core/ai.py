@@ -126,7 +126,11 @@ def determinise(game: Game, state: Any, seat: int, seed: int) -> Any:
 
 
 def values(game: Game, state: Any, seats: int) -> list[float]:
-    """Return every seat's evaluation of ``state``."""
+    """Return every seat's evaluation of ``state`` (at once where the game can share work
+    between seats: ``evaluate_all``)."""
+    together = getattr(game.evaluator, "evaluate_all", None)
+    if together is not None:
+        return [float(v) for v in together(state)]
     return [game.evaluation(state, s) for s in range(seats)]
 
 

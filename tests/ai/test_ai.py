@@ -136,3 +136,17 @@ def test_a_game_of_computer_players_ends():
 def test_a_game_of_computer_players_ends_in_every_game(name):
     state, _ = whole_game(name, 2, ("normal", "hard"), 4)
     assert get_game(name).is_over(state)
+
+
+@pytest.mark.parametrize(("name", "players"), CASES, ids=IDS)
+def test_a_seat_judges_a_position_only_by_what_it_sees(name, players):
+    """Its own evaluation is the same in every state it cannot tell apart; the evaluation of
+    all seats at once (where a game shares work between seats) is the seat-by-seat one."""
+    game = get_game(name)
+    together = getattr(game.evaluator, "evaluate_all", None)
+    for state, seat in positions(name, players):
+        first, second = hidden_twins(game, state, seat)
+        assert game.evaluation(first, seat) == game.evaluation(second, seat)
+        assert game.evaluation(state, seat) == game.evaluation(first, seat)
+        if together is not None:
+            assert together(state) == [game.evaluation(state, s) for s in range(players)]
