@@ -15,7 +15,7 @@ from __future__ import annotations
 from .scoring import turn_lines
 from .state import State, copy_state
 
-HARD_ITERATIONS = 400  # a hard decision within the 2 s p99 target (bench/ai_speed.py)
+HARD_ITERATIONS = 1200  # a hard decision within the 2 s p99 target (bench/ai_speed.py)
 PLAYOUT_DEPTH = 16
 BLUNDER = 3.0
 FUTURE = 0.6  # weight of a future turn's income (races decline, regions are lost)

@@ -13,7 +13,7 @@ from .data import ATTRIBUTES
 from .hidden import _known_quests, _quest_slots
 from .scoring import breakdown
 
-HARD_ITERATIONS = 300  # a hard decision within the 2 s p99 target (bench/ai_speed.py)
+HARD_ITERATIONS = 450  # a hard decision within the 2 s p99 target (bench/ai_speed.py)
 PLAYOUT_DEPTH = 14
 BLUNDER = 3.0
 CUBE = 0.5  # an attribute cube (spends on actions, counts for some quests)
