@@ -67,7 +67,7 @@ def outcome(game, state, levels: list[str], first: str) -> tuple[float, float]:
 
 
 def pairing(game, players: int, first: str, second: str, count: int, hard: int | None,
-            max_moves: int) -> dict:
+            max_moves: int, verbose: bool = False) -> dict:
     """Play ``count`` rotated games of ``first`` against ``second``; return the tallies."""
     wins, margins, cut = 0.0, [], 0
     for k in range(count):
@@ -80,6 +80,8 @@ def pairing(game, players: int, first: str, second: str, count: int, hard: int |
         won, margin = outcome(game, state, levels, first)
         wins += won
         margins.append(margin)
+        if verbose:
+            print(f"  game {k}: {first} {won:.1f}, margin {margin:+.1f}", flush=True)
     return {"share": wins / count, "margin": sum(margins) / max(1, len(margins)), "cut": cut}
 
 
@@ -92,6 +94,7 @@ def main() -> None:
     parser.add_argument("--count", type=int, default=200)
     parser.add_argument("--hard-iterations", type=int, default=None)
     parser.add_argument("--max-moves", type=int, default=5000)
+    parser.add_argument("--verbose", action="store_true", help="print every game's result")
     args = parser.parse_args()
     print(f"{'game':22}{'n':>3}  {'pairing':14}{'games':>6}{'share':>7}{'95% CI':>15}"
           f"{'margin':>8}{'cut':>5}{'min':>6}")
@@ -102,7 +105,7 @@ def main() -> None:
                 first, second = spec.split(":")
                 started = time.perf_counter()
                 found = pairing(game, players, first, second, args.count,
-                                args.hard_iterations, args.max_moves)
+                                args.hard_iterations, args.max_moves, args.verbose)
                 low, high = wilson(found["share"], args.count)
                 minutes = (time.perf_counter() - started) / 60
                 print(f"{name:22}{players:>3}  {spec:14}{args.count:>6}{found['share']:>7.2f}"

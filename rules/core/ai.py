@@ -23,7 +23,8 @@ Levels:
   adds one node, plays a truncated random playout and scores it by the evaluation.
 
 All randomness comes from :class:`rules.core.Rng` seeded by ``seed``; ``iterations`` bounds
-the work (positions judged for ``easy``/``normal``, tree iterations for ``hard``).
+the work: the options judged by ``easy`` and ``normal`` (``normal`` also judges at most
+``CONTINUATIONS`` next steps of each), the tree iterations of ``hard``.
 """
 
 from __future__ import annotations
