@@ -15,7 +15,7 @@ from . import data
 from .city import building_graves, of_type
 from .influence import anchors, influence
 
-HARD_ITERATIONS = 250  # a hard decision within the 2 s p99 target (bench/ai_speed.py)
+HARD_ITERATIONS = 200  # a hard decision within the 2 s p99 target (bench/ai_speed.py)
 PLAYOUT_DEPTH = 10
 BLUNDER = 4.0
 WIN = 1000.0

@@ -14,7 +14,7 @@ from .harvest import feeding_cost
 from .scoring import score_player
 from .state import copy_state
 
-HARD_ITERATIONS = 800  # a hard decision within the 2 s p99 target (bench/ai_speed.py)
+HARD_ITERATIONS = 700  # a hard decision within the 2 s p99 target (bench/ai_speed.py)
 PLAYOUT_DEPTH = 14
 BLUNDER = 3.0
 ACTION = 1.2  # points a dwarf's action brings, on average, in a round still to play

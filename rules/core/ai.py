@@ -52,6 +52,10 @@ STEP_COST = 1e-6  # what one more step of the same compound turn costs, for norm
 # what a move that leaves the seat in the same kind of decision costs (moving tokens about
 # forever would otherwise tie with finishing); a real gain (a conquest) outweighs it
 STAY_COST = 1.5
+# how often normal plays another judged option instead of the best: a position whose
+# evaluation ranks a round trip (open a menu, close it) above every way forward would
+# otherwise repeat for ever; a game may set its own
+WANDER = 0.03
 EXPLORE = 0.7  # UCB exploration constant (rewards normalised to [0, 1])
 
 
@@ -98,6 +102,8 @@ def plan(game: Game, state: Any, seat: int, level: str, seed: int,
     if not ranked:
         return Plan(rng.choice(actions), judged, 0)
     if level == "normal":
+        if rng.randbelow(1000) < setting(game, "WANDER") * 1000:  # no endless round trips
+            return Plan(rng.choice([a for _, a in ranked]), judged, 0)
         best = ranked[0][0]
         return Plan(rng.choice([a for v, a in ranked if v == best]), judged, 0)
     margin = setting(game, "BLUNDER")
@@ -224,12 +230,18 @@ def rank(game: Game, det: Any, seat: int, actions: list[Action], limit: int,
 
 
 def stays(game: Game, before: Any, now: Any, seat: int) -> bool:
-    """Tell whether ``seat`` still owes a decision of the same kind after a move (another
-    step of the same compound step: moving tokens about, one more conquest)."""
+    """Tell whether a move left ``seat`` where it was: it still owes a decision of the same
+    kind (another step of the same compound step: moving tokens about, one more conquest),
+    or it still owes one and no seat's evaluation changed (opening and closing a menu)."""
     if not isinstance(game, DecisionGame) or game.is_over(now):
         return False
     old, new = game.decision(before, seat), game.decision(now, seat)
-    return old is not None and new is not None and old["type"] == new["type"]
+    if old is None or new is None:
+        return False
+    if old["type"] == new["type"]:
+        return True
+    seats = seat_count(game, now)
+    return values(game, before, seats) == values(game, now, seats)
 
 
 def _continuations(game: Game, state: Any, seat: int, seats: int,

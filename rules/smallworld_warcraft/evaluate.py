@@ -14,7 +14,7 @@ from rules.smallworld.state import State
 
 from . import goblins, markers
 
-HARD_ITERATIONS = 450  # a hard decision within the 2 s p99 target (bench/ai_speed.py)
+HARD_ITERATIONS = 380  # a hard decision within the 2 s p99 target (bench/ai_speed.py)
 PLAYOUT_DEPTH = 14
 BLUNDER = base.BLUNDER
 evaluate = base.evaluate

@@ -3,22 +3,26 @@
 Spec §6.3 (final scoring): honor at the end of play plus Mastery tiles, cards' end-game
 scores, achieved Secret Quest tiers and controlled regions. A position is worth that final
 honor as if the game ended now, plus a little for what turns honor into more honor later:
-attribute cubes, Conviction, Influence and Potential on the power board, speed. Other
+attribute cubes, Conviction, Influence and Potential on the power board, speed; and the
+progress toward a face-up end-game trigger (a game nobody ends never finishes). Other
 seats' quests are hidden: in a determinisation they are drawn at random (an expected value).
 """
 
 from __future__ import annotations
 
-from .data import ATTRIBUTES
+from .data import ATTRIBUTES, card
 from .hidden import _known_quests, _quest_slots
-from .scoring import breakdown
+from .scoring import breakdown, count
 
 HARD_ITERATIONS = 450  # a hard decision within the 2 s p99 target (bench/ai_speed.py)
 PLAYOUT_DEPTH = 14
 BLUNDER = 3.0
+STAY_COST = 0.0  # one "turn" decision spans the whole turn: staying in it is no round trip
+WANDER = 0.08
 CUBE = 0.5  # an attribute cube (spends on actions, counts for some quests)
 CONVICTION = 0.8
 SPARE = 0.2  # a cube in Influence or Potential
+TRIGGER = 6.0  # meeting a face-up end-game trigger (the game ends: a lead is kept)
 
 
 def evaluate(state, seat: int) -> float:
@@ -29,7 +33,20 @@ def evaluate(state, seat: int) -> float:
     player = state.players[seat]
     cubes = sum(player.attrs[a] for a in ATTRIBUTES)
     return (honor + CUBE * cubes + CONVICTION * player.conviction
-            + SPARE * (player.influence + player.potential) + 0.5 * (player.speed - 2))
+            + SPARE * (player.influence + player.potential) + 0.5 * (player.speed - 2)
+            + TRIGGER * trigger_progress(state, seat))
+
+
+def trigger_progress(state, seat: int) -> float:
+    """Return how near ``seat`` is to meeting a face-up end-game trigger (spec 6.2): the
+    best, over the face-up cards, of the mean share of each clause reached (0..1)."""
+    best = 0.0
+    for trigger in state.triggers_up:
+        clauses = card(trigger)["all"]
+        shares = [min(1.0, count(state, seat, c["count"]) / max(1, c["at_least"]))
+                  for c in clauses]
+        best = max(best, sum(shares) / len(shares))
+    return best
 
 
 def canonical_hidden(state, seat: int):
