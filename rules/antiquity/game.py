@@ -23,6 +23,7 @@ class Antiquity(DecisionGame):
     title = "antiquity.title"
     min_players = 2
     max_players = 4
+    from . import evaluate as evaluator  # computer players (rules.core.ai)
     options = (
         OptionSpec("variant", "choice", "full", "antiquity.option.variant",
                    choices=("full", "intro")),

@@ -38,6 +38,7 @@ class Caverna(DecisionGame):
     """Caverna: The Cave Farmers, 1-7 players."""
 
     name = "caverna"
+    from . import evaluate as evaluator  # computer players (rules.core.ai)
     title = "caverna.title"
     min_players = 1
     max_players = 7

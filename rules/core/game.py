@@ -30,6 +30,9 @@ class Game(ABC):
     max_players: int = 1
     options: tuple[OptionSpec, ...] = ()
     verbs: frozenset[str] = frozenset()  # first words of every action text this game accepts
+    # the module judging positions for computer players (``rules/<game>/evaluate.py``):
+    # ``evaluate(state, seat)`` and optional hooks read by :mod:`rules.core.ai`
+    evaluator: Any = None
 
     # -- set-up and flow -------------------------------------------------------------------
     @abstractmethod
@@ -218,6 +221,16 @@ class Game(ABC):
         act, and posts no prompt or option count in the channel.
         """
         return False
+
+    def evaluation(self, state: Any, seat: int) -> float:
+        """Return how good ``state`` is for ``seat`` (higher is better), for computer players.
+
+        The game's ``evaluator`` module judges it (current score plus potential, from what
+        ``seat`` can see or expected values); without one, the seat's current score total.
+        """
+        if self.evaluator is not None:
+            return float(self.evaluator.evaluate(state, seat))
+        return float(self.score(state)[seat].total)
 
     def rerandomise_hidden(self, state: Any, seat: int | None, seed: int) -> Any:
         """Return a copy where everything hidden from ``seat`` is re-drawn from ``seed``.

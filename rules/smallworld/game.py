@@ -34,6 +34,7 @@ class SmallWorld(DecisionGame):
     variant = "base"
     verbs = moves.VERBS
     handlers: Handlers = handlers.HANDLERS
+    from . import evaluate as evaluator  # computer players (rules.core.ai)
     options = (
         OptionSpec("combos", "list", [], "smallworld.option.combos"),
         OptionSpec("first_player", "int", -1, "smallworld.option.first_player",

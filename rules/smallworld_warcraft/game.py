@@ -48,6 +48,7 @@ class SmallWorldWarcraft(SmallWorld):
     variant = NAME
     verbs = wc_moves.VERBS
     handlers = HANDLERS
+    from . import evaluate as evaluator  # computer players (rules.core.ai)
     options = (
         OptionSpec("two_player_boards", "choice", "LM", "smallworld_warcraft.option."
                    "two_player_boards", choices=("LM", "LS")),

@@ -45,6 +45,7 @@ class VindicationGame(DecisionGame):
     max_players = 5
     verbs = moves.VERBS
     handlers = HANDLERS
+    from . import evaluate as evaluator  # computer players (rules.core.ai)
     contract_options = ({"modules": list(MODULE_NAMES)}, {"modules": ["crystals"]},
                         {"modules": ["sites", "crystals"], "build": ["crystal_mine"],
                          "remove": ["command_post", "shrine", "monastery"]})

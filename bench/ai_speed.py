@@ -1,0 +1,83 @@
+"""Speed of the computer players' hard level, per game and player count.
+
+    nice -n 10 python -m bench.ai_speed [--games antiquity caverna] [--decisions 30]
+                                        [--iterations 200]
+
+Decisions are taken at positions of seeded random playouts (several seeds, spread over the
+game), for a seat that may act and has a choice, at the game's default hard budget (or
+``--iterations``). Prints the decision time p50 / p99 in seconds (wall clock and the
+process's own CPU time, which a machine shared with other jobs skews less) and the tree
+iterations per CPU-second. The issue's target: p99 under 2 s on this machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from rules.core import all_games, get_game
+from rules.core.ai import plan, setting
+from rules.core.playout import random_playout
+
+COUNTS = {"smallworld": (2, 4), "smallworld_warcraft": (2, 4), "antiquity": (2, 3),
+          "caverna": (2, 3), "vindication": (2, 4)}  # 2 players and the most common count
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    """The value below which ``fraction`` of ``values`` lie (nearest rank)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def positions(game, players: int, wanted: int) -> list:
+    """(state, seat) with a real choice, spread over seeded random games."""
+    found, seed = [], 0
+    while len(found) < wanted and seed < 10 * wanted + 10:
+        grabbed = []
+
+        def grab(state, seat, action, grabbed=grabbed):
+            if len(game.legal_actions(state, seat)) > 1:
+                grabbed.append((state, seat))
+
+        random_playout(game, 100 + seed, players, on_step=grab)
+        step = max(1, len(grabbed) // 6)
+        found.extend(grabbed[step // 2::step][:6])
+        seed += 1
+    return found[:wanted]
+
+
+def measure(game, players: int, decisions: int, iterations: int | None) -> dict:
+    """Time ``decisions`` hard decisions; return the timings and the iteration rate."""
+    walls, cpus, done = [], [], 0
+    for index, (state, seat) in enumerate(positions(game, players, decisions)):
+        wall, cpu = time.perf_counter(), time.process_time()
+        result = plan(game, state, seat, "hard", index, iterations)
+        cpus.append(time.process_time() - cpu)
+        walls.append(time.perf_counter() - wall)
+        done += result.iterations
+    return {"walls": walls, "cpus": cpus, "rate": done / max(1e-9, sum(cpus))}
+
+
+def main() -> None:
+    """Print one row per game and player count."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", nargs="*", default=[g.name for g in all_games()])
+    parser.add_argument("--decisions", type=int, default=30)
+    parser.add_argument("--iterations", type=int, default=None)
+    args = parser.parse_args()
+    print(f"{'game':22}{'n':>3}{'budget':>8}{'wall p50/p99 s':>18}{'cpu p50/p99 s':>18}"
+          f"{'iter/cpu-s':>12}")
+    for name in args.games:
+        game = get_game(name)
+        budget = args.iterations or setting(game, "HARD_ITERATIONS")
+        for players in COUNTS.get(name, (game.min_players,)):
+            found = measure(game, players, args.decisions, args.iterations)
+            wall = f"{statistics.median(found['walls']):.2f}/{percentile(found['walls'], .99):.2f}"
+            cpu = f"{statistics.median(found['cpus']):.2f}/{percentile(found['cpus'], .99):.2f}"
+            print(f"{name:22}{players:>3}{budget:>8}{wall:>18}{cpu:>18}{found['rate']:>12.0f}",
+                  flush=True)
+
+
+if __name__ == "__main__":
+    main()

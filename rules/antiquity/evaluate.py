@@ -1,0 +1,104 @@
+"""How good an Antiquity position is for a seat, for computer players (rules.core.ai).
+
+Spec §8: the game is won by the first player whose functioning Cathedral's saint's
+condition holds (§8.2), ties broken by unpolluted hexes of his influence; an eliminated
+player has lost. So a position is worth its progress toward the conditions (houses toward
+20, building types with an ungraved piece, 3 of each good, covering another player's
+influence), weighted toward the chosen saint's condition once a Cathedral stands (before
+that, toward the condition nearest to hand), plus the Cathedral itself, the tie-break hexes
+and a little for goods and men in hand, minus graves.
+"""
+
+from __future__ import annotations
+
+from . import data
+from .city import building_graves, of_type
+from .influence import anchors, influence
+
+HARD_ITERATIONS = 200  # a hard decision within the 2 s p99 target (bench/ai_speed.py)
+PLAYOUT_DEPTH = 10
+BLUNDER = 4.0
+WIN = 1000.0
+GOODS = data.FOOD + data.LUXURY
+
+
+def progress(state, seat: int, reach: dict | None = None) -> dict[str, float]:
+    """Return the fraction (0..1) of each saint's condition ``seat`` has reached
+    (``reach``: every seat's influence, when already computed)."""
+    p = state.ps[seat]
+    men = data.game_data()["player"]["men"]
+    types = sum(1 for kind in data.BUILDING_TYPES
+                if any(not building_graves(p, bid) for bid in of_type(p, kind)))
+    return {
+        "people": len(p["houses"]) / men,
+        "buildings": types / len(data.BUILDING_TYPES),
+        "goods": sum(min(3, p["goods"].get(k, 0)) for k in GOODS) / (3 * len(GOODS)),
+        "enclose": enclosed(state, seat, reach or influences(state)),
+    }
+
+
+def influences(state) -> dict[int, set]:
+    """Return the influence of every seat still in the game (§2.4)."""
+    return {s: influence(state, s) for s in range(state.players)
+            if not state.ps[s]["eliminated"]}
+
+
+def enclosed(state, seat: int, reach: dict[int, set]) -> float:
+    """Return the largest share of another active player's influence (cities and inns
+    aside) that lies in ``seat``'s influence or anchors (San Giorgio's test, §8.2)."""
+    mine = reach.get(seat, set()) | anchors(state, seat)
+    pieces = set(state.city_at) | set(state.inns)
+    best = 0.0
+    for other, theirs in reach.items():
+        theirs = theirs - pieces
+        if other != seat and theirs:
+            best = max(best, len(theirs & mine) / len(theirs))
+    return best
+
+
+def condition_progress(state, seat: int, reach: dict | None = None) -> float:
+    """Return the progress toward the seat's saint's condition (the best one before a
+    Cathedral; the mean of the two best for Santa Maria)."""
+    shares = progress(state, seat, reach)
+    saint = state.ps[seat]["saint"]
+    if saint is None:
+        return max(shares.values())
+    condition = data.saints()[saint]["condition"]
+    if condition == "any_two":
+        return sum(sorted(shares.values())[-2:]) / 2
+    return shares[condition]
+
+
+def evaluate(state, seat: int, reach: dict | None = None) -> float:
+    """Return the worth of ``state`` for ``seat``: a win, a loss, or its progress."""
+    p = state.ps[seat]
+    if state.over:
+        return WIN if seat in state.winners else -WIN
+    if p["eliminated"]:
+        return -WIN
+    reach = influences(state) if reach is None else reach
+    pieces = set(state.city_at) | set(state.inns)
+    clean = sum(1 for h in reach[seat] if h not in state.pollution and h not in pieces)
+    value = 60.0 * condition_progress(state, seat, reach)
+    value += 15.0 if p["saint"] is not None else 0.0
+    value += 0.5 * clean  # the tie-break count (victory.unpolluted)
+    value += 0.1 * sum(p["goods"].values()) + 0.5 * p["idle"]
+    value -= 1.0 * len(p["graves"])
+    return value
+
+
+def evaluate_all(state) -> list[float]:
+    """Return every seat's evaluation, computing each influence once."""
+    reach = None if state.over else influences(state)
+    return [evaluate(state, s, reach) for s in range(state.players)]
+
+
+def canonical_hidden(state, seat: int):
+    """Return a copy with the face-down counters in a canonical order (hexes and kinds
+    sorted), so its re-randomisation depends only on what ``seat`` sees."""
+    out = state.copy()
+    hexes = sorted(out.counters)
+    kinds = sorted(list(out.counters.values()) + list(out.unused_counters))
+    out.counters = dict(zip(hexes, kinds, strict=False))
+    out.unused_counters = kinds[len(hexes):]
+    return out

@@ -1,0 +1,74 @@
+"""How good a Small World position is for a seat, for computer players (rules.core.ai).
+
+Spec "Scoring": coins are the score; a seat earns each turn one coin per region it holds
+plus its races' and powers' bonuses. So a position is worth the seat's coins plus what it
+earns now (``scoring.turn_lines``) for every turn it still scores, discounted because races
+weaken and regions are lost, plus the conquests its active race's spare tokens (or a fresh
+race, after a decline) promise on the next few turns not begun yet: so a race that can no
+longer expand is worth putting in decline.
+Coins of other seats are hidden: in a determinisation they are drawn at random, which is why
+the search compares evaluations by their change (the drawn offset cancels).
+"""
+
+from __future__ import annotations
+
+from .scoring import turn_lines
+from .state import State, copy_state
+
+HARD_ITERATIONS = 1200  # a hard decision within the 2 s p99 target (bench/ai_speed.py)
+PLAYOUT_DEPTH = 16
+BLUNDER = 3.0
+FUTURE = 0.6  # weight of a future turn's income (races decline, regions are lost)
+CONQUEST = 2.0  # worth of a region conquered on a later turn (held for a while)
+HORIZON = 3  # later turns whose conquests count
+FRESH = 9  # tokens a race picked next turn brings, about
+PER_REGION = 3  # tokens a conquest takes, about
+
+
+def turns_left(state: State, seat: int) -> int:
+    """Return the scoring steps ``seat`` still has, this turn's included if not yet scored."""
+    if state.over:
+        return 0
+    later = state.turns - state.turn
+    position = (seat - state.first) % state.n
+    current = (state.current - state.first) % state.n
+    return later + (1 if position >= current else 0)
+
+
+def evaluate(state: State, seat: int) -> float:
+    """Return ``seat``'s coins plus its discounted income over the turns it still scores."""
+    player = state.players[seat]
+    left = turns_left(state, seat)
+    if left == 0:
+        return float(player.coins)
+    income = sum(coins for _, coins in turn_lines(state, seat))
+    value = player.coins + income * (1 + FUTURE * (left - 1))
+    later = left - 1 if state.current == seat else left  # turns not begun yet
+    if later > 0:
+        value += CONQUEST * conquests_per_turn(state, seat) * min(later, HORIZON)
+    return value
+
+
+def conquests_per_turn(state: State, seat: int) -> float:
+    """Return the regions ``seat`` may conquer on each later turn: its active race's tokens
+    beyond one per region it holds, or a fresh race's when it has none (it declined)."""
+    player = state.players[seat]
+    if player.active is None:
+        return FRESH / PER_REGION
+    inst = state.insts[player.active]
+    tokens = inst.hand + inst.pending + inst.reserve + state.on_board(inst.id)
+    return max(0, tokens - len(state.regions_of(inst.id))) / PER_REGION
+
+
+def canonical_hidden(state: State, seat: int) -> State:
+    """Return a copy with the hidden deck parts sorted and others' coins zeroed, so its
+    re-randomisation depends only on what ``seat`` sees."""
+    out = copy_state(state)
+    hidden = len(out.race_deck) - out.race_deck_known
+    out.race_deck = sorted(out.race_deck[:hidden], key=repr) + list(out.race_deck[hidden:])
+    out.power_deck = sorted(out.power_deck, key=repr)
+    if not out.over:
+        for other in range(out.n):
+            if other != seat:
+                out.edit_player(other).coins = 0
+    return out

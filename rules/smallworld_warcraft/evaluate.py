@@ -1,0 +1,42 @@
+"""How good a Small World of Warcraft position is for a seat, for computer players.
+
+Spec "Scoring": as in Small World, coins are the score and a seat earns each turn what its
+regions, races, powers (and this game's markers and objectives, through the variant's own
+score lines) bring; so the evaluation is Small World's. What differs is hidden: the
+face-down markers and the goblin bombs, put in a canonical order here before the game
+re-draws them.
+"""
+
+from __future__ import annotations
+
+from rules.smallworld import evaluate as base
+from rules.smallworld.state import State
+
+from . import goblins, markers
+
+HARD_ITERATIONS = 380  # a hard decision within the 2 s p99 target (bench/ai_speed.py)
+PLAYOUT_DEPTH = 14
+BLUNDER = base.BLUNDER
+evaluate = base.evaluate
+
+
+def canonical_hidden(state: State, seat: int) -> State:
+    """Return a copy with Small World's hidden parts, the face-down markers and the bombs
+    sorted, so its re-randomisation depends only on what ``seat`` sees."""
+    out = base.canonical_hidden(state, seat)  # a copy: its markers and bombs are its own
+    down = [m for m in markers.on_board(out) if not m["up"]]
+    ids = sorted([m["id"] for m in down] + list(out.extra.get("pool", [])))
+    for found in down:
+        found["id"] = ids.pop()
+    if "pool" in out.extra:
+        out.extra["pool"] = ids
+    placed = [b for _, b in sorted(goblins.placed(out).items())]
+    bombs = sorted(list(out.extra.get("bomb_pile") or []) + [b["kind"] for b in placed])
+    for bomb in placed:
+        bomb["kind"] = bombs.pop()
+    if out.extra.get("bomb_pile") is not None:
+        out.extra["bomb_pile"] = bombs
+    return out
+
+
+__all__ = ["canonical_hidden", "evaluate"]

@@ -1,0 +1,85 @@
+"""How good a Vindication position is for a seat, for computer players (rules.core.ai).
+
+Spec §6.3 (final scoring): honor at the end of play plus Mastery tiles, cards' end-game
+scores, achieved Secret Quest tiers and controlled regions. A position is worth that final
+honor as if the game ended now, plus a little for what turns honor into more honor later:
+attribute cubes, Conviction, Influence and Potential on the power board, speed; and the
+progress toward a face-up end-game trigger (a game nobody ends never finishes). Other
+seats' quests are hidden: in a determinisation they are drawn at random (an expected value).
+"""
+
+from __future__ import annotations
+
+from .data import ATTRIBUTES, card
+from .hidden import _known_quests, _quest_slots
+from .scoring import breakdown, count
+
+HARD_ITERATIONS = 450  # a hard decision within the 2 s p99 target (bench/ai_speed.py)
+PLAYOUT_DEPTH = 14
+BLUNDER = 3.0
+STAY_COST = 0.0  # one "turn" decision spans the whole turn: staying in it is no round trip
+WANDER = 0.08
+CUBE = 0.5  # an attribute cube (spends on actions, counts for some quests)
+CONVICTION = 0.8
+SPARE = 0.2  # a cube in Influence or Potential
+TRIGGER = 6.0  # meeting a face-up end-game trigger (the game ends: a lead is kept)
+
+
+def evaluate(state, seat: int) -> float:
+    """Return ``seat``'s final honor if the game ended now, plus its resources' promise."""
+    honor = float(sum(breakdown(state, seat).values()))
+    if state.over:
+        return honor
+    player = state.players[seat]
+    cubes = sum(player.attrs[a] for a in ATTRIBUTES)
+    return (honor + CUBE * cubes + CONVICTION * player.conviction
+            + SPARE * (player.influence + player.potential) + 0.5 * (player.speed - 2)
+            + TRIGGER * trigger_progress(state, seat))
+
+
+def trigger_progress(state, seat: int) -> float:
+    """Return how near ``seat`` is to meeting a face-up end-game trigger (spec 6.2): the
+    best, over the face-up cards, of the mean share of each clause reached (0..1)."""
+    best = 0.0
+    for trigger in state.triggers_up:
+        clauses = card(trigger)["all"]
+        shares = [min(1.0, count(state, seat, c["count"]) / max(1, c["at_least"]))
+                  for c in clauses]
+        best = max(best, sum(shares) / len(shares))
+    return best
+
+
+def canonical_hidden(state, seat: int):
+    """Return a copy with every hidden order sorted (bag, decks, other seats' quests and
+    draw candidates), so re-randomising depends only on what ``seat`` sees."""
+    out = state.clone()
+    out.bag.sort(key=repr)
+    out.trigger_deck.sort(key=repr)
+    out.wish_pool.sort(key=repr)
+    known = _known_quests(out, seat)
+    slots = _quest_slots(out, seat)
+    names = iter(sorted({q for slot in slots for q in slot} - known))
+    relabel: dict[str, str] = {}  # by first appearance: a quest in two lists keeps its link
+    for slot in slots:
+        for q in slot:
+            if q not in known and q not in relabel:
+                relabel[q] = next(names)
+    for slot in slots:
+        slot[:] = [relabel.get(q, q) for q in slot]
+    for deck in out.decks:
+        _sort_candidates(out, seat, deck)
+    return out
+
+
+def _sort_candidates(state, seat: int, deck: str) -> None:
+    picks = [d for d in state.pending
+             if d["type"] == "pick" and d["deck"] == deck and d["seat"] != seat]
+    hidden = [[c for c in d["candidates"] if c != d.get("face_up")] for d in picks]
+    slots = [state.decks[deck]] + hidden
+    pool = sorted((c for slot in slots for c in slot), key=repr)
+    for slot in slots:
+        size = len(slot)
+        slot[:] = pool[:size]
+        del pool[:size]
+    for d, cards in zip(picks, hidden, strict=True):
+        d["candidates"] = cards + ([d["face_up"]] if d.get("face_up") else [])
