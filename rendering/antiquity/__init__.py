@@ -22,6 +22,7 @@ from rendering.common import HIGHLIGHT, INK, PAPER, fit_text, font, readable_on
 from rules.core import View
 
 from .cities import draw_panel, panel_height
+from .crop import player_areas
 from .hexmap import draw_map, parse, region_around
 from .labels import phrase, seat_name, word
 from .palette import seat_colours
@@ -33,15 +34,18 @@ HEADER_H = 86
 
 
 def render(view: View, last_move: str | None = None, focus_seat: int | None = None,
-           names: Sequence[str] | None = None) -> Image.Image:
-    """Draw ``view``; frame what ``last_move`` touched; show ``focus_seat``'s cities in full."""
+           names: Sequence[str] | None = None, whole: bool = False) -> Image.Image:
+    """Draw ``view``; frame what ``last_move`` touched; show ``focus_seat``'s cities in full.
+
+    The posted board (no ``focus_seat``) shows the players' areas zoomed (:mod:`.crop`), so
+    that hex coordinates read at phone width; ``whole`` draws the whole map instead."""
     data = view.data
     focus = focus_seat if focus_seat is not None else view.seat
-    region = None if focus_seat is None else region_around(data, focus_seat)
-    board = draw_map(data, _last_hexes(last_move), WIDTH - 2 * MARGIN, region)
+    maps = _maps(data, _last_hexes(last_move), focus_seat, names, whole)
     seats = _panel_order(data, focus)
     compact = [s for s in seats if s != focus]
-    height = (HEADER_H + (36 if last_move else 0) + (36 if region else 0) + board.height + MARGIN
+    height = (HEADER_H + (36 if last_move else 0)
+              + sum(board.height + (36 if text else 0) for text, board in maps) + MARGIN
               + (panel_height(True) + 8 if focus in seats else 0)
               + (len(compact) + 1) // 2 * (panel_height(False) + 8) + MARGIN)
     canvas = Image.new("RGB", (WIDTH, height), PAPER)
@@ -49,12 +53,14 @@ def render(view: View, last_move: str | None = None, focus_seat: int | None = No
     y = _header(draw, data, names)
     if last_move:
         y += _caption(draw, y, last_move)
-    if region:
-        text = phrase("board.region", name=seat_name(names, focus_seat))
-        draw.text((MARGIN, y + 4), text, font=font(20, True), fill=INK)
-        y += 36
-    canvas.paste(board, ((WIDTH - board.width) // 2, y))
-    y += board.height + MARGIN
+    for text, board in maps:
+        if text:
+            size = fit_text(draw, text, WIDTH - 2 * MARGIN, 24, True)
+            draw.text((MARGIN, y + 4), text, font=font(size, True), fill=INK)
+            y += 36
+        canvas.paste(board, ((WIDTH - board.width) // 2, y))
+        y += board.height
+    y += MARGIN
     last_cells = _last_cells(last_move)
     last_seat = (data.get("last") or {}).get("seat")
     if focus in seats:
@@ -69,6 +75,21 @@ def render(view: View, last_move: str | None = None, focus_seat: int | None = No
         if index % 2 or index == len(compact) - 1:
             y += panel_height(False) + 8
     return canvas
+
+
+def _maps(data: dict, last_hexes: set, focus_seat: int | None, names,
+          whole: bool) -> list[tuple[str, Image.Image]]:
+    """Return the parts of the map to draw, each with the line that says what it shows."""
+    width = WIDTH - 2 * MARGIN
+    if focus_seat is not None:
+        region = region_around(data, focus_seat)
+        text = phrase("board.region", name=seat_name(names, focus_seat)) if region else ""
+        return [(text, draw_map(data, last_hexes, width, region))]
+    areas = None if whole else player_areas(data)
+    if areas is None:
+        return [("", draw_map(data, last_hexes, width))]
+    return [(phrase("board.around", names=", ".join(seat_name(names, s) for s in seats)),
+             draw_map(data, last_hexes, width, hexes)) for hexes, seats in areas]
 
 
 def _panel_order(data: dict, focus: int | None) -> list[int]:
