@@ -30,7 +30,8 @@ from .palette import seat_colours
 GAME_NAME = "antiquity"
 WIDTH = 1500
 MARGIN = 14
-HEADER_H = 86
+HEADER_H = 100  # title, then the turn order chips: both read at phone width
+CAPTION_H = 42
 
 
 def render(view: View, last_move: str | None = None, focus_seat: int | None = None,
@@ -44,7 +45,7 @@ def render(view: View, last_move: str | None = None, focus_seat: int | None = No
     maps = _maps(data, _last_hexes(last_move), focus_seat, names, whole)
     seats = _panel_order(data, focus)
     compact = [s for s in seats if s != focus]
-    height = (HEADER_H + (36 if last_move else 0)
+    height = (HEADER_H + (CAPTION_H if last_move else 0)
               + sum(board.height + (36 if text else 0) for text, board in maps) + MARGIN
               + (panel_height(True) + 8 if focus in seats else 0)
               + (len(compact) + 1) // 2 * (panel_height(False) + 8) + MARGIN)
@@ -106,8 +107,8 @@ def _header(draw, data: dict, names) -> int:
     draw.text((MARGIN, 8), top, font=font(fit_text(draw, top, WIDTH - 2 * MARGIN, 26, True),
                                             True), fill=INK)
     x = MARGIN
-    draw.text((x, 44), "→", font=font(20, True), fill=INK)
-    x += 26
+    draw.text((x, 64), "→", font=font(28, True), fill=INK, anchor="lm")
+    x += 34
     owing = {d["seat"]: d for d in data["pending"]}
     colours = seat_colours(data)
     for seat in data["order"]:
@@ -116,18 +117,20 @@ def _header(draw, data: dict, names) -> int:
         if pending is not None:
             label += " ✔" if pending.get("ready") else " …"
         colour = colours[seat]
-        width = draw.textlength(label, font=font(18, True)) + 16
-        draw.rounded_rectangle([x, 42, x + width, 70], radius=8, fill=colour,
+        width = draw.textlength(label, font=font(26, True)) + 20
+        draw.rounded_rectangle([x, 44, x + width, 84], radius=8, fill=colour,
                                outline=HIGHLIGHT if pending and not pending.get("ready") else INK,
                                width=3 if pending and not pending.get("ready") else 1)
-        draw.text((x + 8, 56), label, font=font(18, True), fill=readable_on(colour), anchor="lm")
+        draw.text((x + 10, 64), label, font=font(26, True), fill=readable_on(colour), anchor="lm")
         x += width + 10
     return HEADER_H
 
 
 def _caption(draw, y: int, last_move: str) -> int:
-    draw.text((MARGIN, y + 4), f"▶ {last_move}", font=font(18, True), fill=HIGHLIGHT)
-    return 36
+    text = f"▶ {last_move}"
+    size = fit_text(draw, text, WIDTH - 2 * MARGIN, 26, True)
+    draw.text((MARGIN, y + 4), text, font=font(size, True), fill=HIGHLIGHT)
+    return CAPTION_H
 
 
 def _last_hexes(last_move: str | None) -> set:

@@ -103,3 +103,18 @@ def test_whole_map_posted_while_a_first_city_is_still_to_place():
 def crop_areas(view):
     from rendering.antiquity import crop
     return crop.player_areas(view.data)
+
+
+def test_header_chips_and_last_move_read_at_phone_width(monkeypatch):
+    """Issue 19.6: the turn order chips and the last move were 18 px (under 5 px at 400 px
+    wide); every word of the header and caption is now at least 24 px (6.4 px at 400)."""
+    import rendering.antiquity as board
+
+    sizes = []
+    original = board.font
+    monkeypatch.setattr(board, "font", lambda size, bold=False: sizes.append(size)
+                        or original(size, bold))
+    state, last = play(4, 40)
+    names = ["さくら", "王小明", "🐉Dragon", "D"]
+    board.render(GAME.view(state, None), last_move=last, names=names)
+    assert sizes and min(sizes) >= 24
