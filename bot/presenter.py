@@ -235,18 +235,21 @@ def renders_in_processes() -> bool:
 
 
 async def board_png(table: Table, seat: int | None = None, last_move: str | None = None,
-                    focus_seat: int | None = None, locale: str = "en") -> bytes | None:
+                    focus_seat: int | None = None, locale: str = "en",
+                    whole: bool = False) -> bytes | None:
     """Render ``seat``'s view of the board to PNG off the event loop (None if no renderer).
 
     ``focus_seat`` asks for that player's own board in full, where the game has one;
-    ``locale`` is the language of the words drawn. The view is built and drawn in one of
+    ``locale`` is the language of the words drawn; ``whole`` asks for the whole map where the
+    game's board shows only a part of it. The view is built and drawn in one of
     :data:`RENDER_THREADS` worker threads, or a worker process after
     :func:`render_in_processes`.
     """
     if not table.started or not has_renderer(table.game.name):
         return None
     draw = functools.partial(view_png, table.game, table.state, seat, last_move,
-                             names=table.names, focus_seat=focus_seat, locale=locale)
+                             names=table.names, focus_seat=focus_seat, locale=locale,
+                             whole=whole or None)
     pool = _render_pool if _render_pool is not None else _render_threads
     return await asyncio.get_running_loop().run_in_executor(pool, draw)
 

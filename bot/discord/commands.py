@@ -138,11 +138,12 @@ def play_commands() -> list[app_commands.Command]:
 
     @app_commands.command(name="board")
     @app_commands.guild_only()
-    @app_commands.describe(player="Show this player's own board in full (where the game has one)")
+    @app_commands.describe(player="Show this player's own board in full (where the game has one)",
+                           whole="Show the whole map (where the board shows only a part of it)")
     async def board(interaction: discord.Interaction,
-                    player: Optional[discord.Member] = None) -> None:
+                    player: Optional[discord.Member] = None, whole: bool = False) -> None:
         """Post the current board and whose turn it is again."""
-        await flows.board(interaction, None if player is None else str(player.id))
+        await flows.board(interaction, None if player is None else str(player.id), whole)
 
     me = plain_command("me", "Show your hidden information, your options and your board, "
                        "only to you.", flows.show_me, guild_only=True)

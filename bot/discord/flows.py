@@ -169,12 +169,13 @@ async def show_me(ctx: Context, game_id: int | None = None) -> None:
 
 
 @flow
-async def board(ctx: Context, focus_user: str | None = None) -> None:
+async def board(ctx: Context, focus_user: str | None = None, whole: bool = False) -> None:
     """``/board``: post the current board, whose turn it is and the components again.
 
     After a game ended, its final board is shown until a new game opens.
 
-    With a player, that player's own board is drawn in full (for games that have one). In a
+    With a player, that player's own board is drawn in full (for games that have one); with
+    ``whole``, the whole map (for games whose posted board shows only a part of it). In a
     lobby, the lobby message (with its buttons) is posted again.
     """
     table = ctx.loaded(await ctx.service.shown_table(ctx.place))
@@ -185,7 +186,8 @@ async def board(ctx: Context, focus_user: str | None = None) -> None:
     if focus_user is not None and focus is None:
         raise UserError("player_not_in_game")
     lines = await asyncio.to_thread(shown_status, table, ctx.channel_locale)
-    await post_turn(ctx, table, lines, focus_seat=focus, retire=not table.finished)
+    await post_turn(ctx, table, lines, focus_seat=focus, retire=not table.finished,
+                    whole=whole)
 
 
 def shown_status(table: Table, locale: str) -> list[str]:

@@ -43,7 +43,8 @@ async def remember_post(ctx: Context, table: Table, message_id: str | None) -> N
 
 async def post_turn(ctx: Context, table: Table, lines: list[str], last_move: str | None = None,
                     retire: bool = True, focus_seat: int | None = None,
-                    in_place: bool = False, tell_story: bool = False) -> None:
+                    in_place: bool = False, tell_story: bool = False,
+                    whole: bool = False) -> None:
     """Post the board, the text and the next decision's components; retire the old message.
 
     ``in_place`` edits the previous turn message instead (the same player keeps acting on a
@@ -52,13 +53,14 @@ async def post_turn(ctx: Context, table: Table, lines: list[str], last_move: str
     Everything is in the channel's language. Raises :class:`PostFailed` if the channel could
     not be reached. ``tell_story`` writes the turn's lines in the game's story thread too
     (moves only: opened when the game starts; a repost of the board writes nothing there).
+    ``whole`` draws the whole map where the posted board shows only a part of it.
     """
     locale = ctx.channel_locale
     rows, hint = await asyncio.to_thread(turn_parts, table, locale)
     story, status = await asyncio.to_thread(split_status, table, lines, locale)
     thread = await thread_of(ctx, table, open_one=tell_story) if table.started else None
     status += await _time_lines(ctx, table) + hint + link_line(thread, locale)
-    png = (await board_png(table, None, last_move, focus_seat, locale)
+    png = (await board_png(table, None, last_move, focus_seat, locale, whole=whole)
            if table.started else None)
     previous = table.record.board_message_id
     if in_place:

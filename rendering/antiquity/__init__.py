@@ -22,6 +22,7 @@ from rendering.common import HIGHLIGHT, INK, PAPER, fit_text, font, readable_on
 from rules.core import View
 
 from .cities import draw_panel, panel_height
+from .crop import player_areas
 from .hexmap import draw_map, parse, region_around
 from .labels import phrase, seat_name, word
 from .palette import seat_colours
@@ -29,19 +30,23 @@ from .palette import seat_colours
 GAME_NAME = "antiquity"
 WIDTH = 1500
 MARGIN = 14
-HEADER_H = 86
+HEADER_H = 100  # title, then the turn order chips: both read at phone width
+CAPTION_H = 42
 
 
 def render(view: View, last_move: str | None = None, focus_seat: int | None = None,
-           names: Sequence[str] | None = None) -> Image.Image:
-    """Draw ``view``; frame what ``last_move`` touched; show ``focus_seat``'s cities in full."""
+           names: Sequence[str] | None = None, whole: bool = False) -> Image.Image:
+    """Draw ``view``; frame what ``last_move`` touched; show ``focus_seat``'s cities in full.
+
+    The posted board (no ``focus_seat``) shows the players' areas zoomed (:mod:`.crop`), so
+    that hex coordinates read at phone width; ``whole`` draws the whole map instead."""
     data = view.data
     focus = focus_seat if focus_seat is not None else view.seat
-    region = None if focus_seat is None else region_around(data, focus_seat)
-    board = draw_map(data, _last_hexes(last_move), WIDTH - 2 * MARGIN, region)
+    maps = _maps(data, _last_hexes(last_move), focus_seat, names, whole)
     seats = _panel_order(data, focus)
     compact = [s for s in seats if s != focus]
-    height = (HEADER_H + (36 if last_move else 0) + (36 if region else 0) + board.height + MARGIN
+    height = (HEADER_H + (CAPTION_H if last_move else 0)
+              + sum(board.height + (36 if text else 0) for text, board in maps) + MARGIN
               + (panel_height(True) + 8 if focus in seats else 0)
               + (len(compact) + 1) // 2 * (panel_height(False) + 8) + MARGIN)
     canvas = Image.new("RGB", (WIDTH, height), PAPER)
@@ -49,12 +54,14 @@ def render(view: View, last_move: str | None = None, focus_seat: int | None = No
     y = _header(draw, data, names)
     if last_move:
         y += _caption(draw, y, last_move)
-    if region:
-        text = phrase("board.region", name=seat_name(names, focus_seat))
-        draw.text((MARGIN, y + 4), text, font=font(20, True), fill=INK)
-        y += 36
-    canvas.paste(board, ((WIDTH - board.width) // 2, y))
-    y += board.height + MARGIN
+    for text, board in maps:
+        if text:
+            size = fit_text(draw, text, WIDTH - 2 * MARGIN, 24, True)
+            draw.text((MARGIN, y + 4), text, font=font(size, True), fill=INK)
+            y += 36
+        canvas.paste(board, ((WIDTH - board.width) // 2, y))
+        y += board.height
+    y += MARGIN
     last_cells = _last_cells(last_move)
     last_seat = (data.get("last") or {}).get("seat")
     if focus in seats:
@@ -71,6 +78,21 @@ def render(view: View, last_move: str | None = None, focus_seat: int | None = No
     return canvas
 
 
+def _maps(data: dict, last_hexes: set, focus_seat: int | None, names,
+          whole: bool) -> list[tuple[str, Image.Image]]:
+    """Return the parts of the map to draw, each with the line that says what it shows."""
+    width = WIDTH - 2 * MARGIN
+    if focus_seat is not None:
+        region = region_around(data, focus_seat)
+        text = phrase("board.region", name=seat_name(names, focus_seat)) if region else ""
+        return [(text, draw_map(data, last_hexes, width, region))]
+    areas = None if whole else player_areas(data)
+    if areas is None:
+        return [("", draw_map(data, last_hexes, width))]
+    return [(phrase("board.around", names=", ".join(seat_name(names, s) for s in seats)),
+             draw_map(data, last_hexes, width, hexes)) for hexes, seats in areas]
+
+
 def _panel_order(data: dict, focus: int | None) -> list[int]:
     seats = list(range(data["players"]))
     return ([focus] if focus in seats else []) + [s for s in seats if s != focus]
@@ -85,8 +107,8 @@ def _header(draw, data: dict, names) -> int:
     draw.text((MARGIN, 8), top, font=font(fit_text(draw, top, WIDTH - 2 * MARGIN, 26, True),
                                             True), fill=INK)
     x = MARGIN
-    draw.text((x, 44), "→", font=font(20, True), fill=INK)
-    x += 26
+    draw.text((x, 64), "→", font=font(28, True), fill=INK, anchor="lm")
+    x += 34
     owing = {d["seat"]: d for d in data["pending"]}
     colours = seat_colours(data)
     for seat in data["order"]:
@@ -95,18 +117,20 @@ def _header(draw, data: dict, names) -> int:
         if pending is not None:
             label += " ✔" if pending.get("ready") else " …"
         colour = colours[seat]
-        width = draw.textlength(label, font=font(18, True)) + 16
-        draw.rounded_rectangle([x, 42, x + width, 70], radius=8, fill=colour,
+        width = draw.textlength(label, font=font(26, True)) + 20
+        draw.rounded_rectangle([x, 44, x + width, 84], radius=8, fill=colour,
                                outline=HIGHLIGHT if pending and not pending.get("ready") else INK,
                                width=3 if pending and not pending.get("ready") else 1)
-        draw.text((x + 8, 56), label, font=font(18, True), fill=readable_on(colour), anchor="lm")
+        draw.text((x + 10, 64), label, font=font(26, True), fill=readable_on(colour), anchor="lm")
         x += width + 10
     return HEADER_H
 
 
 def _caption(draw, y: int, last_move: str) -> int:
-    draw.text((MARGIN, y + 4), f"▶ {last_move}", font=font(18, True), fill=HIGHLIGHT)
-    return 36
+    text = f"▶ {last_move}"
+    size = fit_text(draw, text, WIDTH - 2 * MARGIN, 26, True)
+    draw.text((MARGIN, y + 4), text, font=font(size, True), fill=HIGHLIGHT)
+    return CAPTION_H
 
 
 def _last_hexes(last_move: str | None) -> set:

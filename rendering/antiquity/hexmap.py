@@ -84,7 +84,7 @@ def bounds(hexes) -> tuple[tuple[float, float], int, int]:
                                                                    + 2 * (SIZE + PAD))
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=32)
 def terrain_layer(terrain: tuple, width: int,
                   max_size: int = MAX_SIZE) -> tuple[Image.Image, tuple[float, float], int]:
     """Return the terrain image of a board (or region) with its "q,r" labels, its origin and
@@ -92,7 +92,8 @@ def terrain_layer(terrain: tuple, width: int,
 
     Every game has its own map, so a busy bot draws this for nearly every board: the hexes
     are plain polygons and the labels pre-drawn stamps (:func:`label_stamp`), which makes a
-    cold layer cheap. The few layers kept are for the channels that play fastest.
+    cold layer cheap. The few layers kept (a posted board draws one per group of players) are
+    for the channels that play fastest.
     """
     global SIZE
     hexes = [h for h, _ in terrain]

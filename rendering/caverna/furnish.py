@@ -15,6 +15,7 @@ from rendering.common import INK, fit_text, font, player_colour
 from . import glyphs
 from .model import Furnishing
 from .squares import CATEGORY_COLOURS, draw_highlight
+from .squares import two_lines as _two_lines
 
 COLS = 12
 TILE_H = 74
@@ -32,22 +33,6 @@ def _title_lines(d: ImageDraw.ImageDraw, title: str, width: int) -> tuple[list[s
     if len(lines) == 1:
         return lines, fit_text(d, title, width, size, bold=True, min_size=9)
     return lines, min(fit_text(d, line, width, size, bold=True, min_size=8) for line in lines)
-
-
-def _two_lines(d: ImageDraw.ImageDraw, title: str) -> list[str]:
-    """Break a name in two: between words (the most even cut), else before a bracket, else
-    in the middle."""
-    if " " in title:
-        words = title.split()
-        cuts = [[" ".join(words[:i]), " ".join(words[i:])] for i in range(1, len(words))]
-        return min(cuts, key=lambda lines: max(d.textlength(line, font=font(14, True))
-                                               for line in lines))
-    for mark in ("（", "("):
-        at = title.find(mark)
-        if at > 0:
-            return [title[:at], title[at:]]
-    half = (len(title) + 1) // 2
-    return [title[:half], title[half:]] if len(title) > 1 else [title]
 
 
 @lru_cache(maxsize=128)

@@ -140,12 +140,10 @@ def _square(key: tuple, size: int) -> Image.Image:
 
 
 def _tile_title(d: ImageDraw.ImageDraw, title: str, x: int, y: int, size: int) -> None:
-    words = title.split()
     lines = [title]
     top = font(max(10, size // 7), True)
-    if len(words) > 1 and d.textlength(title, font=top) > size - 8:
-        cut = max(1, len(words) // 2)
-        lines = [" ".join(words[:cut]), " ".join(words[cut:])]
+    if d.textlength(title, font=top) > size - 8:
+        lines = two_lines(d, title)
     for i, line in enumerate(lines):
         fs = fit_text(d, line, size - 8, max(10, size // 7), bold=True, min_size=8)
         d.text((x + size / 2, y + 4 + i * (fs + 2)), line, font=font(fs, True), fill=INK,
@@ -198,8 +196,10 @@ def _mini_square(key: tuple, size: int) -> Image.Image:
         d.text((size - 2, size - 1), str(count), font=font(max(9, size // 2 - 2), True),
                fill=(255, 255, 255), anchor="rd", stroke_width=2, stroke_fill=(30, 30, 30))
     elif tile_name:
-        d.text((size / 2, size / 2), _initials(tile_name), font=font(max(8, size // 3), True),
-               fill=INK, anchor="mm")
+        lines, fs = mini_title(d, tile_name, size)
+        for i, line in enumerate(lines):
+            d.text((size / 2, size / 2 + (i - (len(lines) - 1) / 2) * (fs + 1)), line,
+                   font=font(fs, True), fill=INK, anchor="mm")
     if stable:
         glyphs.paste(canvas, "stable", (size - size * .42, 1), int(size * .4))
     d.rectangle((0, 0, size - 1, size - 1), outline=GRID_LINE, width=1)
@@ -214,6 +214,45 @@ def _mini_content(animals: dict[str, int], crop: str | None,
     if crop and crop_count:
         return crop, crop_count
     return None
+
+
+def two_lines(d: ImageDraw.ImageDraw, title: str) -> list[str]:
+    """Break a name in two: between words (the most even cut), else before a bracket, else
+    in the middle."""
+    if " " in title:
+        words = title.split()
+        cuts = [[" ".join(words[:i]), " ".join(words[i:])] for i in range(1, len(words))]
+        return min(cuts, key=lambda lines: max(d.textlength(line, font=font(14, True))
+                                               for line in lines))
+    for mark in ("（", "("):
+        at = title.find(mark)
+        if at > 0:
+            return [title[:at], title[at:]]
+    half = (len(title) + 1) // 2
+    return [title[:half], title[half:]] if len(title) > 1 else [title]
+
+
+def mini_title(d: ImageDraw.ImageDraw, name: str, size: int) -> tuple[list[str], int]:
+    """Return the lines and font size of a tile's name on a compact square of ``size``: the
+    whole name in one line or two where it fits at 7 px or more, else the name before its
+    bracket (the cost paid to build it), else its initials (never the first letters of a
+    word, which would read as another name)."""
+    short = _before_bracket(name)
+    for lines in ([name], two_lines(d, name), [short], two_lines(d, short)):
+        fs = min(fit_text(d, line, size - 4, max(8, size // 3), bold=True, min_size=7)
+                 for line in lines)
+        wide = max(d.textlength(line, font=font(fs, True)) for line in lines)
+        if wide <= size - 4 and len(lines) * (fs + 1) <= size - 2:
+            return lines, fs
+    return [_initials(name)], max(8, size // 3)
+
+
+def _before_bracket(name: str) -> str:
+    """Return ``name`` without a closing bracketed part ("簡素な住居（木材4、石材2）")."""
+    for mark in ("（", "("):
+        if name.find(mark) > 0:
+            return name[:name.find(mark)].strip()
+    return name
 
 
 def _initials(name: str) -> str:

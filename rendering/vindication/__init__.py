@@ -17,8 +17,7 @@ from . import board, geometry, panels
 
 GAME_NAME = "vindication"
 WIDTH = 1400
-HEADER_H = 70
-SIDE_X = 920
+HEADER_H = 112  # title, who is to act, last move: one line each, readable at phone width
 
 
 def preload() -> None:
@@ -43,9 +42,9 @@ def render(view: View, last_move: str | None = None, focus_seat: int | None = No
     canvas = Image.new("RGB", (WIDTH, 3000), PAPER)
     draw = ImageDraw.Draw(canvas)
     panels.header(draw, data, WIDTH, last_move)
-    canvas.paste(map_image, (0, HEADER_H))
-    side = panels.side_panel(draw, data, SIDE_X, HEADER_H + 6, WIDTH - SIDE_X - 12)
-    y = HEADER_H + max(map_image.height, side) + 10
+    canvas.paste(map_image, ((WIDTH - map_image.width) // 2, HEADER_H))
+    y = HEADER_H + map_image.height + 6  # the side panel goes below the map, in two columns
+    y += panels.side_panel(draw, data, 12, y, WIDTH - 24) + 10
     y += panels.final_scores(draw, data, 12, y, WIDTH - 24)
     column = (WIDTH - 36) // 2
     heights = [0, 0]

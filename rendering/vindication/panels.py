@@ -50,7 +50,7 @@ def wrapped(draw, entries: list[str], size: int, width: int) -> list[str]:
 
 def header(draw: ImageDraw.ImageDraw, data: dict, width: int, last_move: str | None) -> None:
     """Title line: round, whose turn, end status; last move caption."""
-    draw.rectangle((0, 0, width, 64), fill=(40, 48, 60))
+    draw.rectangle((0, 0, width, 106), fill=(40, 48, 60))
     title = f"{word('title')} · {b('round')} {data['round']}"
     if data.get("over"):
         title += f" · {b('game_over')}"
@@ -61,49 +61,84 @@ def header(draw: ImageDraw.ImageDraw, data: dict, width: int, last_move: str | N
     if pending and not data.get("over"):
         who = ", ".join(player_name(data, p["seat"]) for p in pending)
         kind = b(f"kind.{pending[0]['type']}")
-        text(draw, (16, 38), f"{b('pending')}: {who} ({kind})", 18, fill=(255, 230, 150))
+        text(draw, (16, 42), f"{b('pending')}: {who} ({kind})", 26, fill=(255, 230, 150),
+             width=width - 32)
     if last_move:
-        text(draw, (width // 2, 38), f"{b('last_move')}: {last_move}", 18, fill=(255, 170, 170),
-             width=width // 2 - 20)
+        text(draw, (16, 74), f"{b('last_move')}: {last_move}", 26, fill=(255, 170, 170),
+             width=width - 32)
 
 
 def side_panel(draw: ImageDraw.ImageDraw, data: dict, x: int, y: int, width: int) -> int:
-    """Face-up cards, triggers, tokens, supplies; return the height used."""
+    """Face-up cards (left column), triggers, tokens and supplies (right column), in type
+    large enough to read at phone width, details wrapped (never cut); return the height."""
+    half = (width - 16) // 2
+    left = _offer(draw, data, x, y, half)
+    return max(left, _triggers(draw, data, x + half + 16, y, half))
+
+
+def _lines(draw, value: str, size: int, width: int) -> list[str]:
+    """Break ``value`` into lines of at most ``width`` pixels (at spaces where it can)."""
+    lines, line = [], ""
+    for char in value:
+        if draw.textlength(line + char, font=font(size)) <= width or not line:
+            line += char
+            continue
+        cut = line.rfind(" ")
+        head, tail = (line[:cut], line[cut + 1:]) if cut > 0 else (line, "")
+        lines.append(head)
+        line = tail + char
+    return lines + ([line] if line else [])
+
+
+def _offer(draw, data: dict, x: int, y: int, width: int) -> int:
     top = y
-    text(draw, (x, y), b("offer"), 22, bold=True)
-    y += 30
+    text(draw, (x, y), b("offer"), 30, bold=True)
+    y += 40
     for deck in card_decks():
-        colour = DECK_COLOURS[deck]
-        draw.rectangle((x, y + 2, x + 14, y + 40), fill=colour)
+        start = y
         cid = data["face_up"].get(deck)
-        size = data["deck_sizes"][deck]
+        text(draw, (x + 22, y), f"{b('deck')} {data['deck_sizes'][deck]}", 22, fill=(90, 90, 90))
         if cid:
             honor = card(cid)["honor"]
-            text(draw, (x + 22, y), f"{cid} {card_name(cid)} ({honor}★)", 18, bold=True,
-                 width=width - 90)
-            text(draw, (x + 22, y + 21), _card_detail(cid), 14, fill=(70, 70, 70), width=width - 30)
+            y += 28
+            for line in _lines(draw, f"{cid} {card_name(cid)} ({honor}★)", 26, width - 22):
+                text(draw, (x + 22, y), line, 26, bold=True)
+                y += 32
+            for line in _lines(draw, _card_detail(cid), 22, width - 22):
+                text(draw, (x + 22, y), line, 22, fill=(70, 70, 70))
+                y += 27
         else:
-            text(draw, (x + 22, y + 8), b("empty"), 18, fill=GREY)
-        text(draw, (x + width - 60, y), f"{b('deck')} {size}", 14, fill=(90, 90, 90))
-        y += 48
-    y += 6
-    text(draw, (x, y), b("triggers"), 22, bold=True)
-    y += 30
+            text(draw, (x + 22, y + 28), b("empty"), 26, fill=GREY)
+            y += 60
+        draw.rectangle((x, start + 2, x + 14, y - 4), fill=DECK_COLOURS[deck])
+        y += 8
+    return y - top
+
+
+def _triggers(draw, data: dict, x: int, y: int, width: int) -> int:
+    top = y
+    text(draw, (x, y), b("triggers"), 30, bold=True)
+    y += 40
     for tid in data["triggers_up"]:
-        text(draw, (x, y), f"{tid} {card_name(tid)}", 17, bold=True, width=width)
-        text(draw, (x + 10, y + 20), trigger_text(tid), 14, fill=(70, 70, 70), width=width - 10)
-        y += 42
+        for line in _lines(draw, f"{tid} {card_name(tid)}", 26, width):
+            text(draw, (x, y), line, 26, bold=True)
+            y += 32
+        for line in _lines(draw, trigger_text(tid), 22, width - 10):
+            text(draw, (x + 10, y), line, 22, fill=(70, 70, 70))
+            y += 27
+        y += 8
     tokens = " ".join(str(t) for t in data["tokens_left"]) or b("empty")
-    text(draw, (x, y), f"{b('tokens')}: {tokens}   {b('bag')}: {data['bag']}   "
-                       f"({data['trigger_deck']} ▼)", 17)
-    y += LINE
-    supply = "  ".join(f"{word('board.abbr.' + a)} {n}" for a, n in data["prof_supply"].items())
-    text(draw, (x, y), f"{b('supply')}: {supply}", 16, width=width)
+    values = [f"{b('tokens')}: {tokens}   {b('bag')}: {data['bag']}   "
+              f"({data['trigger_deck']} ▼)",
+              f"{b('supply')}: " + "  ".join(f"{word('board.abbr.' + a)} {n}"
+                                            for a, n in data["prof_supply"].items())]
     if data.get("aside"):
-        y += LINE
-        built = ", ".join(word(f"region.{r}") for r in data["aside"])
-        text(draw, (x, y), f"{b('aside')}: {built}", 16, width=width)
-    return y + LINE - top
+        values.append(f"{b('aside')}: " + ", ".join(word(f"region.{r}") for r in data["aside"]))
+    for value in values:
+        for line in _lines(draw, value, 24, width):
+            text(draw, (x, y), line, 24)
+            y += 30
+    return y - top
 
 
 def _card_detail(cid: str) -> str:

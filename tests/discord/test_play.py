@@ -307,6 +307,23 @@ async def test_board_for_one_player_asks_for_their_board_in_full(discord_, servi
     assert not refused.public
 
 
+async def test_board_whole_asks_for_the_whole_map(discord_, service, no_renderers):
+    """Issue 19.6: the posted board may show a part of the map; ``/board whole`` the whole."""
+    asked = []
+
+    def render(view, last_move=None, names=None, whole=False):
+        from PIL import Image
+
+        asked.append(whole)
+        return Image.new("RGB", (8, 8), "white")
+
+    no_renderers["toy"] = render
+    await started(discord_)
+    await discord_.command(ALICE, "board")
+    result = await discord_.command(ALICE, "board", whole=True)
+    assert result.public[-1].files and asked[-2:] == [False, True]
+
+
 async def test_a_private_decision_posts_no_options_prompt_or_count_in_the_channel(
         discord_, service, monkeypatch):
     from tests.platform.toy_game import ToyGame

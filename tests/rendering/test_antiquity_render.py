@@ -37,7 +37,7 @@ def test_registered_and_png():
 def test_focus_seat_draws_the_region_around_that_player_larger():
     state, last = play(3, 120)
     view = GAME.view(state, None)
-    public = render(view, last_move=last)
+    public = render(view, last_move=last, whole=True)
     full_size = hexmap.SIZE
     focused = render(view, last_move=last, focus_seat=1)
     assert hexmap.SIZE > full_size and focused.tobytes() != public.tobytes()
@@ -71,3 +71,50 @@ def test_game_over_image():
     assert GAME.is_over(state)
     image = render(GAME.view(state, None), last_move=last)
     assert image.width == 1500
+
+
+def test_posted_board_shows_the_players_areas_large_and_whole_on_request():
+    """Issue 19.6: at phone width the whole 4-player map is specks; the posted board shows
+    each player's area (every city hex inside) at the zoomed size, ``whole`` the whole map."""
+    from rendering.antiquity import crop
+
+    state, last = play(4, 100)
+    view = GAME.view(state, None)
+    areas = crop.player_areas(view.data)
+    shown = set().union(*(hexes for hexes, _ in areas))
+    assert {hexmap.parse(t) for t in view.data["map"]["cities"]} <= shown
+    for seat in range(4):
+        assert crop.holdings(view.data, seat) <= shown
+    assert sorted(s for _, seats in areas for s in seats) == [0, 1, 2, 3]
+    assert len(shown) < len(view.data["map"]["terrain"])
+    render(view, last_move=last)
+    assert hexmap.SIZE >= 60  # labels 0.4 x size: at least 6 px at 400 px wide
+    render(view, last_move=last, whole=True)
+    assert hexmap.SIZE < 60
+
+
+def test_whole_map_posted_while_a_first_city_is_still_to_place():
+    state = GAME.new_game(3, 3, {})
+    state, _ = GAME.apply(state, min(GAME.to_act(state)),
+                          GAME.legal_actions(state, min(GAME.to_act(state)))[0])
+    assert crop_areas(GAME.view(state, None)) is None
+
+
+def crop_areas(view):
+    from rendering.antiquity import crop
+    return crop.player_areas(view.data)
+
+
+def test_header_chips_and_last_move_read_at_phone_width(monkeypatch):
+    """Issue 19.6: the turn order chips and the last move were 18 px (under 5 px at 400 px
+    wide); every word of the header and caption is now at least 24 px (6.4 px at 400)."""
+    import rendering.antiquity as board
+
+    sizes = []
+    original = board.font
+    monkeypatch.setattr(board, "font", lambda size, bold=False: sizes.append(size)
+                        or original(size, bold))
+    state, last = play(4, 40)
+    names = ["さくら", "王小明", "🐉Dragon", "D"]
+    board.render(GAME.view(state, None), last_move=last, names=names)
+    assert sizes and min(sizes) >= 24

@@ -255,3 +255,48 @@ def test_a_long_tile_name_wraps_to_fit_its_tile(name):
     assert "".join(lines).replace(" ", "") == name.replace(" ", "") and len(lines) <= 2
     assert all(draw.textlength(line, font=font(size, True)) <= 108 for line in lines), (
         lines, size)
+
+
+def tile_names(locale: str) -> list[str]:
+    return [translate(Msg(f"caverna.tile.{tile}"), locale)
+            for tile in ["entry-dwelling", *content.tiles()]]
+
+
+@pytest.mark.parametrize("locale", ["en", "ja"])
+def test_a_tile_name_on_a_compact_board_is_whole_or_its_initials(locale):
+    """Issue 19.6: a compact board showed "はじめ" for はじめの住居 (a cut that reads as another
+    word); now the whole name fits its square in one or two lines (without its
+    bracketed cost if need be), or a name of several words shows its initials."""
+    from PIL import ImageDraw
+
+    from rendering.caverna.squares import mini_title
+    from rendering.common import font
+
+    draw = ImageDraw.Draw(Image.new("RGB", (10, 10)))
+    lines, _ = mini_title(draw, "はじめの住居", 34)
+    assert "".join(lines) == "はじめの住居"
+    for name in tile_names(locale):
+        lines, size = mini_title(draw, name, 34)
+        short = name.split("（")[0].split(" (")[0]
+        if "".join(lines).replace(" ", "") not in (name.replace(" ", ""), short.replace(" ", "")):
+            words = name.replace("-", " ").split()
+            assert len(words) > 1 and lines == [(words[0][0] + words[1][0]).upper()], name
+        else:
+            assert all(draw.textlength(line, font=font(size, True)) <= 30 for line in lines)
+
+
+@pytest.mark.parametrize("locale", ["en", "ja"])
+def test_a_tile_name_on_the_full_board_fits_its_square(locale, monkeypatch):
+    """Every tile name on a full-size square (112 px) is drawn whole, within the square."""
+    from PIL import ImageDraw
+
+    from rendering.caverna import squares
+
+    draw = ImageDraw.Draw(Image.new("RGB", (10, 10)))
+    drawn = []
+    monkeypatch.setattr(draw, "text", lambda xy, text, font, **kw: drawn.append((text, font)))
+    for name in tile_names(locale):
+        drawn.clear()
+        squares._tile_title(draw, name, 0, 0, 112)
+        assert "".join(t for t, _ in drawn).replace(" ", "") == name.replace(" ", "")
+        assert all(draw.textlength(t, font=f) <= 112 - 8 for t, f in drawn), (name, drawn)
