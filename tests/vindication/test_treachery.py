@@ -180,3 +180,20 @@ def test_seeded_random_games_with_treachery_end_cleanly(players, modules):
     assert all(p.honor >= 0 for p in final.players)
     assert set(EVERY) <= set(owned) | {c for d in final.decks.values() for c in d} | set(
         final.face_up.values()) | set(final.removed)
+
+
+def test_an_activated_treachery_companion_takes_honor_from_the_one_adjacent_player():
+    state = _three('seat.0.companions = ["X04"]\nseat.0.influence = 6\nseat.1.honor = 9',
+                   c="T02")
+    state, _ = play(state, A, "activate X04")
+    assert [p.honor for p in state.players] == [16, 8, 15]
+    check_invariants(state)
+
+
+def test_a_treachery_trait_weakens_one_adjacent_player_after_a_visit():
+    state = _three('seat.0.traits = ["X03"]\n'
+                   "seat.1.conviction = 0\nseat.1.influence = 5", c="T02")
+    state = give(tile(state, "H07", "fort"), A, influence=6, conviction=2, strength=3,
+                 knowledge=3, inspiration=2, courage=2)
+    state, events = play(state, A, "visit H07")
+    assert state.players[B].influence == 4 and "treachery_weaken" in keys(events)
