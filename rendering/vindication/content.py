@@ -46,8 +46,17 @@ def card_decks() -> tuple[str, ...]:
 
 @lru_cache(maxsize=1)
 def _cards() -> dict[str, dict]:
-    raw = _load("cards")
-    return {entry["id"]: dict(entry, type=ctype) for kind, ctype in _KINDS for entry in raw[kind]}
+    table = {}
+    for name, extra in (("cards", {}), ("treachery", {"treachery": True})):
+        raw = _load(name)
+        table.update({entry["id"]: dict(entry, type=ctype, **extra)
+                      for kind, ctype in _KINDS for entry in raw.get(kind, [])})
+    return table
+
+
+def is_treachery(cid: str) -> bool:
+    """Tell whether ``cid`` is a card of the Treachery module (spec 7.3)."""
+    return bool(_cards().get(cid, {}).get("treachery"))
 
 
 def card(cid: str) -> dict:

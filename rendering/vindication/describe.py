@@ -21,6 +21,8 @@ def effect_text(effect: dict) -> str:
     attr_word = ""
     if attr:
         attr_word = _t(f"any.{attr}") if attr.startswith("any") else word(f"attr.{attr}")
+    if effect.get("target") == "one_adjacent_player":
+        op += "_one"
     return _t(f"op.{op}", n=effect.get("n", ""), attr=attr_word)
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from rendering.common import board_locale
+from rendering.vindication.content import is_treachery
 from rules.core.text import Msg, translate
 
 
@@ -20,7 +21,9 @@ def _word(key: str, locale: str) -> str:
 
 
 def card_name(cid: str) -> str:
-    """Return a card's display name."""
+    """Return a card's display name (a treachery card says so, spec 7.3)."""
+    if is_treachery(cid):
+        return f"{word(f'card.{cid}')} ({word('board.treachery')})"
     return word(f"card.{cid}")
 
 

@@ -46,16 +46,28 @@ def cards() -> dict:
 @lru_cache(maxsize=1)
 def card_table() -> dict[str, dict]:
     """Return every card, quest and trigger by id, each with its ``type`` and ``deck``."""
-    raw = cards()
     table: dict[str, dict] = {}
-    for kind, ctype in (("companions", "companion"), ("traits", "trait"), ("relics", "relic"),
-                        ("monsters", "monster"), ("secret_quests", "quest"),
-                        ("end_game_triggers", "trigger")):
-        for entry in raw[kind]:
-            item = dict(entry, type=ctype)
-            item["deck"] = _deck_of(item)
-            table[item["id"]] = item
+    for raw, extra in ((cards(), {}), (treachery(), {"treachery": True})):
+        for kind, ctype in (("companions", "companion"), ("traits", "trait"),
+                            ("relics", "relic"), ("monsters", "monster"),
+                            ("secret_quests", "quest"), ("end_game_triggers", "trigger")):
+            for entry in raw.get(kind, []):
+                item = dict(entry, type=ctype, **extra)
+                item["deck"] = _deck_of(item)
+                table[item["id"]] = item
     return table
+
+
+@lru_cache(maxsize=1)
+def treachery() -> dict:
+    """Return the Treachery module's cards by kind (spec 7.3, ORIGINAL set of 9.4)."""
+    return _load("treachery")
+
+
+def treachery_cards(deck: str) -> list[str]:
+    """Return the ids of the treachery cards with the back of ``deck``, in data order."""
+    return [cid for cid, item in card_table().items()
+            if item["deck"] == deck and item.get("treachery")]
 
 
 def _deck_of(item: dict) -> str | None:
@@ -69,9 +81,12 @@ def card(cid: str) -> dict:
     return card_table()[cid]
 
 
-def deck_cards(deck: str) -> list[str]:
-    """Return the ids of every card of ``deck`` in data order."""
-    return [cid for cid, item in card_table().items() if item["deck"] == deck]
+def deck_cards(deck: str, chosen_modules=()) -> list[str]:
+    """Return the ids of every card of ``deck`` in data order: the basic cards, and the
+    treachery cards when ``chosen_modules`` holds the Treachery module."""
+    basic = [cid for cid, item in card_table().items()
+             if item["deck"] == deck and not item.get("treachery")]
+    return basic + (treachery_cards(deck) if "treachery" in chosen_modules else [])
 
 
 def card_color(cid: str) -> str:

@@ -14,6 +14,7 @@ from rules.core.verbs import VerbHandler, must_be_listed
 from .data import ATTRIBUTES, BASIC, HEROIC, ability, card, rule
 from .msgs import card_msg
 from .power import apply_step, gain, gain_honor, raise_speed, step_options
+from .treachery import take_honor_op, weaken_other_op
 
 # -- what a player owns ---------------------------------------------------------------------
 
@@ -169,6 +170,8 @@ class EffectStep(VerbHandler):
         "acquire": acquire_op,
         "reroll": reroll_op,
         "cancel_death": cancel_death_op,
+        "weaken_other": weaken_other_op,  # Treachery (7.3, 9.4)
+        "take_honor": take_honor_op,
     }
 
 

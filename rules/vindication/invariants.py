@@ -52,7 +52,8 @@ def _cards(state) -> list[str]:
     for p in state.players:
         pool += [c for c, _ in p.companions] + [r for r, _ in p.relics]
         pool += p.traits + p.monsters
-    everything = Counter(c for deck in CARD_DECKS for c in deck_cards(deck))
+    chosen = state.options.get("modules", [])
+    everything = Counter(c for deck in CARD_DECKS for c in deck_cards(deck, chosen))
     have = Counter(pool)
     return [f"card {c}: {have[c]} in play, {everything[c]} in the box"
             for c in sorted(set(everything) | set(have)) if have[c] != everything[c]]

@@ -12,7 +12,10 @@ OPS = {
     "gain": {"attr", "n"}, "empower": {"n"}, "recover": {"n", "exclude_self"},
     "honor": {"n"}, "move": {"n"}, "speed": {"n"}, "recharge": {"n"},
     "roll_attribute": {"n"}, "acquire": {"deck"}, "reroll": set(), "cancel_death": set(),
+    "weaken_other": {"n", "target"}, "take_honor": {"n", "from"},
 }
+TREACHERY_TARGETS = {"weaken_other": ("target", {"adjacent_players", "one_adjacent_player"}),
+                     "take_honor": ("from", {"one_adjacent_player"})}
 GAIN_KINDS = set(ATTRIBUTES) | {"any_basic", "any_heroic", "any"}
 TIMINGS = {"activate", "passive", "static", "on_join", "end_game", "use", "reaction"}
 EVENTS = {"after_visit", "after_rest", "after_control", "after_toll", "after_acquire",
@@ -41,6 +44,10 @@ def check_effect(effect: dict) -> list[str]:
         problems.append(f"gain: unknown attribute {effect.get('attr')!r}")
     if op == "acquire" and effect.get("deck") not in CARD_DECKS:
         problems.append(f"acquire: unknown deck {effect.get('deck')!r}")
+    if op in TREACHERY_TARGETS:
+        key, allowed = TREACHERY_TARGETS[op]
+        if effect.get(key) not in allowed:
+            problems.append(f"{op}: unknown {key} {effect.get(key)!r}")
     if "n" in params and not (isinstance(effect["n"], int) and effect["n"] > 0):
         problems.append(f"{op}: n must be a positive integer")
     return problems

@@ -28,7 +28,7 @@ def _id(word: str, prefix: str) -> str | None:
 
 def _card_id(word: str) -> str | None:
     up = word.upper()
-    return up if len(up) == 3 and up[0] in "RBYGPOQW" and ascii_digits(up[1:]) else None
+    return up if len(up) == 3 and up[0] in "RBYGPOQWX" and ascii_digits(up[1:]) else None
 
 
 def _int(word: str) -> int | None:
@@ -144,6 +144,7 @@ _READERS = {
     "mode": _one("mode", MODES[:3]), "colour": _one("colour", COLORS),
     "control": _one("control", ident=lambda w: _id(w, "H")),
     "steps": _one("steps", ident=_int), "teleport": _one("teleport", ident=lambda w: _id(w, "T")),
+    "target": _one("target", ident=_int),
     **{verb: _one(verb, ident=_card_id) for verb in CARD_VERBS},
     **{verb: _amount(verb) for verb in AMOUNT_VERBS},
 }

@@ -7,6 +7,7 @@ from functools import lru_cache
 from rules.core import ScoreLine
 
 from .data import ATTRIBUTES, ability, attribute, card, card_color, game, regions, rule
+from .treachery import is_treachery
 
 COLORS = ("red", "blue", "yellow", "green", "purple", "orange")
 
@@ -79,7 +80,8 @@ def mastery_counts(state, color: str) -> list[int]:
     """Return each player's count for the Mastery tile of ``color`` (cards + 2 per tile)."""
     attr = next(a["id"] for a in game()["attributes"] if a["color"] == color)
     bonus = rule("proficiency_tiles", "end_game_card_bonus")
-    return [sum(1 for c in _owned_cards(p) if card_color(c) == color) + bonus * p.proficiency[attr]
+    return [sum(1 for c in _owned_cards(p) if card_color(c) == color and not is_treachery(c))
+            + bonus * p.proficiency[attr]
             for p in state.players]
 
 

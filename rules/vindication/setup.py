@@ -30,6 +30,7 @@ from .msgs import card_msg, deck_msg
 from .power import gain_honor
 from .state import Player, VState
 from .tiles import place_tile
+from .treachery import shuffle_in
 
 
 def new_state(seed: int, players: int, options: dict) -> VState:
@@ -52,6 +53,7 @@ def new_state(seed: int, players: int, options: dict) -> VState:
     events: list = []
     _deal_journeys(state, players, options)
     _starting_companions(state, options, events)
+    shuffle_in(state, chosen)
     for deck in CARD_DECKS:
         refill(state, deck)
     _deal_quests(state)

@@ -178,7 +178,8 @@ def check_invariants(state) -> None:
         pool += [c for c, _ in player.companions] + player.traits + player.monsters
         pool += [r for r, _ in player.relics]
     pool += state.removed
-    everything = [c for deck in CARD_DECKS for c in deck_cards(deck)]
+    chosen = state.options.get("modules", [])
+    everything = [c for deck in CARD_DECKS for c in deck_cards(deck, chosen)]
     assert sorted(pool) == sorted(everything)
     per = state.prof_supply
     for attr in ATTRIBUTES:

@@ -10,10 +10,12 @@ from rules.vindication.data import ability, card_table
 
 from .helpers import A, B, G, at, give, keys, own, play, script, stack_deck, table, tile
 
-ACTIVATED = sorted(c for c, i in card_table().items()
+# the Treachery module's cards have their own tests (test_treachery.py)
+BASIC_CARDS = {c: i for c, i in card_table().items() if not i.get("treachery")}
+ACTIVATED = sorted(c for c, i in BASIC_CARDS.items()
                    if (i.get("ability") or {}).get("timing") == "activate")
-USED = sorted(c for c, i in card_table().items() if (i.get("ability") or {}).get("timing") == "use")
-PASSIVE = sorted(c for c, i in card_table().items()
+USED = sorted(c for c, i in BASIC_CARDS.items() if (i.get("ability") or {}).get("timing") == "use")
+PASSIVE = sorted(c for c, i in BASIC_CARDS.items()
                  if (i.get("ability") or {}).get("timing") == "passive")
 
 
