@@ -14,7 +14,7 @@ from typing import Any, Sequence
 
 import aiosqlite
 
-from . import snapshots
+from . import postgresql, snapshots
 from .commit import GroupCommit
 from .errors import ChannelBusy, StaleVersion, StoreBusy, StoreError
 from .migrations import MIGRATIONS
@@ -26,7 +26,7 @@ OPEN_STATUSES = ("lobby", "active")
 
 # Every read of a game also counts each seat's moves, in the same statement (one snapshot).
 SELECT_GAMES = ("SELECT games.*, (SELECT json_group_object(seat, n) FROM (SELECT seat,"
-                " COUNT(*) AS n FROM moves WHERE moves.game_id = games.id GROUP BY seat))"
+                " COUNT(*) AS n FROM moves WHERE moves.game_id = games.id GROUP BY seat) AS counts)"
                 " AS turns FROM games")
 
 
@@ -137,7 +137,11 @@ class Store(GroupCommit):
         """Open (creating if needed) the database at ``path`` and apply pending migrations.
 
         A write waits up to ``busy_seconds`` for another process sharing the file to release
-        the write lock, then fails with :class:`StoreBusy`."""
+        the write lock, then fails with :class:`StoreBusy`. A ``postgresql://`` URL opens
+        that PostgreSQL database instead (:mod:`bot.store.postgresql_store`)."""
+        if postgresql.is_url(path):
+            from .postgresql_store import PostgresStore
+            return await PostgresStore.connect(str(path), busy_seconds)
         try:
             if str(path) != ":memory:":
                 Path(path).parent.mkdir(parents=True, exist_ok=True)
@@ -291,7 +295,7 @@ class Store(GroupCommit):
         async with self.write() as db:
             await db.execute(
                 "UPDATE games SET board_message_id = ?, board_version = ? WHERE id = ? AND"
-                " (? IS NULL OR board_version IS NULL OR board_version <= ?)",
+                " (CAST(? AS INTEGER) IS NULL OR board_version IS NULL OR board_version <= ?)",
                 (message_id, version, game_id, version, version))
 
     async def unposted_games(self) -> list[GameRecord]:

@@ -1,0 +1,77 @@
+"""The store on PostgreSQL: the same interface, schema, migrations and group commit.
+
+Opened by :meth:`bot.store.Store.open` when given a ``postgresql://`` URL (``DATABASE_URL``).
+Everything but opening and migrating is the SQLite store's own code, run through
+:class:`bot.store.postgresql.Connection`. The migrations are the same numbered list, run
+in one transaction under ``pg_advisory_xact_lock``: any number of processes may start
+together on any version of the database, and each finds the schema either untouched or
+complete. The number applied is kept in the table ``schema_version`` (SQLite keeps it in
+``PRAGMA user_version``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+
+from . import postgresql
+from .errors import StoreError
+from .migrations import MIGRATIONS
+from .store import Store, _statements
+
+
+class PostgresStore(Store):
+    """The games database on a PostgreSQL server (see :class:`bot.store.Store`)."""
+
+    @classmethod
+    async def connect(cls, url: str, busy_seconds: float) -> "PostgresStore":
+        """Connect to the database at ``url`` and apply pending migrations.
+
+        A write waits up to ``busy_seconds`` for a row another process is writing, then
+        fails with :class:`bot.store.StoreBusy`."""
+        store = None
+        try:
+            store = cls(await postgresql.Connection.connect(url, busy_seconds))
+            await store._migrate()
+            store._reader = await postgresql.Connection.connect(url, busy_seconds)
+            store._read_lock = asyncio.Lock()
+        except BaseException as error:
+            if store is not None:
+                await store.close()
+            if isinstance(error, StoreError):
+                raise
+            if isinstance(error, Exception):
+                raise StoreError(f"cannot open the database {_redacted(url)}: {error}") from None
+            raise
+        return store
+
+    async def _migrate(self) -> None:
+        """Apply the pending migrations in one transaction, under an advisory lock."""
+        async with self.write() as db:
+            await db.execute("SELECT pg_advisory_xact_lock(?)", (postgresql.MIGRATION_LOCK,))
+            await db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+            version = await _version(db)
+            for script in MIGRATIONS[version:]:
+                for statement in _statements(script):
+                    translated = postgresql.migration_statement(statement)
+                    if translated:
+                        await db.execute(translated)
+            if version < len(MIGRATIONS):
+                await db.execute("DELETE FROM schema_version")
+                await db.execute("INSERT INTO schema_version (version) VALUES (?)",
+                                 (len(MIGRATIONS),))
+
+    async def schema_version(self) -> int:
+        """Return the number of migrations applied."""
+        async with self.read() as db:
+            return await _version(db)
+
+
+async def _version(db) -> int:
+    row = await (await db.execute("SELECT MAX(version) AS version FROM schema_version")).fetchone()
+    return row["version"] or 0
+
+
+def _redacted(url: str) -> str:
+    """``url`` without its password (error messages end up in logs)."""
+    return re.sub(r"(://[^:/@]*):[^@]*@", r"\1:***@", url)
