@@ -91,6 +91,11 @@ def migration_statement(statement: str) -> str | None:
     return statement
 
 
+def redacted(url: str) -> str:
+    """``url`` without its password (what is printed or logged)."""
+    return re.sub(r"(://[^:/@]*):[^@]*@", r"\1:***@", url)
+
+
 class Cursor:
     """The result of one statement: its rows, how many rows it touched, the id it inserted."""
 

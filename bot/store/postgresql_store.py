@@ -12,7 +12,6 @@ complete. The number applied is kept in the table ``schema_version`` (SQLite kee
 from __future__ import annotations
 
 import asyncio
-import re
 
 from . import postgresql
 from .errors import StoreError
@@ -41,7 +40,8 @@ class PostgresStore(Store):
             if isinstance(error, StoreError):
                 raise
             if isinstance(error, Exception):
-                raise StoreError(f"cannot open the database {_redacted(url)}: {error}") from None
+                where = postgresql.redacted(url)
+                raise StoreError(f"cannot open the database {where}: {error}") from None
             raise
         return store
 
@@ -70,8 +70,3 @@ class PostgresStore(Store):
 async def _version(db) -> int:
     row = await (await db.execute("SELECT MAX(version) AS version FROM schema_version")).fetchone()
     return row["version"] or 0
-
-
-def _redacted(url: str) -> str:
-    """``url`` without its password (error messages end up in logs)."""
-    return re.sub(r"(://[^:/@]*):[^@]*@", r"\1:***@", url)
