@@ -32,9 +32,14 @@ def selected(config) -> tuple[str, ...]:
 
 
 def parametrize(metafunc) -> None:
-    """Run each test that takes ``backend`` once per selected backend."""
+    """Run each test that takes ``backend`` once per selected backend (of those its
+    ``backends`` mark names, when it has one: a test about one backend's own behaviour)."""
     if "backend" in metafunc.fixturenames:
-        metafunc.parametrize("backend", selected(metafunc.config))
+        chosen = selected(metafunc.config)
+        mark = metafunc.definition.get_closest_marker("backends")
+        if mark is not None:
+            chosen = tuple(b for b in chosen if b in mark.args)
+        metafunc.parametrize("backend", chosen)
 
 
 def deselect(config, items) -> None:

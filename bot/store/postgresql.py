@@ -114,10 +114,18 @@ class Cursor:
 
 
 class Connection:
-    """An asyncpg connection with the part of aiosqlite's interface the store uses."""
+    """An asyncpg connection with the part of aiosqlite's interface the store uses.
 
-    def __init__(self, connection):
+    A connection the server or the network lost is opened again, but only where no
+    transaction of the store can be open on it: at the ``BEGIN`` of a group, or for a
+    statement between groups (what reads back the outcome of a COMMIT whose answer was lost,
+    and every read on the reading connection). A group that loses its connection midway fails
+    as a whole and is rolled back by the server."""
+
+    def __init__(self, connection, url: str = "", busy_seconds: float = 5.0):
         self._connection = connection
+        self._url, self._busy_seconds = url, busy_seconds
+        self._in_group = False  # between a BEGIN and the COMMIT or ROLLBACK that ends it
         self._trace = None  # called with each statement run (aiosqlite's set_trace_callback)
 
     @classmethod
@@ -126,9 +134,7 @@ class Connection:
         if asyncpg is None:
             raise StoreError("DATABASE_URL names PostgreSQL, but asyncpg is not installed:"
                              " pip install 'tabletop[postgresql]'")
-        connection = await asyncpg.connect(
-            url, server_settings={"lock_timeout": str(int(busy_seconds * 1000))})
-        return cls(connection)
+        return cls(await _connect(url, busy_seconds), url, busy_seconds)
 
     @property
     def in_transaction(self) -> bool:
@@ -140,6 +146,10 @@ class Connection:
         statement = translate(sql)
         if self._trace is not None:
             self._trace(statement)
+        if self._connection.is_closed() and (statement == "BEGIN" or not self._in_group):
+            self._connection = await _connect(self._url, self._busy_seconds)
+        if statement in ("BEGIN", "COMMIT", "ROLLBACK"):
+            self._in_group = statement == "BEGIN"
         try:
             if _returns_rows(statement):
                 rows = await self._connection.fetch(statement, *params)
@@ -163,6 +173,11 @@ class Connection:
     async def close(self) -> None:
         """Close the connection."""
         await self._connection.close()
+
+
+async def _connect(url: str, busy_seconds: float):
+    return await asyncpg.connect(
+        url, server_settings={"lock_timeout": str(int(busy_seconds * 1000))})
 
 
 def _returns_rows(statement: str) -> bool:
