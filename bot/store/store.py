@@ -14,10 +14,10 @@ from typing import Any, Sequence
 
 import aiosqlite
 
-from . import postgresql, snapshots
+from . import postgresql, postgresql_store, snapshots
 from .commit import GroupCommit
 from .errors import ChannelBusy, StaleVersion, StoreBusy, StoreError
-from .migrations import MIGRATIONS
+from .migrations import MIGRATIONS, statements
 
 __all__ = ["ChannelBusy", "GameRecord", "MoveRecord", "Seat", "StaleVersion", "Store",
            "StoreBusy", "StoreError"]
@@ -140,8 +140,7 @@ class Store(GroupCommit):
         the write lock, then fails with :class:`StoreBusy`. A ``postgresql://`` URL opens
         that PostgreSQL database instead (:mod:`bot.store.postgresql_store`)."""
         if postgresql.is_url(path):
-            from .postgresql_store import PostgresStore
-            return await PostgresStore.connect(str(path), busy_seconds)
+            return await postgresql_store.connect(cls, str(path), busy_seconds)
         try:
             if str(path) != ":memory:":
                 Path(path).parent.mkdir(parents=True, exist_ok=True)
@@ -188,6 +187,8 @@ class Store(GroupCommit):
     async def _migrate(self) -> None:
         """Apply the pending migrations in one write, under the database's write lock.
 
+        (On PostgreSQL: :func:`bot.store.postgresql_store.migrate`.)
+
         The version is read again once the lock is held: another process starting at the
         same moment may have migrated meanwhile, and then there is nothing left to do."""
         if await self._user_version() >= len(MIGRATIONS):
@@ -195,7 +196,7 @@ class Store(GroupCommit):
         async with self.write() as db:
             version = await self._user_version()
             for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
-                for statement in _statements(script):
+                for statement in statements(script):
                     await db.execute(statement)
                 await db.execute(f"PRAGMA user_version = {number}")
 
@@ -205,6 +206,8 @@ class Store(GroupCommit):
 
     async def schema_version(self) -> int:
         """Return the number of migrations applied."""
+        if isinstance(self._db, postgresql.Connection):
+            return await postgresql_store.schema_version(self)
         async with self.read() as db:
             (version,) = await (await db.execute("PRAGMA user_version")).fetchone()
         return version
@@ -393,19 +396,6 @@ class Store(GroupCommit):
         if cursor.rowcount != 1:
             raise StaleVersion()
         self._witnesses.append((game_id, version + 1, move))
-
-
-def _statements(script: str) -> list[str]:
-    """Split a migration script into its SQL statements."""
-    statements, current = [], ""
-    for line in script.splitlines(keepends=True):
-        current += line
-        if sqlite3.complete_statement(current):
-            statements.append(current.strip())
-            current = ""
-    if current.strip():
-        statements.append(current.strip())
-    return statements
 
 
 def _seat_json(seat: Seat) -> dict:
