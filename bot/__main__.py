@@ -28,7 +28,7 @@ async def run(config: Config) -> None:
     from .store import Store
 
     render_in_processes(config.render_processes)
-    store = await Store.open(config.database_path)
+    store = await Store.open(config.database)
     try:
         bot = create_bot(Service(store), dev_guild_id=config.dev_guild_id)
         async with bot:
@@ -66,7 +66,10 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_CONFIG
     logging.basicConfig(level=config.log_level,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    log.info("database %s", config.database_path)
+    from .store.postgresql import redacted
+
+    log.info("database %s", redacted(config.database_url) if config.database_url
+             else config.database_path)
     import aiohttp
     import discord
 

@@ -6,7 +6,9 @@
     prune --days N                        delete finished games older than N days
     backup FILE                           a consistent copy of the database (online backup)
 
-The database is ``--database``, else ``DATABASE_PATH`` from the environment or ``.env``.
+The database is ``--database`` (a SQLite file or a ``postgresql://`` URL), else
+``DATABASE_URL``, else ``DATABASE_PATH`` from the environment or ``.env``. ``backup`` is for
+the SQLite file; on PostgreSQL use its own ``pg_dump`` (see the README).
 An export of a running game holds its seed, which reveals every hidden part of it: keep it
 to operators. A failure prints one line and exits 1.
 """
@@ -28,6 +30,7 @@ from . import history
 from .config import DEFAULT_DATABASE, parse_env_file
 from .store import ChannelBusy, GameRecord, Seat, Store, StoreError
 from .store import results as stored
+from .store.postgresql import is_url
 
 EXIT_FAILED = 1
 
@@ -36,13 +39,17 @@ class AdminError(Exception):
     """A command cannot be carried out; the message says why."""
 
 
-def database_path(given: str | None, env_file: str | Path = ".env") -> Path:
-    """``given``, else DATABASE_PATH from the environment or ``.env``, else the default."""
+def database_path(given: str | None, env_file: str | Path = ".env") -> Path | str:
+    """``given``, else DATABASE_URL, else DATABASE_PATH (from the environment or ``.env``),
+    else the default file. A PostgreSQL database is returned as its URL (a string)."""
     if given:
-        return Path(given)
+        return given if is_url(given) else Path(given)
     path = Path(env_file)
     values = parse_env_file(path.read_text(encoding="utf-8")) if path.is_file() else {}
     values.update(os.environ)
+    url = values.get("DATABASE_URL", "").strip()
+    if url:
+        return url
     return Path(values.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE)
 
 
@@ -146,7 +153,8 @@ def parser() -> argparse.ArgumentParser:
     """The command line of ``python -m bot.admin``."""
     top = argparse.ArgumentParser(prog="python -m bot.admin",
                                   description="Operate the tabletop games database.")
-    top.add_argument("--database", help="the SQLite file (default: DATABASE_PATH)")
+    top.add_argument("--database", help="the SQLite file or a postgresql:// URL"
+                     " (default: DATABASE_URL, else DATABASE_PATH)")
     commands = top.add_subparsers(dest="command", required=True)
     commands.add_parser("list", help="list the running games")
     export = commands.add_parser("export", help="write one game to a file")
@@ -169,9 +177,12 @@ async def run(args: argparse.Namespace) -> str:
     """Carry out one command; return what to print."""
     path = database_path(args.database)
     if args.command == "backup":
+        if is_url(path):
+            raise AdminError("backup copies a SQLite file; for PostgreSQL run pg_dump"
+                             " (see the README)")
         size = backup(path, Path(args.file))
         return f"backed up {path} to {args.file} ({size} bytes)"
-    if args.command != "import" and not path.is_file():
+    if args.command != "import" and not is_url(path) and not path.is_file():
         raise AdminError(f"no database at {path}")
     store = await Store.open(path)
     try:

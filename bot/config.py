@@ -24,6 +24,12 @@ class Config:
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     render_processes: int = 0  # boards drawn in threads (measured faster; see bench)
+    database_url: str | None = None  # a PostgreSQL database instead of the SQLite file
+
+    @property
+    def database(self) -> str | Path:
+        """What the store opens: ``DATABASE_URL`` when set, else the SQLite file."""
+        return self.database_url or self.database_path
 
 
 def parse_env_file(text: str) -> dict[str, str]:
@@ -73,7 +79,12 @@ def config_from(values: Mapping[str, str]) -> Config:
     if level not in LOG_LEVELS:
         raise ConfigError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {level!r}.")
     database = values.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE
+    url = values.get("DATABASE_URL", "").strip() or None
+    if url and not url.startswith(("postgresql://", "postgres://")):
+        raise ConfigError("DATABASE_URL must be a PostgreSQL URL (postgresql://user:password@"
+                          "host/database); leave it unset to use the SQLite file DATABASE_PATH.")
     processes = values.get("RENDER_PROCESSES", "").strip() or "0"
     if not (processes.isascii() and processes.isdigit()):
         raise ConfigError(f"RENDER_PROCESSES must be a number of processes, not {processes!r}.")
-    return Config(token, Path(database), int(guild) if guild else None, level, int(processes))
+    return Config(token, Path(database), int(guild) if guild else None, level, int(processes),
+                  url)

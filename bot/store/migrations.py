@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sqlite3
+
 MIGRATIONS: tuple[str, ...] = (
     # 1: games and moves
     """
@@ -138,3 +140,16 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE moves DROP COLUMN state;
     """,
 )
+
+
+def statements(script: str) -> list[str]:
+    """Split a migration script into its SQL statements."""
+    found, current = [], ""
+    for line in script.splitlines(keepends=True):
+        current += line
+        if sqlite3.complete_statement(current):
+            found.append(current.strip())
+            current = ""
+    if current.strip():
+        found.append(current.strip())
+    return found

@@ -14,10 +14,10 @@ from typing import Any, Sequence
 
 import aiosqlite
 
-from . import snapshots
+from . import postgresql, postgresql_store, snapshots
 from .commit import GroupCommit
 from .errors import ChannelBusy, StaleVersion, StoreBusy, StoreError
-from .migrations import MIGRATIONS
+from .migrations import MIGRATIONS, statements
 
 __all__ = ["ChannelBusy", "GameRecord", "MoveRecord", "Seat", "StaleVersion", "Store",
            "StoreBusy", "StoreError"]
@@ -26,7 +26,7 @@ OPEN_STATUSES = ("lobby", "active")
 
 # Every read of a game also counts each seat's moves, in the same statement (one snapshot).
 SELECT_GAMES = ("SELECT games.*, (SELECT json_group_object(seat, n) FROM (SELECT seat,"
-                " COUNT(*) AS n FROM moves WHERE moves.game_id = games.id GROUP BY seat))"
+                " COUNT(*) AS n FROM moves WHERE moves.game_id = games.id GROUP BY seat) AS counts)"
                 " AS turns FROM games")
 
 
@@ -137,7 +137,10 @@ class Store(GroupCommit):
         """Open (creating if needed) the database at ``path`` and apply pending migrations.
 
         A write waits up to ``busy_seconds`` for another process sharing the file to release
-        the write lock, then fails with :class:`StoreBusy`."""
+        the write lock, then fails with :class:`StoreBusy`. A ``postgresql://`` URL opens
+        that PostgreSQL database instead (:mod:`bot.store.postgresql_store`)."""
+        if postgresql.is_url(path):
+            return await postgresql_store.connect(cls, str(path), busy_seconds)
         try:
             if str(path) != ":memory:":
                 Path(path).parent.mkdir(parents=True, exist_ok=True)
@@ -184,6 +187,8 @@ class Store(GroupCommit):
     async def _migrate(self) -> None:
         """Apply the pending migrations in one write, under the database's write lock.
 
+        (On PostgreSQL: :func:`bot.store.postgresql_store.migrate`.)
+
         The version is read again once the lock is held: another process starting at the
         same moment may have migrated meanwhile, and then there is nothing left to do."""
         if await self._user_version() >= len(MIGRATIONS):
@@ -191,7 +196,7 @@ class Store(GroupCommit):
         async with self.write() as db:
             version = await self._user_version()
             for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
-                for statement in _statements(script):
+                for statement in statements(script):
                     await db.execute(statement)
                 await db.execute(f"PRAGMA user_version = {number}")
 
@@ -201,6 +206,8 @@ class Store(GroupCommit):
 
     async def schema_version(self) -> int:
         """Return the number of migrations applied."""
+        if isinstance(self._db, postgresql.Connection):
+            return await postgresql_store.schema_version(self)
         async with self.read() as db:
             (version,) = await (await db.execute("PRAGMA user_version")).fetchone()
         return version
@@ -291,7 +298,7 @@ class Store(GroupCommit):
         async with self.write() as db:
             await db.execute(
                 "UPDATE games SET board_message_id = ?, board_version = ? WHERE id = ? AND"
-                " (? IS NULL OR board_version IS NULL OR board_version <= ?)",
+                " (CAST(? AS INTEGER) IS NULL OR board_version IS NULL OR board_version <= ?)",
                 (message_id, version, game_id, version, version))
 
     async def unposted_games(self) -> list[GameRecord]:
@@ -389,19 +396,6 @@ class Store(GroupCommit):
         if cursor.rowcount != 1:
             raise StaleVersion()
         self._witnesses.append((game_id, version + 1, move))
-
-
-def _statements(script: str) -> list[str]:
-    """Split a migration script into its SQL statements."""
-    statements, current = [], ""
-    for line in script.splitlines(keepends=True):
-        current += line
-        if sqlite3.complete_statement(current):
-            statements.append(current.strip())
-            current = ""
-    if current.strip():
-        statements.append(current.strip())
-    return statements
 
 
 def _seat_json(seat: Seat) -> dict:

@@ -30,6 +30,14 @@ def test_environment_wins_over_env_file(tmp_path):
     assert load_config({}, env).token == "from-file"
 
 
+def test_database_url_selects_postgresql_and_must_name_it():
+    config = config_from({"DISCORD_TOKEN": "t", "DATABASE_URL": "postgresql://u:p@h/db"})
+    assert config.database == "postgresql://u:p@h/db"
+    assert config_from({"DISCORD_TOKEN": "t"}).database == Path(DEFAULT_DATABASE)
+    with pytest.raises(ConfigError, match="DATABASE_URL"):
+        config_from({"DISCORD_TOKEN": "t", "DATABASE_URL": "mysql://h/db"})
+
+
 def test_bad_settings_are_explained():
     with pytest.raises(ConfigError, match="DISCORD_TOKEN"):
         config_from({"DISCORD_TOKEN": "  "})

@@ -160,8 +160,8 @@ async def test_a_click_plays_the_listed_action_without_parsing_text(service, mon
 
 
 # -- a lost race -----------------------------------------------------------------------------
-async def test_a_typed_move_that_loses_a_race_is_refused_in_its_own_words(tmp_path, monkeypatch):
-    path = tmp_path / "shared.db"
+async def test_a_typed_move_that_loses_a_race_is_refused_in_its_own_words(database, monkeypatch):
+    path = database
     first, second = await Store.open(path), await Store.open(path)
     try:
         mine = Service(first, games=[TOY], seed_source=lambda: 5)

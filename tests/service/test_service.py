@@ -165,8 +165,8 @@ async def test_abort_needs_host_or_manage_permission(service):
     assert record.status == "aborted"
 
 
-async def test_restart_resumes_every_open_game(tmp_path):
-    path = tmp_path / "restart.db"
+async def test_restart_resumes_every_open_game(database):
+    path = database
     first = Service(await Store.open(path), games=[TOY], seed_source=lambda: 1)
     await _started(first, ALICE, BOB)
     await first.act(PLACE, ALICE, "step")

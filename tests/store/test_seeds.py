@@ -18,12 +18,12 @@ BIG = (1 << 128) - 12345
 SEED_7_STREAM = [728, 859, 173, 496, 693]  # seed 7's first draws below 1000, as ever
 
 
-async def test_a_128_bit_seed_is_stored_and_read_back_exactly(tmp_path):
-    store = await Store.open(tmp_path / "games.db")
+async def test_a_128_bit_seed_is_stored_and_read_back_exactly(database):
+    store = await Store.open(database)
     record = await store.create_game(game="toy", guild="g", channel="c", host=ALICE, seed=BIG,
                                      options={}, min_players=1, max_players=2)
     await store.close()
-    again = await Store.open(tmp_path / "games.db")
+    again = await Store.open(database)
     assert (await again.get_game(record.id)).seed == BIG
     await again.close()
 

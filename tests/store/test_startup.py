@@ -69,6 +69,19 @@ def test_many_processes_start_together_on_a_database_of_any_version(tmp_path, ve
     assert moves == (0 if version == 0 else 1)
 
 
+def test_many_processes_start_together_on_a_new_database_of_each_backend(database, tmp_path):
+    """On PostgreSQL the migrations run under an advisory lock: the same race, one winner."""
+    go = tmp_path / "go"
+    children = [subprocess.Popen([sys.executable, "-c", CHILD, str(database), str(go)],
+                                 cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                 text=True)
+                for _ in range(PROCESSES)]
+    go.touch()
+    results = [child.communicate(timeout=60) for child in children]
+    assert [child.returncode for child in children] == [0] * PROCESSES, results
+    assert [out.strip() for out, _ in results] == [str(len(MIGRATIONS))] * PROCESSES
+
+
 def _run_bot(database: Path) -> subprocess.CompletedProcess:
     env = {**os.environ, "DISCORD_TOKEN": "fake", "DATABASE_PATH": str(database)}
     return subprocess.run([sys.executable, "-m", "bot"], cwd=ROOT, env=env, timeout=60,

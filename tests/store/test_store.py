@@ -73,8 +73,8 @@ async def test_undo_restores_the_previous_state(store):
     assert record.state == TOY.dump(start) and await store.moves(record.id) == []
 
 
-async def test_restart_resumes_from_a_fresh_connection(tmp_path):
-    path = tmp_path / "restart.db"
+async def test_restart_resumes_from_a_fresh_connection(database):
+    path = database
     first = await Store.open(path)
     record = await _new(first)
     record = await first.start_game(record.id, record.version, [HOST], {"n": 0})
@@ -146,13 +146,13 @@ async def _started_games(store: Store, count: int):
     return games
 
 
-async def test_writes_that_queue_together_share_one_commit_and_each_is_on_disk(store, tmp_path):
+async def test_writes_that_queue_together_share_one_commit_and_each_is_on_disk(store, database):
     games = await _started_games(store, 12)
     commits = await _count_commits(store)
     await asyncio.gather(*(store.append_move(g.id, g.version, seat=0, action="a", events=[],
                                              state={"n": g.id}, undoable=True) for g in games))
     assert 1 <= len(commits) < len(games)  # one fsync per group, not per move
-    other = await Store.open(tmp_path / "games.db")  # what a restart would find
+    other = await Store.open(database)  # what a restart would find
     try:
         for game in games:
             assert (await other.get_game(game.id)).state == {"n": game.id}
