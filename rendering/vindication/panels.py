@@ -103,7 +103,19 @@ def side_panel(draw: ImageDraw.ImageDraw, data: dict, x: int, y: int, width: int
         y += LINE
         built = ", ".join(word(f"region.{r}") for r in data["aside"])
         text(draw, (x, y), f"{b('aside')}: {built}", 16, width=width)
+    if "pet_market" in data:
+        y = _pet_market(draw, data, x, y, width)
     return y + LINE - top
+
+
+def _pet_market(draw, data: dict, x: int, y: int, width: int) -> int:
+    """Menagerie & Pets: the market pets and the size of the (face-down) pet deck."""
+    entries = [f"{p} {card_name(p)}" for p in data["pet_market"]] or [b("empty")]
+    entries[0] = f"{b('pet_market')} ({data['deck_sizes'].get('pets', 0)} ▼): {entries[0]}"
+    for line in wrapped(draw, entries, 16, width):
+        y += LINE
+        text(draw, (x, y), line, 16, width=width)
+    return y
 
 
 def _card_detail(cid: str) -> str:
@@ -161,6 +173,9 @@ def player_panel(draw: ImageDraw.ImageDraw, data: dict, player: dict, x: int, y:
         extra.append(_crystal_line(player))
     text(draw, (x + 8, y), "   ".join(extra), 16)
     y += 22
+    for line in _pet_lines(draw, player, width - 16):
+        text(draw, (x + 8, y), line, 16)
+        y += 21
     if full and player.get("quests"):
         for qid in player["quests"]:
             text(draw, (x + 8, y), f"{qid} {card_name(qid)}: {quest_text(qid)}", 14,
@@ -174,6 +189,16 @@ def _crystal_line(player) -> str:
     """Jewelcrafter & Crystal Mines: the plain crystals and each infused crystal's attribute."""
     infused = " ".join(word(f"board.abbr.{a}") for a in player["infused"]) or "-"
     return f"◆ {b('crystals')}: {player['crystals']}   {b('infused')}: {infused}"
+
+
+def _pet_lines(draw, player, width: int) -> list[str]:
+    """Menagerie & Pets: each pet beside its owner (or held with no owner), wrapped."""
+    if not player.get("pets"):
+        return []
+    entries = [f"{card_name(p)} → {card_name(o)}" if o else f"{card_name(p)} ({b('pet_held')})"
+               for p, o in player["pets"]]
+    entries[0] = f"{b('pets')}: {entries[0]}"
+    return wrapped(draw, entries, 16, width)
 
 
 def _spheres(draw, player, x, y) -> None:

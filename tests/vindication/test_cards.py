@@ -13,8 +13,8 @@ from .helpers import A, B, G, at, give, keys, own, play, script, stack_deck, tab
 ACTIVATED = sorted(c for c, i in card_table().items()
                    if (i.get("ability") or {}).get("timing") == "activate")
 USED = sorted(c for c, i in card_table().items() if (i.get("ability") or {}).get("timing") == "use")
-PASSIVE = sorted(c for c, i in card_table().items()
-                 if (i.get("ability") or {}).get("timing") == "passive")
+PASSIVE = sorted(c for c, i in card_table().items()  # pets: test_pets.py
+                 if (i.get("ability") or {}).get("timing") == "passive" and i["type"] != "pet")
 
 
 def _settle_choices(state, seat=A):
