@@ -47,7 +47,9 @@ def card_decks() -> tuple[str, ...]:
 @lru_cache(maxsize=1)
 def _cards() -> dict[str, dict]:
     raw = _load("cards")
-    return {entry["id"]: dict(entry, type=ctype) for kind, ctype in _KINDS for entry in raw[kind]}
+    table = {entry["id"]: dict(entry, type=ctype) for kind, ctype in _KINDS for entry in raw[kind]}
+    table.update((p["id"], dict(p, type="pet")) for p in _load("pets")["pets"])  # spec 7.8
+    return table
 
 
 def card(cid: str) -> dict:

@@ -110,11 +110,13 @@ def side_panel(draw: ImageDraw.ImageDraw, data: dict, x: int, y: int, width: int
 
 def _pet_market(draw, data: dict, x: int, y: int, width: int) -> int:
     """Menagerie & Pets: the market pets and the size of the (face-down) pet deck."""
-    entries = [f"{p} {card_name(p)}" for p in data["pet_market"]] or [b("empty")]
-    entries[0] = f"{b('pet_market')} ({data['deck_sizes'].get('pets', 0)} ▼): {entries[0]}"
-    for line in wrapped(draw, entries, 16, width):
+    y += LINE
+    text(draw, (x, y), f"{b('pet_market')} ({data['deck_sizes'].get('pets', 0)} ▼)", 16,
+         bold=True, width=width)
+    for pet in data["pet_market"]:
         y += LINE
-        text(draw, (x, y), line, 16, width=width)
+        text(draw, (x + 10, y), f"{pet} {card_name(pet)}: {ability_text(pet)}", 14,
+             fill=(70, 70, 70), width=width - 10)
     return y
 
 
