@@ -43,12 +43,6 @@ def refill_market(state) -> None:
         state.pet_market.append(state.decks[DECK].pop(0))
 
 
-def owned_pets(player) -> list[str]:
-    """Return the pets that have an owner in ``player``'s party (their abilities work)."""
-    party = {c for c, _ in player.companions}
-    return [p for p, owner in player.pets if owner in party]
-
-
 # -- the Menagerie visit ---------------------------------------------------------------------
 
 def kind_problem(state, seat: int, hid: str, spec: dict) -> Msg | None:
