@@ -51,6 +51,7 @@ def _cards() -> dict[str, dict]:
         raw = _load(name)
         table.update({entry["id"]: dict(entry, type=ctype, **extra)
                       for kind, ctype in _KINDS for entry in raw.get(kind, [])})
+    table.update((p["id"], dict(p, type="pet")) for p in _load("pets")["pets"])  # spec 7.8
     return table
 
 

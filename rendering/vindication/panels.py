@@ -134,11 +134,15 @@ def _triggers(draw, data: dict, x: int, y: int, width: int) -> int:
                                             for a, n in data["prof_supply"].items())]
     if data.get("aside"):
         values.append(f"{b('aside')}: " + ", ".join(word(f"region.{r}") for r in data["aside"]))
+    if "pet_market" in data:
+        values.append(f"{b('pet_market')} ({data['deck_sizes'].get('pets', 0)} ▼): " + "; ".join(
+            f"{pet} {card_name(pet)}: {ability_text(pet)}" for pet in data["pet_market"]))
     for value in values:
         for line in _lines(draw, value, 24, width):
             text(draw, (x, y), line, 24)
             y += 30
     return y - top
+
 
 
 def _card_detail(cid: str) -> str:
@@ -196,6 +200,9 @@ def player_panel(draw: ImageDraw.ImageDraw, data: dict, player: dict, x: int, y:
         extra.append(_crystal_line(player))
     text(draw, (x + 8, y), "   ".join(extra), 16)
     y += 22
+    for line in _pet_lines(draw, player, width - 16):
+        text(draw, (x + 8, y), line, 16)
+        y += 21
     if full and player.get("quests"):
         for qid in player["quests"]:
             text(draw, (x + 8, y), f"{qid} {card_name(qid)}: {quest_text(qid)}", 14,
@@ -209,6 +216,16 @@ def _crystal_line(player) -> str:
     """Jewelcrafter & Crystal Mines: the plain crystals and each infused crystal's attribute."""
     infused = " ".join(word(f"board.abbr.{a}") for a in player["infused"]) or "-"
     return f"◆ {b('crystals')}: {player['crystals']}   {b('infused')}: {infused}"
+
+
+def _pet_lines(draw, player, width: int) -> list[str]:
+    """Menagerie & Pets: each pet beside its owner (or held with no owner), wrapped."""
+    if not player.get("pets"):
+        return []
+    entries = [f"{card_name(p)} → {card_name(o)}" if o else f"{card_name(p)} ({b('pet_held')})"
+               for p, o in player["pets"]]
+    entries[0] = f"{b('pets')}: {entries[0]}"
+    return wrapped(draw, entries, 16, width)
 
 
 def _spheres(draw, player, x, y) -> None:

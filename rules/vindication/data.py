@@ -55,6 +55,8 @@ def card_table() -> dict[str, dict]:
                 item = dict(entry, type=ctype, **extra)
                 item["deck"] = _deck_of(item)
                 table[item["id"]] = item
+    for entry in _load("pets")["pets"]:  # Menagerie & Pets (spec 7.8): ORIGINAL pet set
+        table[entry["id"]] = dict(entry, type="pet", deck="pets")
     return table
 
 

@@ -22,7 +22,8 @@ def ability_cards(state, seat: int) -> list[str]:
     """Return the ids of ``seat``'s cards that can carry abilities, ascending (R35)."""
     player = state.players[seat]
     owned = [c for c, _ in player.companions] + list(player.traits) + [r for r, _ in player.relics]
-    return sorted(owned)
+    party = {c for c, _ in player.companions}  # pets work while their owner is in the party
+    return sorted(owned + [p for p, owner in player.pets if owner in party])
 
 
 def statics(state, seat: int, mod: str) -> list[tuple[str, dict]]:

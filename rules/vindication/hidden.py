@@ -1,15 +1,18 @@
 """Hidden information (spec 8.4): what each seat may not know, and its re-randomisation.
 
 Hidden from everyone: every deck order, the bag order, the quest and trigger decks, the wish
-pool. Hidden from all but the owner: Secret Quests held, the quests dealt at set-up or drawn at
-the Temple Ruins, and the candidates of an empowered draw.
+pool, the pet deck (7.8). Hidden from all but the owner: Secret Quests held, the quests dealt
+at set-up or drawn at the Temple Ruins, and the candidates of an empowered draw (pets too).
 """
 
 from __future__ import annotations
 
 from rules.core import Rng
 
-SECRET_DECISIONS = frozenset({"quest_keep", "pick", "temple_keep"})
+from .data import CARD_DECKS
+from .pets import redeal as redeal_pets
+
+SECRET_DECISIONS = frozenset({"quest_keep", "pick", "temple_keep", "pet_pick"})
 
 
 def rerandomise(state, seat: int | None, seed: int):
@@ -20,8 +23,9 @@ def rerandomise(state, seat: int | None, seed: int):
     rng.shuffle(copy.trigger_deck)
     rng.shuffle(copy.wish_pool)
     _redeal_quests(copy, seat, rng)
-    for deck in copy.decks:
+    for deck in CARD_DECKS:
         _redeal_candidates(copy, seat, deck, rng)
+    redeal_pets(copy, seat, rng)
     return copy
 
 

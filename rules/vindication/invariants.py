@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 
 from .data import ATTRIBUTES, CARD_DECKS, deck_cards
+from .pets import pet_problems
 from .power import cube_total
 
 CUBES = 21
@@ -20,7 +21,8 @@ CUBES = 21
 
 def problems(state) -> list[str]:
     """Return every broken invariant of ``state`` (empty when all hold)."""
-    return [*_players(state), *_medals(state), *_cards(state), *_proficiency(state)]
+    return [*_players(state), *_medals(state), *_cards(state), *_proficiency(state),
+            *pet_problems(state)]
 
 
 def _players(state) -> list[str]:
@@ -44,7 +46,7 @@ def _medals(state) -> list[str]:
 
 
 def _cards(state) -> list[str]:
-    pool = list(state.removed)
+    pool = [c for c in state.removed if c not in deck_cards("pets")]  # see pet_problems
     for deck in CARD_DECKS:
         pool += state.decks[deck] + ([state.face_up[deck]] if state.face_up[deck] else [])
         pool += [c for d in state.pending if d["type"] == "pick" and d["deck"] == deck

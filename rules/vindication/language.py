@@ -17,7 +17,8 @@ OPS = {
 TREACHERY_TARGETS = {"weaken_other": ("target", {"adjacent_players", "one_adjacent_player"}),
                      "take_honor": ("from", {"one_adjacent_player"})}
 GAIN_KINDS = set(ATTRIBUTES) | {"any_basic", "any_heroic", "any"}
-TIMINGS = {"activate", "passive", "static", "on_join", "end_game", "use", "reaction"}
+TIMINGS = {"activate", "passive", "static", "on_join", "end_game", "use", "reaction",
+           "owner_activated"}  # owner_activated: pets (spec 9.4)
 EVENTS = {"after_visit", "after_rest", "after_control", "after_toll", "after_acquire",
           "after_discover", "turn_start", "die_rolled", "champion_would_die"}
 MODIFIERS = {"movement": {"n"}, "exhaust_reduce": {"n", "who"}, "region_cost": {"region", "n"},

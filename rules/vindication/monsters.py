@@ -15,6 +15,7 @@ from .bonus import recovery_sources, remove_companion, take_recovery
 from .data import ability, card, game
 from .effects import limit_reached, statics
 from .msgs import card_msg, face_msg, msg
+from .pets import owner_left
 from .power import attr_msg, gain
 
 
@@ -248,6 +249,7 @@ def kill(state, seat: int, cid: str, events: list) -> None:
     """The champion dies: removed from the game, cubes to Influence, positive honor lost."""
     remove_companion(state, seat, cid, events)
     events.append(Event("vindication.event.died", {"seat": seat, "card": card_msg(cid)}))
+    owner_left(state, seat, cid)  # its pets move to another companion for free (7.8)
 
 
 HANDLERS = [Roll(), Reroll(), DieResult(), Exhaust(), ExhaustRecover(), AvoidDeath()]

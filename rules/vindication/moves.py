@@ -28,7 +28,7 @@ def _id(word: str, prefix: str) -> str | None:
 
 def _card_id(word: str) -> str | None:
     up = word.upper()
-    return up if len(up) == 3 and up[0] in "RBYGPOQWX" and ascii_digits(up[1:]) else None
+    return up if len(up) == 3 and up[0] in "RBYGPOQWXN" and ascii_digits(up[1:]) else None
 
 
 def _int(word: str) -> int | None:
@@ -115,6 +115,26 @@ def _build(rest):
     return None
 
 
+def _pet(rest):
+    """``pet <pet>|blind|empowered`` (the Menagerie, 7.8)."""
+    if len(rest) == 1 and rest[0] in ("blind", "empowered"):
+        return ("pet", rest[0])
+    return ("pet", _card_id(rest[0])) if len(rest) == 1 and _card_id(rest[0]) else None
+
+
+def _home(rest):
+    """``home <companion>|hold`` (a pet's new owner, 7.8)."""
+    if rest == ["hold"]:
+        return ("home", "hold")
+    return ("home", _card_id(rest[0])) if len(rest) == 1 and _card_id(rest[0]) else None
+
+
+def _rehome(rest):
+    """``rehome <pet> <companion>`` (the re-home bonus action, 7.8)."""
+    ids = [_card_id(w) for w in rest]
+    return ("rehome", *ids) if len(ids) == 2 and all(ids) else None
+
+
 def _amount(verb):
     def read(rest):
         if len(rest) not in (1, 2) or _card_id(rest[0]) is None:
@@ -136,7 +156,8 @@ def _one(verb, choices=None, ident=None):
 
 
 _READERS = {
-    "move": _move, "visit": _visit, "build": _build, "activate": _activate, "recover": _recover,
+    "move": _move, "visit": _visit, "build": _build, "pet": _pet, "home": _home,
+    "rehome": _rehome, "activate": _activate, "recover": _recover,
     "convert": _one("convert", ATTRIBUTES), "proficiency": _one("proficiency", ATTRIBUTES),
     "discard": _one("discard", ATTRIBUTES), "attr": _one("attr", ATTRIBUTES),
     "raise": _one("raise", SPHERES["raise"]), "lower": _one("lower", SPHERES["lower"]),

@@ -27,6 +27,7 @@ from .data import (
 )
 from .movement import draw_from_bag
 from .msgs import card_msg, deck_msg
+from .pets import set_up as set_up_pets
 from .power import gain_honor
 from .state import Player, VState
 from .tiles import place_tile
@@ -49,6 +50,8 @@ def new_state(seed: int, players: int, options: dict) -> VState:
     state.trigger_deck = rng.shuffle([t["id"] for t in _raw("end_game_triggers")])
     if "well" in chosen:
         state.wish_pool = [w["id"] for w in modules()["wish_tokens"]]
+    if "pets" in chosen:
+        set_up_pets(state)
     _fixed_random_parts(state, options)
     events: list = []
     _deal_journeys(state, players, options)

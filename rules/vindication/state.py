@@ -2,7 +2,8 @@
 
 Hidden fields (read only through ``view``): ``Player.quests``, ``Player.returned``, every
 deck order in ``decks``, ``bag``, ``quest_deck``, ``trigger_deck``, ``wish_pool``, and the
-card lists inside pending decisions of kind ``quest_keep``, ``pick`` and ``temple_keep``.
+card lists inside pending decisions of kind ``quest_keep``, ``pick``, ``temple_keep`` and
+``pet_pick`` (the pet deck is ``decks["pets"]``, spec 7.8).
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ class Player:
     crystals: int = 0  # plain crystals (Jewelcrafter & Crystal Mines, spec 7.7)
     infused: list = field(default_factory=list)  # one attribute per infused crystal
     infused_used: list = field(default_factory=list)  # infused crystals paid with this turn
+    pets: list = field(default_factory=list)  # [[pet, owner companion | None], ...] (7.8)
 
     def clone(self) -> "Player":
         """Return an independent copy."""
@@ -56,7 +58,7 @@ class Player:
                       [list(r) for r in self.relics], list(self.traits), list(self.monsters),
                       list(self.quests), dict(self.proficiency), list(self.tokens),
                       list(self.returned), self.crystals, list(self.infused),
-                      list(self.infused_used))
+                      list(self.infused_used), [list(p) for p in self.pets])
 
 
 @dataclass
@@ -92,6 +94,7 @@ class VState:
     turns_played: int = 0
     announce: list = field(default_factory=list)  # public set-up facts, told with the 1st move
     aside: list = field(default_factory=list)  # Building Sites: buildable tiles (public, 7.9)
+    pet_market: list = field(default_factory=list)  # Menagerie & Pets: face-up pets (7.8)
 
     def clone(self) -> "VState":
         """Return an independent copy (lists and dicts one level deep, players cloned)."""
@@ -106,7 +109,8 @@ class VState:
             {h: list(v) for h, v in self.wishes.items()}, _copy_turn(self.turn),
             [_copy_decision(d) for d in self.pending],
             {k: list(v) for k, v in self.script.items()}, self.turns_played,
-            [dict(a, aside=list(a["aside"])) for a in self.announce], list(self.aside))
+            [dict(a, aside=list(a["aside"])) for a in self.announce], list(self.aside),
+            list(self.pet_market))
 
 
 def _copy_turn(turn: dict) -> dict:

@@ -12,7 +12,7 @@ from rules.core import Action, Event, Msg
 from rules.core.decisions import pop, push
 from rules.core.verbs import VerbHandler
 
-from . import bonus, crystals
+from . import bonus, crystals, pets
 from .acquire import modes
 from .data import BASIC, COLOR_DECK, ability, card, rule, triangle_hexes
 from .effects import fire, modifier_total, push_effects
@@ -256,6 +256,9 @@ class TurnDecision(VerbHandler):
     def crystal_problem(self, state, d, move):
         return crystals.crystal_problem(state, d["seat"], move[1])
 
+    def rehome_problem(self, state, d, move):
+        return pets.rehome_problem(state, d["seat"], move[1], move[2])
+
     def end_problem(self, state, d, move):
         return None if state.turn["moved"] else Msg("vindication.reason.must_move")
 
@@ -281,6 +284,7 @@ class TurnDecision(VerbHandler):
         "vindicate": vindicate_problem,
         "use": use_problem,
         "crystal": crystal_problem,
+        "rehome": rehome_problem,
         "end": end_problem,
     }
 
@@ -311,6 +315,7 @@ class TurnDecision(VerbHandler):
         events.append(Event("vindication.event.activated", {"seat": seat, "card": card_msg(cid)}))
         icon = card(cid)["icon"]
         gain(state, seat, icon["attr"], n or icon["n"], events)
+        pets.on_owner_activated(state, seat, cid)  # pushed first: resolves after the card's
         spec = ability(cid)
         if use and spec and spec["timing"] == "activate":
             push_effects(state, seat, spec["effects"], cid)
@@ -360,6 +365,9 @@ class TurnDecision(VerbHandler):
     def crystal_effect(self, state, d, move, events):
         crystals.do_crystal(state, d["seat"], move[1], events)
 
+    def rehome_effect(self, state, d, move, events):
+        pets.do_rehome(state, d["seat"], move[1], move[2], events)
+
     def end_effect(self, state, d, move, events):
         pop(state, d)
         end_turn(state, events)
@@ -379,6 +387,7 @@ class TurnDecision(VerbHandler):
         "vindicate": vindicate_effect,
         "use": use_effect,
         "crystal": crystal_effect,
+        "rehome": rehome_effect,
         "end": end_effect,
     }
 

@@ -62,6 +62,10 @@ def build_view(game, state, viewer: int | None) -> View:
         "visited_hex": state.turn["visited_hex"],
         "pending": _pending(game, state, viewer),
     }
+    if "pets" in state.decks:  # Menagerie & Pets (7.8): the market and who owns which pet
+        data["pet_market"] = list(state.pet_market)
+        for entry, player in zip(data["players"], state.players, strict=True):
+            entry["pets"] = [list(p) for p in player.pets]
     if state.over:
         data["scores"] = {str(s): {"total": line.total, "breakdown": dict(line.breakdown)}
                           for s, line in game.score(state).items()}

@@ -15,8 +15,8 @@ BASIC_CARDS = {c: i for c, i in card_table().items() if not i.get("treachery")}
 ACTIVATED = sorted(c for c, i in BASIC_CARDS.items()
                    if (i.get("ability") or {}).get("timing") == "activate")
 USED = sorted(c for c, i in BASIC_CARDS.items() if (i.get("ability") or {}).get("timing") == "use")
-PASSIVE = sorted(c for c, i in BASIC_CARDS.items()
-                 if (i.get("ability") or {}).get("timing") == "passive")
+PASSIVE = sorted(c for c, i in BASIC_CARDS.items()  # pets: test_pets.py
+                 if (i.get("ability") or {}).get("timing") == "passive" and i["type"] != "pet")
 
 
 def _settle_choices(state, seat=A):
