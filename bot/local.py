@@ -2,6 +2,7 @@
 
     python -m bot.local <game> --players N [--names A,B,...] [--lang ja] [--seed S]
                         [--options "k=v ..."] [--script FILE] [--out DIR] [--db PATH]
+                        [--bots N|all] [--level easy|normal|hard]
     python -m bot.local --replay FILE [--out DIR] [--pause]
 
 One keyboard plays every seat. At each prompt type a move (its text, or the number shown
@@ -16,6 +17,11 @@ board image is written to the output folder.
 ``--names`` names the seats (their number is the player count when ``--players`` is left
 out); ``--lang`` is the language of every line and board (default English). Lines are plain
 text: the bold and code marks the Discord messages use are left out.
+
+``--bots N`` gives the last N seats to computer players (``all``: every seat, the game
+plays itself), named e.g. "Bot 1 (normal)" after ``--level`` (default normal); ``--names``
+then names the other seats. Their moves go through the service like typed ones and are
+printed the same way; ``--seed S`` makes the whole game repeatable.
 
 ``--replay FILE`` plays back a game exported with ``/game export`` exactly, move by move,
 printing what happened and writing each board (``--pause``: wait for Enter between moves).
@@ -37,6 +43,7 @@ from rules.core.text import MESSAGES_DIR
 
 from . import history, presenter
 from .errors import UserError
+from .local_bots import DEFAULT_LEVEL, LEVELS, Bots, bot_count, bot_name
 from .service import Place, Player, Service, Table
 from .store import Store
 
@@ -62,22 +69,37 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--replay", type=Path, default=None,
                         help="play back an exported game file")
     parser.add_argument("--pause", action="store_true", help="with --replay: wait for Enter")
+    parser.add_argument("--bots", default="0",
+                        help="computer players in the last seats: a number, or all")
+    parser.add_argument("--level", default=DEFAULT_LEVEL, choices=LEVELS)
     args = parser.parse_args(argv)
     args.names = [n.strip() for n in args.names.split(",")] if args.names else None
     if args.names and (not all(args.names) or len(set(args.names)) < len(args.names)):
         parser.error("--names needs distinct, non-empty names separated by commas")
+    if args.names and args.bots.strip().lower() == "all":
+        parser.error("--bots all leaves no seat for --names")
+    try:
+        args.bots = bot_count(args.bots, args.players)
+    except ValueError as error:
+        parser.error(str(error))
     if args.players is None and args.names:
-        args.players = len(args.names)
-    if args.names and len(args.names) != args.players:
-        parser.error(f"--names gives {len(args.names)} names for {args.players} players")
+        args.players = len(args.names) + args.bots
+    if args.names and len(args.names) != args.players - args.bots:
+        parser.error(f"--names gives {len(args.names)} names for "
+                     f"{args.players - args.bots} players at the keyboard")
     if args.replay is None and (args.game is None or args.players is None):
         parser.error("a game and --players (or --names) are required (or --replay FILE)")
     return args
 
 
-def players(count: int, names: list[str] | None = None) -> list[Player]:
-    """The seats of one keyboard: the given names, or P1, P2, ..."""
-    return [Player(f"local-{i + 1}", names[i] if names else f"P{i + 1}") for i in range(count)]
+def players(count: int, names: list[str] | None = None, bots: int = 0,
+            level: str = DEFAULT_LEVEL, locale: str = "en") -> list[Player]:
+    """The seats of one table: the keyboard's first (the given names, or P1, P2, ...), then
+    ``bots`` computer seats ("Bot 1 (normal)", ...)."""
+    humans = count - bots
+    return [Player(f"local-{i + 1}", names[i] if names else f"P{i + 1}") for i in range(humans)
+            ] + [Player(f"local-{humans + i + 1}", bot_name(i + 1, level, locale))
+                 for i in range(bots)]
 
 
 def plain(player) -> str:
@@ -108,6 +130,7 @@ class Terminal:
         self.game_id = 0
         self.fail_fast = False
         self.listed: tuple[int, int] | None = None  # (version, seat) whose options are shown
+        self.bots = Bots(set())
 
     async def setup(self, game: str, options: str) -> Table:
         """Open the table, seat everyone and start."""
@@ -125,6 +148,12 @@ class Terminal:
             table = await self.service.table_by_id(self.game_id)
             if table.is_over():  # the final score was printed with the last move
                 return 0
+            computer = self.bots.next_seat(table)
+            if computer is not None:
+                code = await self._computer_move(table, computer)
+                if code is not None:
+                    return code
+                continue
             seat = min(table.to_act())
             if self.listed != (table.record.version, seat):
                 self.show_options(table, seat)
@@ -139,6 +168,9 @@ class Terminal:
         """Act on one input line; return an exit code to stop, or None to go on."""
         seat, line = self._explicit_seat(seat, line)
         command = line.lower()
+        if seat in self.bots.seats and command not in ("", "?", "quit", "log"):
+            self.write("! " + local_say("computer_seat", self.locale, name=table.names[seat]))
+            return 1 if self.fail_fast else None
         if command == "?":
             self.listed = None
         if command in ("", "?"):
@@ -174,6 +206,25 @@ class Terminal:
         await self._show(outcome)
         return None
 
+    async def _computer_move(self, table: Table, seat: int) -> int | None:
+        """Let computer ``seat`` choose and play its move through the service, printed like a
+        typed one; stop (exit code 1) if it is refused or the seat cannot end its step."""
+        name, listed = table.names[seat], self.service.options_for(table, seat)[1]
+        action, capped = await self.bots.choose(table, seat, listed)
+        if capped:
+            key = "capped" if action is not None else "stuck"
+            self.write(local_say(key, self.locale, name=name, count=self.bots.max_run))
+        if action is None:
+            return 1
+        self.write(f"{name}> {action.text}")
+        try:
+            outcome = await self.service.act(PLACE, self.seats[seat], action.text)
+        except UserError as error:
+            self._refused(error, table.names)
+            return 1
+        await self._show(outcome)
+        return None
+
     def _refused(self, error: UserError, names: list[str]) -> int | None:
         """Print why the service refused (seat names from ``names``); stop a script (exit
         code 1), go on otherwise."""
@@ -195,7 +246,8 @@ class Terminal:
         lines = presenter.move_lines(outcome, plain, locale)
         turn = presenter.turn_lines(table, plain, locale)
         self.write("\n".join(lines[:len(lines) - len(turn)]))
-        private = [e for e in outcome.events if e.audience is not None and seat in e.audience]
+        private = [e for e in outcome.events if e.audience is not None and seat in e.audience
+                   and seat not in self.bots.seats]  # a computer seat's secrets stay hidden
         for line_text in presenter.event_lines(private, seat, table.names, locale):
             self.write("  " + local_say("private", locale, name=table.names[seat],
                                         line=line_text))
@@ -247,7 +299,6 @@ class Terminal:
         path = self.out / f"board-{self.images:04d}.png"
         path.write_bytes(png)
         self.images += 1
-
 
 
 def script_reader(path: Path) -> Callable[[str], str | None]:
@@ -318,8 +369,9 @@ async def main(argv: list[str] | None = None) -> int:
     seed = args.seed
     service = Service(store, seed_source=(lambda: seed) if seed is not None else None)
     read = script_reader(args.script) if args.script else keyboard
-    terminal = Terminal(service, players(args.players, args.names), args.out, read, print,
-                        args.lang)
+    seats = players(args.players, args.names, args.bots, args.level, args.lang)
+    terminal = Terminal(service, seats, args.out, read, print, args.lang)
+    terminal.bots = Bots(set(range(args.players - args.bots, args.players)), args.level)
     terminal.fail_fast = args.script is not None
     try:
         await terminal.setup(args.game, args.options)
