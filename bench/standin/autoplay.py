@@ -61,8 +61,13 @@ def _actor(message: Message, users: list[User]) -> User | None:
 
 
 def _waiting(message: Message, by_id: dict[int, User]) -> User | None:
-    mentioned = [int(m) for m in MENTION.findall(message.content.splitlines()[-1])]
-    return next((by_id[m] for m in mentioned if m in by_id), None)
+    """The first player mentioned on the last line that mentions anyone (a link to the story
+    thread may follow the waiting line)."""
+    for line in reversed(message.content.splitlines()):
+        mentioned = [int(m) for m in MENTION.findall(line)]
+        if mentioned:
+            return next((by_id[m] for m in mentioned if m in by_id), None)
+    return None
 
 
 async def _act(table: Session, user: User, turn: Message, rng: random.Random,
