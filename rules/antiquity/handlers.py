@@ -21,7 +21,7 @@ from .hexes import hex_text
 from .moves import text
 from .msgs import NS
 from .setup_handlers import ColourHandler, StartHandler
-from .state import copy_player
+from .state import copy_player, plain_copy
 
 
 class CityHandler(MoveHandler):
@@ -336,6 +336,8 @@ class ConcedeHandler(AnytimeVerbHandler):
         state.queue[:] = [s for s in state.queue if s != seat]
         public = (state.phase2 or {}).get("public", {}).get(str(seat))
         if state.phase == "city" and public is not None:
+            # copies share the public snapshots, which are never changed in place: replace it
+            public = state.phase2["public"][str(seat)] = plain_copy(public)
             retire(public)  # the others see him out at once, not his hidden builds
         events.append(M.event("conceded", seat=seat))
         if state.phase == "city" and phase2.all_ready(state) and state.phase2:

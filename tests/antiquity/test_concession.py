@@ -142,3 +142,20 @@ def test_the_others_see_a_phase_two_concession_at_once_but_not_his_hidden_builds
     assert seen["eliminated"] and seen["idle"] == 0
     assert seen["houses"] == []  # his secret house stays hidden
     assert G.view(state, None).data["ps"][1]["eliminated"]
+
+
+def test_a_city_phase_concession_leaves_the_state_it_was_played_on_unchanged():
+    """Found by the slow property test: the conceding player's public snapshot of the city
+    phase is shared between copies, and retiring it changed the state the move was played
+    on (apply must never mutate its input)."""
+    import json
+
+    state = G.new_game(0, 4, {})
+    while state.phase != "city" or not state.phase2.get("public"):
+        seat = min(G.to_act(state))
+        state, _ = G.apply(state, seat, G.legal_actions(state, seat)[0])
+    before = json.dumps(G.dump(state), sort_keys=True)
+    after, _ = G.play(state, 0, "concede")
+    assert json.dumps(G.dump(state), sort_keys=True) == before
+    assert after.phase2["public"]["0"]["eliminated"]
+    assert not state.phase2["public"]["0"]["eliminated"]
