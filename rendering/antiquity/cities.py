@@ -137,7 +137,7 @@ def grid_margins(cell: int) -> tuple[int, int]:
 
     Compact grids have no numbers and stand 10 pixels apart: nothing left of them.
     """
-    return (20, 30) if cell >= 30 else (0, 17)
+    return (20, 40) if cell >= 30 else (0, 27)
 
 
 def _grid(canvas, draw, x, y, cell, index, city, p, last_cells) -> int:
@@ -176,7 +176,7 @@ def _grid_template(rows: int, cols: int, cell: int, index: int, locale: str) -> 
             draw.text((x - 4, y + r * cell + cell / 2), str(r), font=font(11), fill=INK,
                       anchor="rm")
     draw.text((x, y - (16 if cell >= 30 else 2)), phrase("board.city", city=index),
-              font=font(13, True), fill=INK, anchor="lb")
+              font=font(22, True), fill=INK, anchor="lb")
     return image
 
 

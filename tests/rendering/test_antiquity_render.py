@@ -122,7 +122,8 @@ def test_header_chips_and_last_move_read_at_phone_width(monkeypatch):
 
 def test_player_panel_titles_and_goods_read_at_phone_width(monkeypatch):
     """Issue 19.6: each player's panel title (name, saint, houses, men) is at least 24 px (7 px
-    at 400 px wide), wrapped rather than shrunk, and the goods counts at least 21 px (6 px)."""
+    at 400 px wide), wrapped rather than shrunk; the goods counts and city labels at least 21 px
+    (6 px)."""
     from PIL import Image, ImageDraw
 
     from rendering.antiquity import cities
@@ -140,6 +141,7 @@ def test_player_panel_titles_and_goods_read_at_phone_width(monkeypatch):
     monkeypatch.setattr(ImageDraw.ImageDraw, "text", spy)
     names = ["さくら", "王小明", "🐉Dragon" * 3, "D"]
     canvas = Image.new("RGB", (1500, 800))
+    cities._grid_template.cache_clear()  # draw the city labels afresh
     for locale in ("en", "ja"):
         with drawing_in(locale):
             for seat in range(4):
@@ -150,4 +152,6 @@ def test_player_panel_titles_and_goods_read_at_phone_width(monkeypatch):
     size, lines = cities.title_lines(ImageDraw.Draw(canvas), long, 713)
     assert len(lines) == 2 and "".join(lines).replace(" ", "") == long.replace(" ", "")
     counts = [size for value, size, anchor in texts if value.isdigit() and anchor == "lm"]
+    labels = [size for value, size, anchor in texts if anchor == "lb"]  # "city 0"
+    assert labels and min(labels) >= 21
     assert counts and min(counts) >= 21
