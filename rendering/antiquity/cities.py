@@ -13,7 +13,6 @@ from rendering.common import (
     PAPER,
     board_locale,
     draw_centred,
-    fit_text,
     font,
     readable_on,
 )
@@ -42,9 +41,43 @@ def grid_height(cell: int) -> int:
     return 7 * cell + 6
 
 
+TITLE = 26  # the panel title (name, saint, houses, men): 7 px tall at phone width (400 px)
+TITLE_H = 2 * (TITLE + 8) + 8  # room for the title on two lines (wrapped, never shrunk)
+GOODS_H = 34  # the goods circles; their counts are 22 px (6 px at phone width)
+
+
+def grids_top(full: bool) -> int:
+    """Return how far below a panel's top its city grids start."""
+    return TITLE_H + GOODS_H + (40 if full else 27)
+
+
 def panel_height(full: bool) -> int:
     """Return the height of one player's panel."""
-    return (96 if full else 80) + grid_height(CELL_FULL if full else CELL_COMPACT) + 10
+    return grids_top(full) + grid_height(CELL_FULL if full else CELL_COMPACT) + 10
+
+
+def title_lines(draw, text: str, width: int) -> tuple[int, list[str]]:
+    """Break the panel title into at most two lines of ``width`` pixels, at its separators or
+    spaces, in 26 px type (smaller only for a name too long for two lines); return the size
+    and the lines."""
+    for size in range(TITLE, 9, -2):
+        lines = _break(draw, text, size, width)
+        if len(lines) <= 2:
+            break
+    return size, lines
+
+
+def _break(draw, text: str, size: int, width: int) -> list[str]:
+    lines, line = [], ""
+    for char in text:
+        if draw.textlength(line + char, font=font(size, True)) <= width or not line:
+            line += char
+            continue
+        cut = max(line.rfind(" "), line.rfind("・"))
+        head, tail = (line[:cut + 1], line[cut + 1:]) if cut > 0 else (line, "")
+        lines.append(head.strip())
+        line = tail + char
+    return lines + ([line] if line else [])
 
 
 def draw_panel(canvas: Image.Image, x: int, y: int, width: int, seat: int, p: dict,
@@ -56,45 +89,46 @@ def draw_panel(canvas: Image.Image, x: int, y: int, width: int, seat: int, p: di
     """
     draw = ImageDraw.Draw(canvas)
     colour = PIECE_COLOURS.get(p.get("colour"), GREY)
-    draw.rectangle([x, y, x + width, y + 30], fill=colour)
     text = phrase("board.panel_out" if p["eliminated"] else "board.panel",
                   name=seat_name(names, seat), saint=word(f"saint.{p['saint'] or 'none'}"),
                   houses=len(p["houses"]), men=p["idle"])
-    draw.text((x + 8, y + 15), text, font=font(fit_text(draw, text, width - 16, 18, True),
-                                                   True), fill=readable_on(colour), anchor="lm")
-    _goods(canvas, draw, x + 6, y + 36, width - 12, p["goods"])
+    size, lines = title_lines(draw, text, width - 16)
+    draw.rectangle([x, y, x + width, y + 8 + (size + 8) * len(lines)], fill=colour)
+    for i, line in enumerate(lines):
+        draw.text((x + 8, y + 4 + (size + 8) * i), line, font=font(size, True),
+                  fill=readable_on(colour))
+    _goods(canvas, draw, x + 6, y + TITLE_H, width - 12, p["goods"])
     cell = CELL_FULL if full else CELL_COMPACT
     gx = x + (22 if full else 6)
     for index, city in enumerate(p["cities"]):
-        gx += _grid(canvas, draw, gx, y + (96 if full else 80), cell, index, city, p, last_cells)
+        gx += _grid(canvas, draw, gx, y + grids_top(full), cell, index, city, p, last_cells)
         gx += 28 if full else 10
     return panel_height(full)
 
 
 def _goods_step(width: int) -> int:
-    step = min(56, width // len(GOODS))
-    return width // len(GOODS) if step < 40 else step
+    return min(90, width // len(GOODS))
 
 
 def _goods(canvas, draw, x, y, width, goods: dict) -> None:
     step = _goods_step(width)
     canvas.paste(_goods_strip(step, board_locale()), (x, y))
     for i, kind in enumerate(GOODS):
-        cx = x + i * step + 12
-        draw.text((cx + 14, y + 11), str(goods.get(kind, 0)), font=font(14, True),
+        cx = x + i * step + 16
+        draw.text((cx + 19, y + 16), str(goods.get(kind, 0)), font=font(22, True),
                   fill=INK if goods.get(kind) else GREY, anchor="lm")
 
 
 @lru_cache(maxsize=32)
 def _goods_strip(step: int, locale: str) -> Image.Image:
     """Return the goods circles with their abbreviations (counts are drawn beside them)."""
-    strip = Image.new("RGB", (len(GOODS) * step, 23), PAPER)
+    strip = Image.new("RGB", (len(GOODS) * step, GOODS_H - 1), PAPER)
     draw = ImageDraw.Draw(strip)
     for i, kind in enumerate(GOODS):
-        cx = i * step + 12
+        cx = i * step + 16
         fill = GOOD_COLOUR[kind]
-        draw.ellipse([cx - 11, 0, cx + 11, 22], fill=fill, outline=INK)
-        draw_centred(draw, (cx, 11), word(f"abbr.{kind}"), 10, fill=readable_on(fill))
+        draw.ellipse([cx - 16, 0, cx + 16, 32], fill=fill, outline=INK)
+        draw_centred(draw, (cx, 16), word(f"abbr.{kind}"), 16, fill=readable_on(fill))
     return strip
 
 
@@ -103,7 +137,7 @@ def grid_margins(cell: int) -> tuple[int, int]:
 
     Compact grids have no numbers and stand 10 pixels apart: nothing left of them.
     """
-    return (20, 30) if cell >= 30 else (0, 17)
+    return (20, 40) if cell >= 30 else (0, 27)
 
 
 def _grid(canvas, draw, x, y, cell, index, city, p, last_cells) -> int:
@@ -142,7 +176,7 @@ def _grid_template(rows: int, cols: int, cell: int, index: int, locale: str) -> 
             draw.text((x - 4, y + r * cell + cell / 2), str(r), font=font(11), fill=INK,
                       anchor="rm")
     draw.text((x, y - (16 if cell >= 30 else 2)), phrase("board.city", city=index),
-              font=font(13, True), fill=INK, anchor="lb")
+              font=font(22, True), fill=INK, anchor="lb")
     return image
 
 

@@ -74,7 +74,7 @@ def _panel_image(key: str, width: int) -> Image.Image:
     player, current, name, _ = json.loads(key)
     data = {"current": player["seat"] if current else -1, "over": False,
             "names": {player["seat"]: name} if name else {}}
-    scratch = Image.new("RGB", (width + 1, 900), PAPER)
+    scratch = Image.new("RGB", (width + 1, 2000), PAPER)
     height = panels.player_panel(ImageDraw.Draw(scratch), data, player, 0, 0, width)
     return scratch.crop((0, 0, width + 1, height + 1))
 

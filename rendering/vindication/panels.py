@@ -157,59 +157,95 @@ def _card_detail(cid: str) -> str:
     return " · ".join(bits + ([described] if described else []))
 
 
-def player_panel(draw: ImageDraw.ImageDraw, data: dict, player: dict, x: int, y: int,
-                 width: int, full: bool = False) -> int:
-    """One player's tableau: power board, attributes, honor, cards; return the height."""
+TITLE, DETAIL = 26, 22  # the key facts read ~7 px tall at phone width (400 px), details ~6 px
+
+
+def _bold_lines(draw, parts: list[str], size: int, width: int) -> list[str]:
+    """Join ``parts`` with " · " on as many bold lines of ``width`` pixels as they need."""
+    lines: list[str] = []
+    for part in parts:
+        joined = f"{lines[-1]} · {part}" if lines else part
+        if lines and draw.textlength(joined, font=font(size, True)) <= width:
+            lines[-1] = joined
+            continue
+        while draw.textlength(part, font=font(size, True)) > width and len(part) > 1:
+            cut = len(part) - 1
+            while cut > 1 and draw.textlength(part[:cut], font=font(size, True)) > width:
+                cut -= 1
+            lines.append(part[:cut])
+            part = part[cut:]
+        lines.append(part)
+    return lines
+
+
+def _title(draw, data: dict, player: dict, x: int, y: int, width: int) -> int:
+    """The coloured title band: seat, name, honor, speed, side; ▶ and a thick frame for the
+    player to act; return its height."""
     seat = player["seat"]
     colour = player_colour(seat)
     current = seat == data["current"] and not data.get("over")
-    draw.rectangle((x, y, x + width, y + 34), fill=colour)
     side = word("board.vindicated") if player["vindicated"] else word("board.wretched")
-    title = (f"{seat + 1}. {player_name(data, seat)} · {b('honor')} {player['honor']} · "
-             f"{b('speed')} {player['speed']} · {side}")
-    text(draw, (x + 8, y + 5), title, 20, fill=readable_on(colour), bold=True, width=width - 16)
+    parts = [f"{'▶ ' if current else ''}{seat + 1}. {player_name(data, seat)}",
+             f"{b('honor')} {player['honor']}", f"{b('speed')} {player['speed']}", side]
+    lines = _bold_lines(draw, parts, TITLE, width - 20)
+    height = 12 + 34 * len(lines)
+    draw.rectangle((x, y, x + width, y + height), fill=colour)
+    for i, line in enumerate(lines):
+        text(draw, (x + 10, y + 6 + 34 * i), line, TITLE, fill=readable_on(colour), bold=True)
     if current:
-        draw.rectangle((x, y, x + width, y + 34), outline=HIGHLIGHT, width=3)
+        draw.rectangle((x, y, x + width, y + height), outline=HIGHLIGHT, width=6)
+    return height
+
+
+def player_panel(draw: ImageDraw.ImageDraw, data: dict, player: dict, x: int, y: int,
+                 width: int, full: bool = False) -> int:
+    """One player's tableau: power board, attributes, honor, cards, in type large enough to
+    read at phone width, details wrapped (never cut); return the height."""
     y0 = y
-    y += 42
+    y += _title(draw, data, player, x, y, width) + 8
     _spheres(draw, player, x + 8, y)
-    _attributes(draw, player, x + 200, y)
-    y += 46
+    _attributes(draw, player, x + 236, y)
+    y += 66
+    inner = width - 16
     for label, entries in _card_rows(player):
         if not entries and not full:
             continue
-        text(draw, (x + 8, y), f"{label}:", 16, bold=True)
         if full:
+            text(draw, (x + 8, y), f"{label}:" + ("" if entries else " -"), DETAIL, bold=True)
+            y += 28
             for entry, cid in entries:
-                text(draw, (x + 130, y), entry, 16, width=width - 140)
+                y = _para(draw, entry, x + 20, y, inner - 12, DETAIL)
                 if cid:
-                    y += 19
-                    text(draw, (x + 150, y), _card_detail(cid), 14, fill=(70, 70, 70),
-                         width=width - 160)
-                y += 21
-            if not entries:
-                y += 21
+                    y = _para(draw, _card_detail(cid), x + 40, y, inner - 32, DETAIL,
+                              (70, 70, 70))
         else:
-            for line in wrapped(draw, [e for e, _ in entries], 16, width - 140):
-                text(draw, (x + 130, y), line, 16, width=width - 140)
-                y += 21
+            items = [e for e, _ in entries]
+            items[0] = f"{label}: {items[0]}"
+            for line in wrapped(draw, items, DETAIL, inner):
+                y = _para(draw, line, x + 8, y, inner, DETAIL)
     extra = [f"{b('tokens')}: {' '.join(map(str, player['tokens'])) or '-'}",
              f"{b('quests')}: " + (" ".join(player.get("quests") or [])
                                    or str(player["quest_count"]))]
     if "crystals" in player:
         extra.append(_crystal_line(player))
-    text(draw, (x + 8, y), "   ".join(extra), 16)
-    y += 22
-    for line in _pet_lines(draw, player, width - 16):
-        text(draw, (x + 8, y), line, 16)
-        y += 21
+    for line in wrapped(draw, extra, DETAIL, inner):
+        y = _para(draw, line, x + 8, y, inner, DETAIL)
+    for line in _pet_lines(draw, player, inner):
+        y = _para(draw, line, x + 8, y, inner, DETAIL)
     if full and player.get("quests"):
         for qid in player["quests"]:
-            text(draw, (x + 8, y), f"{qid} {card_name(qid)}: {quest_text(qid)}", 14,
-                 width=width - 16)
-            y += 19
+            y = _para(draw, f"{qid} {card_name(qid)}: {quest_text(qid)}", x + 8, y, inner,
+                      DETAIL)
     draw.rectangle((x, y0, x + width, y + 4), outline=(180, 180, 180))
     return y + 4 - y0
+
+
+def _para(draw, value: str, x: int, y: int, width: int, size: int, fill=INK) -> int:
+    """Draw ``value`` wrapped (never cut) to ``width`` pixels; return the y below it."""
+    for line in _lines(draw, value, size, width):
+        text(draw, (x, y), line, size, fill=fill)
+        y += size + 6
+    return y
 
 
 def _crystal_line(player) -> str:
@@ -225,28 +261,30 @@ def _pet_lines(draw, player, width: int) -> list[str]:
     entries = [f"{card_name(p)} → {card_name(o)}" if o else f"{card_name(p)} ({b('pet_held')})"
                for p, o in player["pets"]]
     entries[0] = f"{b('pets')}: {entries[0]}"
-    return wrapped(draw, entries, 16, width)
+    return wrapped(draw, entries, DETAIL, width)
 
 
 def _spheres(draw, player, x, y) -> None:
     for i, sphere in enumerate(("potential", "influence", "conviction")):
-        cx = x + 28 + 60 * i
-        draw.ellipse((cx - 24, y - 2, cx + 24, y + 38), fill=(245, 240, 225), outline=INK, width=2)
-        draw.text((cx, y + 9), word(f"board.abbr.{sphere}"), font=font(13, True),
+        cx = x + 36 + 76 * i
+        draw.ellipse((cx - 34, y - 2, cx + 34, y + 56), fill=(245, 240, 225), outline=INK, width=2)
+        draw.text((cx, y + 14), word(f"board.abbr.{sphere}"), font=font(DETAIL, True),
                   fill=(90, 90, 90), anchor="mm")
-        draw.text((cx, y + 25), str(player[sphere]), font=font(19, True), fill=INK, anchor="mm")
+        draw.text((cx, y + 38), str(player[sphere]), font=font(TITLE, True), fill=INK,
+                  anchor="mm")
 
 
 def _attributes(draw, player, x, y) -> None:
     for i, attr in enumerate(attributes()):
-        bx = x + 62 * i
+        bx = x + 73 * i
         colour = ATTR_COLOURS[attr]
-        draw.rounded_rectangle((bx, y, bx + 56, y + 36), 6, fill=colour, outline=INK)
+        draw.rounded_rectangle((bx, y, bx + 69, y + 56), 6, fill=colour, outline=INK)
         tile = player["proficiency"].get(attr, 0)
-        label = word(f"board.abbr.{attr}") + (f" ▣{tile}" if tile else "")
-        text(draw, (bx + 4, y + 1), label, 12, fill=readable_on(colour))
-        draw.text((bx + 28, y + 25), str(player["attrs"][attr]), font=font(18, True),
+        value = str(player["attrs"][attr]) + (f" ▣{tile}" if tile else "")
+        draw.text((bx + 35, y + 14), word(f"board.abbr.{attr}"), font=font(DETAIL),
                   fill=readable_on(colour), anchor="mm")
+        draw.text((bx + 35, y + 40), value, font=font(DETAIL, True), fill=readable_on(colour),
+                  anchor="mm")
 
 
 def _card_rows(player) -> list[tuple[str, list]]:

@@ -118,3 +118,40 @@ def test_header_chips_and_last_move_read_at_phone_width(monkeypatch):
     names = ["さくら", "王小明", "🐉Dragon", "D"]
     board.render(GAME.view(state, None), last_move=last, names=names)
     assert sizes and min(sizes) >= 24
+
+
+def test_player_panel_titles_and_goods_read_at_phone_width(monkeypatch):
+    """Issue 19.6: each player's panel title (name, saint, houses, men) is at least 24 px (7 px
+    at 400 px wide), wrapped rather than shrunk; the goods counts and city labels at least 21 px
+    (6 px)."""
+    from PIL import Image, ImageDraw
+
+    from rendering.antiquity import cities
+    from rendering.common import drawing_in
+
+    state, _ = play(4, 60)
+    data = GAME.view(state, None).data
+    texts = []
+    original = ImageDraw.ImageDraw.text
+
+    def spy(self, xy, value, *args, **kwargs):
+        texts.append((value, kwargs.get("font").size, kwargs.get("anchor")))
+        return original(self, xy, value, *args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", spy)
+    names = ["さくら", "王小明", "🐉Dragon" * 3, "D"]
+    canvas = Image.new("RGB", (1500, 800))
+    cities._grid_template.cache_clear()  # draw the city labels afresh
+    for locale in ("en", "ja"):
+        with drawing_in(locale):
+            for seat in range(4):
+                cities.draw_panel(canvas, 0, 0, 729, seat, data["ps"][seat], names, False, set())
+    titles = [size for value, size, _ in texts if "🐉" in value or "さくら" in value]
+    assert titles and min(titles) >= 24
+    long = "W" * 32 + " · Saint Bartholomew · houses 12 · men 12"  # the longest Discord name
+    size, lines = cities.title_lines(ImageDraw.Draw(canvas), long, 713)
+    assert len(lines) == 2 and "".join(lines).replace(" ", "") == long.replace(" ", "")
+    counts = [size for value, size, anchor in texts if value.isdigit() and anchor == "lm"]
+    labels = [size for value, size, anchor in texts if anchor == "lb"]  # "city 0"
+    assert labels and min(labels) >= 21
+    assert counts and min(counts) >= 21

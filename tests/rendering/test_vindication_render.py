@@ -52,3 +52,42 @@ def test_header_and_side_panel_read_at_phone_width(monkeypatch):
     assert drawn and not small
     cut = [value for value, _, fits in drawn if not fits]
     assert not cut
+
+
+def test_player_panels_read_at_phone_width(monkeypatch):
+    """Issue 19.6: at 400 px wide each player's panel reads: the title (name, honor, speed,
+    who is to act) at least 7 px tall, every other word (cards, tokens, crystals, pets, the
+    spheres and attributes) at least 6 px, and none is cut."""
+    from PIL import Image, ImageDraw
+
+    from rendering import common
+    from rendering.common import drawing_in
+    from rendering.vindication import WIDTH, panels
+
+    playout = random_playout(G, 11, 5, {"modules": ["all"]}, max_steps=700)
+    data = dict(G.view(playout.final, None).data, names=["さくら", "王小明", "🐉Dragon" * 4])
+    drawn, sizes = [], []
+    original_text, original_font = panels.text, common.font
+
+    def spy_text(draw, xy, value, size=18, fill=None, bold=False, width=None):
+        fits = draw.textlength(value, font=original_font(size, bold)) <= (width or 682)
+        drawn.append((value, size, bold, fits))
+        original_text(draw, xy, value, size, bold=bold, width=width)
+
+    def spy_font(size, bold=False):
+        sizes.append(size)
+        return original_font(size, bold)
+
+    monkeypatch.setattr(panels, "text", spy_text)
+    monkeypatch.setattr(panels, "font", spy_font)
+    draw = ImageDraw.Draw(Image.new("RGB", (WIDTH, 3000)))
+    column = (WIDTH - 36) // 2  # two panels per row
+    for locale in ("en", "ja"):
+        with drawing_in(locale):
+            for player in data["players"]:
+                panels.player_panel(draw, data, player, 0, 0, column)
+    scale = 400 / WIDTH
+    titles = [value for value, size, bold, _ in drawn if bold and "🐉" in value]
+    assert titles and all(size * scale >= 7 for _, size, bold, _ in drawn if bold)
+    assert drawn and min(sizes) * scale >= 6
+    assert not [value for value, _, _, fits in drawn if not fits]
