@@ -11,7 +11,7 @@ seats' quests are hidden: in a determinisation they are drawn at random (an expe
 from __future__ import annotations
 
 from .data import ATTRIBUTES, card
-from .hidden import _known_quests, _quest_slots
+from .hidden import _known_quests, _quest_slots, redeal_candidates
 from .scoring import breakdown, count
 
 HARD_ITERATIONS = 450  # a hard decision within the 2 s p99 target (bench/ai_speed.py)
@@ -72,14 +72,4 @@ def canonical_hidden(state, seat: int):
 
 
 def _sort_candidates(state, seat: int, deck: str) -> None:
-    picks = [d for d in state.pending
-             if d["type"] == "pick" and d["deck"] == deck and d["seat"] != seat]
-    hidden = [[c for c in d["candidates"] if c != d.get("face_up")] for d in picks]
-    slots = [state.decks[deck]] + hidden
-    pool = sorted((c for slot in slots for c in slot), key=repr)
-    for slot in slots:
-        size = len(slot)
-        slot[:] = pool[:size]
-        del pool[:size]
-    for d, cards in zip(picks, hidden, strict=True):
-        d["candidates"] = cards + ([d["face_up"]] if d.get("face_up") else [])
+    redeal_candidates(state, seat, deck, lambda cards: sorted(cards, key=repr))

@@ -24,7 +24,7 @@ def rerandomise(state, seat: int | None, seed: int):
     rng.shuffle(copy.wish_pool)
     _redeal_quests(copy, seat, rng)
     for deck in CARD_DECKS:
-        _redeal_candidates(copy, seat, deck, rng)
+        redeal_candidates(copy, seat, deck, rng.shuffle)
     redeal_pets(copy, seat, rng)
     return copy
 
@@ -66,14 +66,15 @@ def _redeal_quests(state, seat, rng) -> None:
         slot[:] = [relabel.get(q, q) for q in slot]
 
 
-def _redeal_candidates(state, seat, deck, rng) -> None:
-    """Re-draw the deck and the hidden candidates of other seats' empowered draws; the former
-    face-up card among them was public and stays where it is."""
+def redeal_candidates(state, seat, deck, arrange) -> None:
+    """Re-deal the deck and the hidden candidates of other seats' empowered draws in the
+    order ``arrange(cards)`` returns (a shuffle, or a fixed order); the former face-up card
+    among them was public and stays where it is."""
     picks = [d for d in state.pending
              if d["type"] == "pick" and d["deck"] == deck and d["seat"] != seat]
     hidden = [[c for c in d["candidates"] if c != d.get("face_up")] for d in picks]
     slots = [state.decks[deck]] + hidden
-    pool = rng.shuffle([c for slot in slots for c in slot])
+    pool = list(arrange([c for slot in slots for c in slot]))
     for slot in slots:
         size = len(slot)
         slot[:] = pool[:size]
