@@ -8,6 +8,7 @@ from rules.core import Action, Event, Msg
 from rules.core.decisions import pop
 from rules.core.verbs import VerbHandler, must_be_listed
 
+from . import guilds
 from .crystals import crystal_actions
 from .data import ATTRIBUTES, BASIC, HEROIC, ability, attribute, card, game, rule
 from .effects import push_effects
@@ -182,7 +183,7 @@ def do_vindicate(state, seat: int, events: list) -> None:
 def usable_relics(state, seat: int) -> list[str]:
     """Return the relics with a ``use`` ability, a cube, and no use this turn."""
     return [r for r, cubes in state.players[seat].relics
-            if cubes > 0 and r not in state.turn["relics_used"]
+            if guilds.relic_usable(state, seat, r, cubes) and r not in state.turn["relics_used"]
             and (ability(r) or {}).get("timing") == "use"]
 
 
@@ -196,8 +197,7 @@ def use_problem(state, seat: int, cid: str) -> Msg | None:
 def do_use(state, seat: int, cid: str, events: list) -> None:
     """Return one cube from the relic to Influence, then resolve its effects."""
     player = state.players[seat]
-    next(r for r in player.relics if r[0] == cid)[1] -= 1
-    player.influence += 1
+    guilds.pay_relic(state, seat, next(r for r in player.relics if r[0] == cid))  # 7.10
     state.turn["relics_used"].append(cid)
     events.append(Event("vindication.event.relic_used", {"seat": seat, "card": card_msg(cid)}))
     push_effects(state, seat, ability(cid)["effects"], cid)

@@ -66,6 +66,12 @@ def treachery() -> dict:
     return _load("treachery")
 
 
+@lru_cache(maxsize=1)
+def guild_rules() -> dict:
+    """Return the Guilds & Monuments numbers and locations (spec 7.10)."""
+    return _load("guilds")
+
+
 def treachery_cards(deck: str) -> list[str]:
     """Return the ids of the treachery cards with the back of ``deck``, in data order."""
     return [cid for cid, item in card_table().items()

@@ -11,6 +11,7 @@ from rules.core import Action, Event, Msg
 from rules.core.decisions import pop, push
 from rules.core.verbs import VerbHandler, must_be_listed
 
+from . import guilds
 from .data import ATTRIBUTES, BASIC, HEROIC, ability, card, rule
 from .msgs import card_msg
 from .power import apply_step, gain, gain_honor, raise_speed, step_options
@@ -100,6 +101,7 @@ class AbilityStep(VerbHandler):
         events.append(Event("vindication.event.ability", {"seat": d["seat"],
                                                           "card": card_msg(cid)}))
         push_effects(state, d["seat"], spec["effects"], cid)
+        guilds.praise(state, d["seat"], cid, events)  # a praised trait triggered (7.10)
         return True
 
 

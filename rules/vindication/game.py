@@ -5,7 +5,19 @@ from __future__ import annotations
 from rules.core import CannotParse, Msg, OptionSpec
 from rules.core.decisions import DecisionGame, Handlers
 
-from . import acquire, crystals, effects, kinds, monsters, moves, pets, sites, treachery
+from . import (
+    acquire,
+    crystals,
+    effects,
+    guilds,
+    kinds,
+    monsters,
+    monuments,
+    moves,
+    pets,
+    sites,
+    treachery,
+)
 from .bonus import RecoverMenu
 from .data import MODULE_NAMES, build_problem, buildable, removal_problem, removals
 from .flow import check_triggers, flow_step
@@ -21,7 +33,7 @@ from .view import build_view
 HANDLERS = Handlers([TurnDecision(), RecoverMenu(), QuestKeep(), VisitEnd(),
                      *effects.HANDLERS, *acquire.HANDLERS, *monsters.HANDLERS, *kinds.HANDLERS,
                      *crystals.HANDLERS, *sites.HANDLERS, *treachery.HANDLERS,
-                     *pets.HANDLERS])
+                     *pets.HANDLERS, *guilds.HANDLERS, *monuments.HANDLERS])
 
 
 def chosen_modules(options) -> list[str]:
@@ -50,6 +62,7 @@ class VindicationGame(DecisionGame):
     contract_options = ({"modules": list(MODULE_NAMES)}, {"modules": ["crystals"]},
                         {"modules": ["treachery"]},
                         {"modules": ["pets"]},
+                        {"modules": ["guilds"]},
                         {"modules": ["sites", "crystals"], "build": ["crystal_mine"],
                          "remove": ["command_post", "shrine", "monastery"]})
     options = (

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 
 from .data import ATTRIBUTES, CARD_DECKS, deck_cards
+from .monuments import monument_tiles
 from .pets import pet_problems
 from .power import cube_total
 
@@ -64,7 +65,7 @@ def _cards(state) -> list[str]:
 def _proficiency(state) -> list[str]:
     found = []
     for attr in ATTRIBUTES:
-        held = sum(p.proficiency[attr] for p in state.players)
+        held = sum(p.proficiency[attr] + monument_tiles(p).count(attr) for p in state.players)
         total = state.prof_supply[attr] + held + state.prof_removed[attr]
         if total != len(state.players) - 1 or state.prof_supply[attr] < 0:
             found.append(f"{attr}: {state.prof_supply[attr]} + {held} held + "

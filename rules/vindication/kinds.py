@@ -9,7 +9,7 @@ from rules.core import Action, Event, Msg
 from rules.core.decisions import pop, push
 from rules.core.verbs import VerbHandler, must_be_listed
 
-from . import crystals, pets, sites
+from . import crystals, guilds, pets, sites
 from .acquire import card_available, modes
 from .data import COLOR_DECK, board, hex_triangles, modules, triangle_hexes
 from .effects import can_perform, fire, push_effects, recharge_targets
@@ -337,6 +337,7 @@ class Teleport(VerbHandler):
             state.turn["moved"] = True
         state.players[seat].triangle = move[1]
         events.append(Event("vindication.event.teleported", {"seat": seat, "triangle": move[1]}))
+        guilds.passed(state, seat, [move[1]], events)  # an Obstacle there (7.10)
         if discover(state, [move[1]], events):
             fire(state, seat, "after_discover", {}, events)
 

@@ -11,6 +11,7 @@ from rules.core import Action, Event, Msg
 from rules.core.decisions import pop, push
 from rules.core.verbs import VerbHandler, must_be_listed
 
+from . import guilds
 from .bonus import recovery_sources, remove_companion, take_recovery
 from .data import ability, card, game
 from .effects import limit_reached, statics
@@ -33,7 +34,8 @@ def reaction_sources(state, seat: int, event: str, die: str | None = None) -> li
     found = []
     for cid, cubes in player.relics:
         spec = ability(cid)
-        if _reacts(spec, event, die) and cubes > 0 and cid not in state.turn["relics_used"]:
+        if _reacts(spec, event, die) and guilds.relic_usable(state, seat, cid, cubes) \
+                and cid not in state.turn["relics_used"]:
             found.append(cid)
     for cid in player.traits:
         spec = ability(cid)
@@ -52,12 +54,13 @@ def use_reaction(state, seat: int, cid: str, events: list) -> None:
     player = state.players[seat]
     relic = next((r for r in player.relics if r[0] == cid), None)
     if relic is not None:
-        relic[1] -= 1
-        player.influence += 1
+        guilds.pay_relic(state, seat, relic)  # an Empowered relic (7.10)
         state.turn["relics_used"].append(cid)
     else:
         state.turn["abilities_used"].append(cid)
     events.append(Event("vindication.event.reaction", {"seat": seat, "card": card_msg(cid)}))
+    if relic is None:
+        guilds.praise(state, seat, cid, events)  # a praised trait was used (7.10)
 
 
 class Roll(VerbHandler):
@@ -73,10 +76,23 @@ class Roll(VerbHandler):
                                                          "face": face_msg(result)},
                             reveals=True))
         step = {k: v for k, v in d.items() if k != "type"}
+        if guilds.destiny(state, d["seat"]):  # roll twice, keep either, no reroll (7.10)
+            second = _roll_again(state, d, events)
+            push(state, {**step, "type": "destiny", "faces": [result, second]})
+            return True
         push(state, {**step, "type": "die_result", "result": result})
         if reaction_sources(state, d["seat"], "die_rolled", d["die"]):
             push(state, {"type": "reroll", "seat": d["seat"], "die": d["die"]})
         return True
+
+
+def _roll_again(state, d: dict, events: list) -> str:
+    """Roll Destiny's second die (told like the first)."""
+    result = roll_die(state, d["die"])
+    events.append(Event("vindication.event.rolled", {"seat": d["seat"],
+                                                     "die": msg(f"die.{d['die']}"),
+                                                     "face": face_msg(result)}, reveals=True))
+    return result
 
 
 class Reroll(VerbHandler):

@@ -11,6 +11,7 @@ from collections import deque
 
 from rules.core import Event, Msg
 
+from . import guilds
 from .data import neighbours, triangle_hexes
 from .effects import fire, modifier_total
 from .tiles import place_tile
@@ -99,6 +100,7 @@ def do_move(state, seat: int, path: list[str], events: list) -> None:
     player.triangle = path[-1]
     state.turn["moved"] = True
     events.append(Event("vindication.event.moved", {"seat": seat, "path": " ".join(path)}))
+    guilds.passed(state, seat, path, events)  # Obstacle (7.10)
     placed = discover(state, _entered(start, path), events)
     if placed:
         fire(state, seat, "after_discover", {}, events)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from rules.core.numbers import ascii_digits
 
-from .data import ATTRIBUTES, regions
+from .data import ATTRIBUTES, game, regions
 
 COLORS = ("red", "blue", "yellow")
 MODES = ("faceup", "blind", "empowered", "none")
@@ -17,6 +17,7 @@ SPHERES = {"raise": ("potential", "influence"), "lower": ("conviction", "influen
 RECOVER_KINDS = ("attr", "conviction", "relic", "region", "companion")
 CARD_VERBS = {"pick", "keep", "reroll", "cancel", "use", "wish", "crystal"}
 AMOUNT_VERBS = ("take", "charge")  # a card and a number of cubes: ``take R03 2``
+FACES = tuple(dict.fromkeys(f for die in game()["dice"].values() for f in die["faces"]))
 SIMPLE = {"end", "unable", "rest", "vindicate", "done", "keep", "pay", "accept", "recover",
           "enter", "skip"}
 
@@ -135,6 +136,30 @@ def _rehome(rest):
     return ("rehome", *ids) if len(ids) == 2 and all(ids) else None
 
 
+def _guild(rest):
+    """``guild <location> [target]`` (Guilds & Monuments, 7.10): a hex, a triangle, a
+    sphere of the power board, or a card; ``guild monument``, ``guild obstacle``."""
+    if len(rest) == 1 and rest[0] in ("monument", "obstacle"):
+        return ("guild", rest[0], None)
+    if len(rest) != 2:
+        return None
+    where, word = rest
+    target = {"fortify": _id(word, "H"), "diplomacy": _id(word, "H"), "obstacle": _id(word, "T"),
+              "command": word if word in SPHERES["raise"] else None}.get(where)
+    if target is None and where in ("loyalty", "relic", "praise", "destiny"):
+        target = _card_id(word)
+    return ("guild", where, target) if target else None
+
+
+def _slot(rest):
+    """``slot <attr>|conviction`` or ``slot tile <attr>`` (a monument slot, 7.10)."""
+    if len(rest) == 1 and (rest[0] in ATTRIBUTES or rest[0] == "conviction"):
+        return ("slot", rest[0])
+    if len(rest) == 2 and rest[0] == "tile" and rest[1] in ATTRIBUTES:
+        return ("slot", "tile", rest[1])
+    return None
+
+
 def _amount(verb):
     def read(rest):
         if len(rest) not in (1, 2) or _card_id(rest[0]) is None:
@@ -158,6 +183,8 @@ def _one(verb, choices=None, ident=None):
 _READERS = {
     "move": _move, "visit": _visit, "build": _build, "pet": _pet, "home": _home,
     "rehome": _rehome, "activate": _activate, "recover": _recover,
+    "guild": _guild, "slot": _slot, "obstacle": _one("obstacle", ident=lambda w: _id(w, "T")),
+    "face": _one("face", FACES),
     "convert": _one("convert", ATTRIBUTES), "proficiency": _one("proficiency", ATTRIBUTES),
     "discard": _one("discard", ATTRIBUTES), "attr": _one("attr", ATTRIBUTES),
     "raise": _one("raise", SPHERES["raise"]), "lower": _one("lower", SPHERES["lower"]),
@@ -180,6 +207,8 @@ def text(move) -> str:
         _, hid, color, mode, control, steps = move
         parts = [hid, color, mode, control] + (["steps", str(steps)] if steps else [])
         return "visit " + " ".join(p for p in parts if p)
+    if verb == "guild":
+        return " ".join(p for p in move if p)
     if verb == "build":
         return f"build {move[1] or 'none'}" + (" control" if move[2] else "")
     if verb == "activate_self":

@@ -143,4 +143,10 @@ def cube_total(state, seat: int) -> int:
     total += sum(player.attrs[a] for a in ATTRIBUTES)
     total += sum(c[1] for c in player.companions) + sum(r[1] for r in player.relics)
     total += sum(1 for _, owner in state.hexes.values() if owner == seat)
-    return total
+    return total + monument_cubes(player)
+
+
+def monument_cubes(player) -> int:
+    """Return how many of ``player``'s cubes stand on their monument board (Guilds &
+    Monuments, 7.10): every filled slot but the Proficiency tiles (``tile_<attr>``)."""
+    return sum(1 for slot in player.monument if not slot.startswith("tile_"))

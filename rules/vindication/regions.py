@@ -11,6 +11,7 @@ from rules.core import Event, Msg
 from rules.core.decisions import pop, push
 from rules.core.verbs import VerbHandler
 
+from . import guilds
 from .data import COLOR_DECK, regions, rule
 from .effects import fire, modifier_total, push_effects, seize_cost
 from .msgs import region_msg
@@ -57,7 +58,8 @@ def control_cost(state, seat: int, hid: str) -> int:
 def controllable(state, seat: int, hid: str) -> bool:
     """Tell whether ``seat`` could take control of ``hid`` (not its own, not Tuuk-Tuuk)."""
     region = regions()[region_at(state, hid)]
-    return region.get("controllable", True) and controller(state, hid) != seat
+    return region.get("controllable", True) and controller(state, hid) != seat \
+        and not guilds.control_barred(state, seat, hid)  # Fortify (7.10, R32)
 
 
 def max_steps(state, seat: int, hid: str) -> int:
@@ -102,7 +104,7 @@ def start_visit(state, seat: int, move: tuple, events: list) -> None:
     owner = controller(state, hid)
     if owner is not None and owner != seat:
         toll = rule("control", "honor_toll") + modifier_total(state, owner, "toll_bonus")
-        gain_honor(state, owner, toll, events)
+        guilds.pay_toll(state, hid, owner, toll, events)  # split by Diplomacy (7.10)
         fire(state, owner, "after_toll", {}, events)
 
 

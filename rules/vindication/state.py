@@ -49,6 +49,9 @@ class Player:
     infused: list = field(default_factory=list)  # one attribute per infused crystal
     infused_used: list = field(default_factory=list)  # infused crystals paid with this turn
     pets: list = field(default_factory=list)  # [[pet, owner companion | None], ...] (7.8)
+    guild: list | None = None  # Guilds & Monuments (7.10): [location, target, turn placed]
+    monument: list = field(default_factory=list)  # filled slots: attributes, "conviction",
+    monument_built: bool = False  # and "tile_<attr>" (Proficiency tiles)
 
     def clone(self) -> "Player":
         """Return an independent copy."""
@@ -58,7 +61,9 @@ class Player:
                       [list(r) for r in self.relics], list(self.traits), list(self.monsters),
                       list(self.quests), dict(self.proficiency), list(self.tokens),
                       list(self.returned), self.crystals, list(self.infused),
-                      list(self.infused_used), [list(p) for p in self.pets])
+                      list(self.infused_used), [list(p) for p in self.pets],
+                      list(self.guild) if self.guild else None, list(self.monument),
+                      self.monument_built)
 
 
 @dataclass

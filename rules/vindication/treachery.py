@@ -11,6 +11,7 @@ from rules.core import Action, Event, Msg
 from rules.core.decisions import pop, push
 from rules.core.verbs import VerbHandler, must_be_listed
 
+from . import guilds
 from .data import CARD_DECKS, card, neighbours, treachery_cards
 from .power import gain_honor, lose_honor
 
@@ -64,6 +65,8 @@ def take_honor_op(handler, state, d, events) -> None:
 
 
 def _weaken(state, seat: int, target: int, n: int, events: list) -> None:
+    if guilds.shielded(state, target, events):  # Command (7.10)
+        return
     events.append(Event("vindication.event.treachery_weaken",
                         {"seat": seat, "target_seat": target, "n": n}))
     push(state, {"type": "power_step", "seat": target, "direction": "down", "n": n})

@@ -12,7 +12,7 @@ from rules.core import Action, Event, Msg
 from rules.core.decisions import pop, push
 from rules.core.verbs import VerbHandler
 
-from . import bonus, crystals, pets
+from . import bonus, crystals, guilds, pets
 from .acquire import modes
 from .data import BASIC, COLOR_DECK, ability, card, rule, triangle_hexes
 from .effects import fire, modifier_total, push_effects
@@ -40,7 +40,7 @@ def self_activation_max(state, seat: int) -> int:
     return base + modifier_total(state, seat, "self_activation")
 
 
-ACTIONS = ("activate_self", "activate", "visit", "rest")
+ACTIONS = ("activate_self", "activate", "visit", "rest", "guild")
 MOVE_GROUP = "vindication.group.move"
 ACTION_GROUP = "vindication.group.actions"
 BONUS_GROUP = "vindication.group.bonus"
@@ -137,6 +137,8 @@ class TurnDecision(VerbHandler):
         if hid and control_problem(state, seat, hid) is None:
             actions.append(Action(f"control {hid}", Msg("vindication.action.control"),
                                   move=("control", hid)))
+        if not in_move:
+            actions += guilds.guild_actions(state, seat)  # a fourth action (7.10)
         found += [replace(a, group=ACTION_GROUP) for a in actions]
         extra = bonus.bonus_actions(state, seat)
         if turn["moved"]:
@@ -259,6 +261,9 @@ class TurnDecision(VerbHandler):
     def rehome_problem(self, state, d, move):
         return pets.rehome_problem(state, d["seat"], move[1], move[2])
 
+    def guild_problem(self, state, d, move):
+        return guilds.guild_problem(state, d["seat"], move)
+
     def end_problem(self, state, d, move):
         return None if state.turn["moved"] else Msg("vindication.reason.must_move")
 
@@ -285,6 +290,7 @@ class TurnDecision(VerbHandler):
         "use": use_problem,
         "crystal": crystal_problem,
         "rehome": rehome_problem,
+        "guild": guild_problem,
         "end": end_problem,
     }
 
@@ -310,9 +316,10 @@ class TurnDecision(VerbHandler):
         _, cid, n, use = move
         player = state.players[seat]
         state.turn["activated"] = True
-        player.influence -= 1
-        next(c for c in player.companions if c[0] == cid)[1] += 1
         events.append(Event("vindication.event.activated", {"seat": seat, "card": card_msg(cid)}))
+        if not guilds.loyal_activation(state, seat, cid, events):  # Loyalty (7.10)
+            player.influence -= 1
+            next(c for c in player.companions if c[0] == cid)[1] += 1
         icon = card(cid)["icon"]
         gain(state, seat, icon["attr"], n or icon["n"], events)
         pets.on_owner_activated(state, seat, cid)  # pushed first: resolves after the card's
@@ -368,8 +375,12 @@ class TurnDecision(VerbHandler):
     def rehome_effect(self, state, d, move, events):
         pets.do_rehome(state, d["seat"], move[1], move[2], events)
 
+    def guild_effect(self, state, d, move, events):
+        guilds.do_guild(state, d["seat"], move, events)
+
     def end_effect(self, state, d, move, events):
         pop(state, d)
+        guilds.at_turn_end(state, d["seat"], events)  # R31
         end_turn(state, events)
 
     effects = {
@@ -388,6 +399,7 @@ class TurnDecision(VerbHandler):
         "use": use_effect,
         "crystal": crystal_effect,
         "rehome": rehome_effect,
+        "guild": guild_effect,
         "end": end_effect,
     }
 

@@ -6,6 +6,7 @@ from rules.core import Msg, View
 
 from .crystals import KINDS as CRYSTAL_KINDS
 from .data import regions
+from .guilds import add_guilds
 from .hidden import SECRET_DECISIONS
 from .msgs import card_msg
 
@@ -66,6 +67,8 @@ def build_view(game, state, viewer: int | None) -> View:
         data["pet_market"] = list(state.pet_market)
         for entry, player in zip(data["players"], state.players, strict=True):
             entry["pets"] = [list(p) for p in player.pets]
+    if "guilds" in data["modules"]:  # Guilds & Monuments (7.10): medals and monument boards
+        add_guilds(state, data)
     if state.over:
         data["scores"] = {str(s): {"total": line.total, "breakdown": dict(line.breakdown)}
                           for s, line in game.score(state).items()}

@@ -6,6 +6,7 @@ from __future__ import annotations
 from rules.core.position import read
 from rules.vindication import VINDICATION as G
 from rules.vindication.data import ATTRIBUTES, CARD_DECKS, card, deck_cards
+from rules.vindication.monuments import monument_tiles
 from rules.vindication.position import position
 from rules.vindication.power import cube_total
 
@@ -183,6 +184,6 @@ def check_invariants(state) -> None:
     assert sorted(pool) == sorted(everything)
     per = state.prof_supply
     for attr in ATTRIBUTES:
-        held = sum(p.proficiency[attr] for p in state.players)
+        held = sum(p.proficiency[attr] + monument_tiles(p).count(attr) for p in state.players)
         total = per[attr] + held + state.prof_removed[attr]
         assert total == len(state.players) - 1
