@@ -23,6 +23,9 @@ CUBE = 0.5  # an attribute cube (spends on actions, counts for some quests)
 CONVICTION = 0.8
 SPARE = 0.2  # a cube in Influence or Potential
 TRIGGER = 6.0  # meeting a face-up end-game trigger (the game ends: a lead is kept)
+MONUMENT_SLOT = 1.2  # a filled monument slot: 9 of them make the 15-honor figure (7.10)
+MEDAL = {"diplomacy": 1.0, "obstacle": 1.0, "fortify": 0.6, "command": 0.4}  # honor to come
+MEDAL_OTHER = 0.2  # a medal on the player's own card or board (its effect works on later use)
 
 
 def evaluate(state, seat: int) -> float:
@@ -34,7 +37,16 @@ def evaluate(state, seat: int) -> float:
     cubes = sum(player.attrs[a] for a in ATTRIBUTES)
     return (honor + CUBE * cubes + CONVICTION * player.conviction
             + SPARE * (player.influence + player.potential) + 0.5 * (player.speed - 2)
-            + TRIGGER * trigger_progress(state, seat))
+            + TRIGGER * trigger_progress(state, seat) + guild_promise(player))
+
+
+def guild_promise(player) -> float:
+    """Return the promise of ``player``'s monument slots and guild medal (spec 7.10): each
+    slot brings the monument's 15 honor nearer; a medal that earns honor from the other
+    players (Diplomacy, Obstacle) or guards a region is worth a little more than one on the
+    player's own card or board."""
+    medal = MEDAL.get(player.guild[0], MEDAL_OTHER) if player.guild else 0.0
+    return MONUMENT_SLOT * len(player.monument) + medal
 
 
 def trigger_progress(state, seat: int) -> float:

@@ -74,15 +74,25 @@ def control_barred(state, seat: int, hid: str) -> bool:
 
 
 def pay_toll(state, hid: str, owner: int, toll: int, events: list) -> None:
-    """Pay a toll on ``hid`` to its controller; with a Diplomacy medal there, the medal's
-    owner takes ``toll_share`` of it after the controller's part (any visitor, R37 order)."""
+    """Pay a toll on ``hid`` to its controller; with a Diplomacy medal there (not lapsed),
+    the medal's owner takes ``toll_share`` of it after the controller's part (whoever visits,
+    the owner included; R37 order). The controller keeps any ``toll_bonus``."""
     diplomat = medal_at(state, "diplomacy", hid)
+    if diplomat is not None and lapsed(state, diplomat):
+        diplomat = None
     share = min(toll, rules_of()["diplomacy"]["toll_share"]) if diplomat is not None else 0
     gain_honor(state, owner, toll - share, events)
     if share:
         events.append(Event("vindication.event.diplomacy", {"seat": diplomat, "n": share,
                                                             "hex": hid}))
         gain_honor(state, diplomat, share, events)
+
+
+def lapsed(state, seat: int) -> bool:
+    """Tell whether ``seat``'s Diplomacy has run out: it splits tolls only "until your next
+    turn", so not on the owner's next turn while the medal still waits to move (R31)."""
+    medal = state.players[seat].guild
+    return state.current == seat and medal[2] != state.turns_played
 
 
 def passed(state, seat: int, triangles: list[str], events: list) -> None:
@@ -185,6 +195,11 @@ def place_problem(state, seat: int, location: str, target) -> Msg | None:
         return msg("reason.guild_where")
     if state.turn.get("guild"):
         return msg("reason.guild_once")
+    return spot_problem(state, seat, location, target)
+
+
+def spot_problem(state, seat: int, location: str, target) -> Msg | None:
+    """Say why ``location`` ``target`` cannot take ``seat``'s medal (the action aside)."""
     if target not in _targets(state, seat, location):
         return msg(f"reason.guild_{location}")
     if holds_medal(state, seat, location, target):
@@ -214,7 +229,7 @@ def guild_moves(state, seat: int) -> list[tuple]:
 
 def _free_obstacles(state, seat: int) -> list[str]:
     return [t for t in _targets(state, seat, "obstacle")
-            if place_problem(state, seat, "obstacle", t) is None]
+            if spot_problem(state, seat, "obstacle", t) is None]
 
 
 def guild_actions(state, seat: int) -> list[Action]:
