@@ -283,9 +283,16 @@ def test_no_two_guild_medals_share_a_location():
 # -- Monument --------------------------------------------------------------------------------
 
 def _monument():
-    state = described("""seat.0.attrs = {inspiration = 1, strength = 1, knowledge = 1, courage = 1, vision = 1, wisdom = 2}
-        seat.0.conviction = 1
-        seat.0.proficiency = ["wisdom", "vision"]""", modules=GUILDS)
+    state = described("""[seat.0.attrs]
+        inspiration = 1
+        strength = 1
+        knowledge = 1
+        courage = 1
+        vision = 1
+        wisdom = 2
+        [seat.0]
+        conviction = 1
+        proficiency = ["wisdom", "vision"]""", modules=GUILDS)
     return state
 
 
