@@ -21,6 +21,7 @@ from rules.core.text import Msg
 
 from . import geometry as geo
 from .content import board, wish_tokens
+from .guilds import draw_guilds
 from .labels import region_name, word
 
 SEA = (168, 205, 226)
@@ -72,6 +73,7 @@ def draw_map(data: dict, highlight_hexes: set, highlight_triangles: set) -> Imag
         image.paste(sprite, corner, mask)
     for player in data["players"]:
         _draw_medal(draw, player, player["seat"] == data["current"])
+    draw_guilds(draw, data)  # Guilds & Monuments (7.10)
     return image
 
 

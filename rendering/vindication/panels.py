@@ -9,6 +9,7 @@ from rules.core.text import Msg
 
 from .content import attributes, card, card_decks
 from .describe import ability_text, quest_text, trigger_text
+from .guilds import guild_lines
 
 __all__ = ["ability_text"]
 from .labels import card_name, player_name, word
@@ -230,7 +231,7 @@ def player_panel(draw: ImageDraw.ImageDraw, data: dict, player: dict, x: int, y:
         extra.append(_crystal_line(player))
     for line in wrapped(draw, extra, DETAIL, inner):
         y = _para(draw, line, x + 8, y, inner, DETAIL)
-    for line in _pet_lines(draw, player, inner):
+    for line in _pet_lines(draw, player, inner) + guild_lines(player):
         y = _para(draw, line, x + 8, y, inner, DETAIL)
     if full and player.get("quests"):
         for qid in player["quests"]:

@@ -300,9 +300,10 @@ def add_guilds(state, data: dict) -> None:
     (public: nothing of the module is hidden)."""
     data["fortified"] = sorted(p.guild[1] for p in state.players
                                if p.guild and p.guild[0] == "fortify")
-    for entry, player in zip(data["players"], state.players, strict=True):
+    for seat, (entry, player) in enumerate(zip(data["players"], state.players, strict=True)):
         entry["guild"] = list(player.guild[:2]) if player.guild else None
-        entry["guild_stale"] = bool(player.guild) and player.guild[2] != state.turns_played
+        entry["guild_stale"] = seat == state.current and bool(player.guild) \
+            and player.guild[2] != state.turns_played  # it must move this turn (R31)
         entry["monument"] = list(player.monument)
         entry["monument_built"] = player.monument_built
 
