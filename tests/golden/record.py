@@ -6,6 +6,8 @@ score, so an engine refactor that changes behaviour fails loudly.
 
     python -m tests.golden.record            # (re)record every file
     python -m tests.golden.record caverna    # only one game
+    python -m tests.golden.record vindication modules=guilds   # one game with options
+                                             # (files vindication-<n>p-guilds.json)
 """
 
 from __future__ import annotations
@@ -21,9 +23,10 @@ FOLDER = Path(__file__).parent / "data"
 SEED = 2024
 
 
-def path_for(game_name: str, players: int) -> Path:
-    """Return the golden file of one game and player count."""
-    return FOLDER / f"{game_name}-{players}p.json"
+def path_for(game_name: str, players: int, options: dict | None = None) -> Path:
+    """Return the golden file of one game and player count (and options, if any)."""
+    tail = "".join(f"-{','.join(v)}" for v in (options or {}).values())
+    return FOLDER / f"{game_name}-{players}p{tail}.json"
 
 
 def event_record(event) -> list:
@@ -38,10 +41,10 @@ def score_record(game, state) -> dict:
             for seat, line in sorted(game.score(state).items())}
 
 
-def record(game, players: int) -> dict:
+def record(game, players: int, options: dict | None = None) -> dict:
     """Play one seeded random game and return its golden record."""
     steps: list = []
-    playout = random_playout(game, seed=SEED + players, players=players)
+    playout = random_playout(game, seed=SEED + players, players=players, options=options)
     state = game.new_game(playout.seed, players, dict(playout.options))
     for seat, text in playout.moves:
         state, events = game.play(state, seat, text)
@@ -51,14 +54,18 @@ def record(game, players: int) -> dict:
 
 
 def main(argv: list[str]) -> None:
-    """Record every golden file (or only those of the games named in ``argv``)."""
+    """Record every golden file (or only those of the games named in ``argv``; arguments
+    ``key=a,b`` are list options, recorded in files of their own)."""
     FOLDER.mkdir(exist_ok=True)
+    names = [a for a in argv if "=" not in a]
+    options = dict(a.split("=", 1) for a in argv if "=" in a)
+    options = {k: v.split(",") for k, v in options.items()} or None
     for game in all_games():
-        if argv and game.name not in argv:
+        if names and game.name not in names:
             continue
         for players in range(game.min_players, game.max_players + 1):
-            data = record(game, players)
-            path_for(game.name, players).write_text(
+            data = record(game, players, options)
+            path_for(game.name, players, options).write_text(
                 json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n")
             print(f"{game.name} {players}p: {len(data['steps'])} moves")
 
