@@ -228,8 +228,11 @@ def guild_moves(state, seat: int) -> list[tuple]:
 
 
 def _free_obstacles(state, seat: int) -> list[str]:
-    return [t for t in _targets(state, seat, "obstacle")
-            if spot_problem(state, seat, "obstacle", t) is None]
+    """Return the triangles an Obstacle of ``seat`` may take now: no figure, no guild medal
+    (the owner's own included: not the same location two turns in a row)."""
+    taken = {p.triangle for p in state.players}
+    taken.update(p.guild[1] for p in state.players if p.guild and p.guild[0] == "obstacle")
+    return [t for t in sorted(board()["triangles"]) if t not in taken]
 
 
 def guild_actions(state, seat: int) -> list[Action]:

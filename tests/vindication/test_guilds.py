@@ -409,3 +409,14 @@ def test_the_card_locations_need_one_of_your_cards(location, card):
     state = own(state, A, card)
     assert f"guild {location} {card}" in offered(state, A)
     check_invariants(state)
+
+
+def test_the_listed_obstacle_triangles_are_exactly_those_the_rule_accepts():
+    from rules.vindication.data import board
+    from rules.vindication.guilds import _free_obstacles, spot_problem
+    state = medal(medal(table(3, modules=GUILDS), B, "obstacle", "T02"), A, "obstacle", "T08")
+    for seat in (A, B, C):
+        accepted = [t for t in sorted(board()["triangles"])
+                    if spot_problem(state, seat, "obstacle", t) is None]
+        assert _free_obstacles(state, seat) == accepted
+        assert "T02" not in accepted and "T08" not in accepted
