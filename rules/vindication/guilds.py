@@ -237,7 +237,8 @@ def _free_obstacles(state, seat: int) -> list[str]:
 
 def guild_actions(state, seat: int) -> list[Action]:
     """List the guild actions as the turn offers them."""
-    return [Action(guild_text(m), where_msg(state, seat, m[1], m[2], True), move=m)
+    return [Action(guild_text(m), msg("action.guild", where=where_msg(state, seat, m[1], m[2])),
+                   move=m)
             for m in guild_moves(state, seat)]
 
 
@@ -246,8 +247,8 @@ def guild_text(move: tuple) -> str:
     return " ".join(str(p) for p in move if p is not None)
 
 
-def where_msg(state, seat: int, location: str, target, offer: bool = False) -> Msg:
-    """Name a medal's location (``offer``: the Obstacle's menu entry without a triangle)."""
+def where_msg(state, seat: int, location: str, target) -> Msg:
+    """Name a medal's location (the Obstacle without a triangle: its menu entry)."""
     if location == "command":
         left = sphere_msg(target)
         right = sphere_msg("influence" if target == "potential" else "conviction")
