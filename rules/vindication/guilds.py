@@ -8,6 +8,13 @@ other players (Command), companion activation (Loyalty), relic use (Empowered re
 trait abilities (Praise) and dice (Destiny). Fortification is derived from the medal, so a
 region flips back to its normal side the moment the medal leaves (R32).
 
+Readings where the seed is silent: Diplomacy's split applies to any visitor's toll (its
+owner's too) until the owner's next turn starts; the controller keeps any ``toll_bonus``.
+An Obstacle pays once per move that passes through or ends on it (a Sacred Stones teleport
+ending there too). Destiny replaces the reroll reactions of the roll (none is offered).
+Activating a Loyalty companion still needs an Influence cube, as 5.4 asks of any companion.
+A medal whose card or region is lost stays where it is, doing nothing, until it moves.
+
 R31 is enforced at the end of the owner's turn: a medal this turn's guild action did not
 place goes back to the supply (the only other choice, moving it, is the guild action
 itself, so nothing needs asking). The same location can never be chosen two turns in a row.

@@ -3,7 +3,8 @@
 Each player owns 21 cubes wherever they lie, never a negative count, Honor at least 0 and
 Speed 2-5; no two medals share a triangle; every card of the six decks is in exactly one
 place (deck, face-up slot, a pending pick, a player, or removed); each attribute's
-proficiency tokens (supply + held + removed) add up to one fewer than the players. Call
+proficiency tokens (supply + held + on a monument + removed) add up to one fewer than
+the players. Call
 :func:`problems` on a state; an empty list means it is sound. (The position builder checks
 built positions with it; the game object does not call it yet.)
 """
