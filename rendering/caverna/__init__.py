@@ -27,7 +27,7 @@ from rules.core.text import Msg
 
 from . import glyphs
 from .action import ROUND_H, SPACE_H, draw_fixed, draw_rounds
-from .furnish import TILE_H, draw_furnishings
+from .furnish import COLS, TILE_H, draw_furnishings
 from .home import draw_compact, draw_full
 from .labels import harvest_label, heading, round_title
 from .layout import columns
@@ -89,8 +89,8 @@ def _height_budget(table: Table) -> int:
     others = max(0, len(table.homes) - 1)
     space_rows = -(-fixed // columns(fixed)) if fixed else 0
     return (150 + space_rows * (SPACE_H + 6) + ROUND_H + 40 + 720
-            + (TILE_H + 5) * (-(-len(table.furnishings) // 12)) + 30
-            + 200 * (-(-others // COMPACT_COLS)))
+            + (TILE_H + 5) * (-(-len(table.furnishings) // COLS)) + 30
+            + 420 * (-(-others // COMPACT_COLS)))
 
 
 def _header(canvas: Image.Image, table: Table, y: int) -> int:

@@ -182,7 +182,7 @@ def _animals(canvas: Image.Image, d: ImageDraw.ImageDraw, animals: dict[str, int
 
 @lru_cache(maxsize=1024)
 def _mini_square(key: tuple, size: int) -> Image.Image:
-    kind, category, tile_name, stable, crop, crop_count, animals, _ = key
+    kind, category, _, stable, crop, crop_count, animals, _ = key
     canvas = square_background(kind, category, size, None).copy()
     d = ImageDraw.Draw(canvas)
     if kind in ("ore_mine", "ruby_mine"):
@@ -195,11 +195,6 @@ def _mini_square(key: tuple, size: int) -> Image.Image:
         glyphs.paste(canvas, what, (1, 2), icon)
         d.text((size - 2, size - 1), str(count), font=font(max(9, size // 2 - 2), True),
                fill=(255, 255, 255), anchor="rd", stroke_width=2, stroke_fill=(30, 30, 30))
-    elif tile_name:
-        lines, fs = mini_title(d, tile_name, size)
-        for i, line in enumerate(lines):
-            d.text((size / 2, size / 2 + (i - (len(lines) - 1) / 2) * (fs + 1)), line,
-                   font=font(fs, True), fill=INK, anchor="mm")
     if stable:
         glyphs.paste(canvas, "stable", (size - size * .42, 1), int(size * .4))
     d.rectangle((0, 0, size - 1, size - 1), outline=GRID_LINE, width=1)
@@ -230,36 +225,6 @@ def two_lines(d: ImageDraw.ImageDraw, title: str) -> list[str]:
             return [title[:at], title[at:]]
     half = (len(title) + 1) // 2
     return [title[:half], title[half:]] if len(title) > 1 else [title]
-
-
-def mini_title(d: ImageDraw.ImageDraw, name: str, size: int) -> tuple[list[str], int]:
-    """Return the lines and font size of a tile's name on a compact square of ``size``: the
-    whole name in one line or two where it fits at 7 px or more, else the name before its
-    bracket (the cost paid to build it), else its initials (never the first letters of a
-    word, which would read as another name)."""
-    short = _before_bracket(name)
-    for lines in ([name], two_lines(d, name), [short], two_lines(d, short)):
-        fs = min(fit_text(d, line, size - 4, max(8, size // 3), bold=True, min_size=7)
-                 for line in lines)
-        wide = max(d.textlength(line, font=font(fs, True)) for line in lines)
-        if wide <= size - 4 and len(lines) * (fs + 1) <= size - 2:
-            return lines, fs
-    return [_initials(name)], max(8, size // 3)
-
-
-def _before_bracket(name: str) -> str:
-    """Return ``name`` without a closing bracketed part ("簡素な住居（木材4、石材2）")."""
-    for mark in ("（", "("):
-        if name.find(mark) > 0:
-            return name[:name.find(mark)].strip()
-    return name
-
-
-def _initials(name: str) -> str:
-    words = [w for w in name.replace("-", " ").split() if w]
-    if len(words) >= 2:
-        return (words[0][:1] + words[1][:1]).upper()
-    return name[:3]
 
 
 def draw_fences(d: ImageDraw.ImageDraw, cells: dict[tuple[int, int], Cell],
