@@ -17,6 +17,7 @@ BORDER_GAP = 10  # gap between forest and mountain halves (full board)
 ENTRANCE = (214, 190, 150)
 HEADER = 44
 BANNER_MIN = 22  # a seat banner's name: 6 px at phone width
+TEXT = 22  # tile names listed beside or below a board, score lines: 6 px at phone width
 
 
 def _col_offset(pitch: int, gap: int, min_col: int):
@@ -179,7 +180,7 @@ def _dwarf_row(canvas: Image.Image, player: Player, x: int, y: int, size: int) -
 
 
 def draw_full(canvas: Image.Image, player: Player, origin: tuple[int, int], width: int,
-              pitch: int = 112) -> int:
+              pitch: int = 128) -> int:
     """Draw the focus player's board and supply panel; return the height used."""
     x, y = origin
     d = ImageDraw.Draw(canvas)
@@ -205,7 +206,7 @@ def _panel(canvas: Image.Image, d: ImageDraw.ImageDraw, player: Player, x: int, 
            anchor="lm")
     y += 40
     if player.tiles:
-        y += _tile_list(d, player.tiles, x, y, width, 17) + 8
+        y += _tile_list(d, player.tiles, x, y, width, TEXT) + 8
     if player.breakdown:
         y += _breakdown(d, player.breakdown, x, y, width)
     return y - top
@@ -218,11 +219,11 @@ def _breakdown(d: ImageDraw.ImageDraw, lines: list[tuple[str, int]], x: int, y: 
     per_col = -(-len(lines) // 2)
     for i, (label, points) in enumerate(lines):
         cx = x + (i // per_col) * (col_w + 20)
-        cy = y + (i % per_col) * 22
-        size = fit_text(d, label, col_w - 50, 16)
+        cy = y + (i % per_col) * (TEXT + 6)
+        size = fit_text(d, label, col_w - 50, TEXT)
         d.text((cx, cy), label, font=font(size), fill=(70, 60, 50))
-        d.text((cx + col_w, cy), f"{points:+d}", font=font(16, True), fill=INK, anchor="ra")
-    return per_col * 22
+        d.text((cx + col_w, cy), f"{points:+d}", font=font(TEXT, True), fill=INK, anchor="ra")
+    return per_col * (TEXT + 6)
 
 
 def _tile_list(d: ImageDraw.ImageDraw, names: list[str], x: int, y: int, width: int,
@@ -244,7 +245,6 @@ def _tile_list(d: ImageDraw.ImageDraw, names: list[str], x: int, y: int, width: 
 
 
 COMPACT_PITCH = 48  # a square of a compact board: its counts are 22 px (6 px at phone width)
-COMPACT_TEXT = 22  # the tile names listed under a compact board
 
 
 def draw_compact(canvas: Image.Image, player: Player, origin: tuple[int, int], width: int,
@@ -263,5 +263,5 @@ def draw_compact(canvas: Image.Image, player: Player, origin: tuple[int, int], w
     goods_h = _goods_rows(canvas, d, player, side_x, y + 40, side_w, 28, zero=False)
     y += max(grid_h, 40 + goods_h) + 6
     if player.tiles:
-        y += _tile_list(d, player.tiles, x, y, width, COMPACT_TEXT)
+        y += _tile_list(d, player.tiles, x, y, width, TEXT)
     return y - origin[1] + 4

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import io
 
 import pytest
@@ -73,7 +74,7 @@ def test_image_size_and_png_within_limits(players, steps):
     view, last = real_view(players, steps)
     image = render(view, last)
     assert 1400 <= image.width <= 1600
-    assert 800 <= image.height <= 2600
+    assert 800 <= image.height <= 3200  # taller since every word reads at phone width (issue 19.6)
     png = render_png(view, last)
     assert len(png) < 8 * 1024 * 1024
     assert Image.open(io.BytesIO(png)).size == image.size
@@ -240,7 +241,7 @@ def test_every_stage_of_a_random_game_renders(players):
         moves += 1
         if moves % 6 == 0 or GAME.is_over(state):
             image = render(GAME.view(state, seat), action.text)
-            assert 1400 <= image.width <= 1600 and image.height < 2600
+            assert 1400 <= image.width <= 1600 and image.height < 3200
 
 
 @pytest.mark.parametrize("name", ["簡素な住居（木材4、石材2）", "石切り場の親方見習い助手",
@@ -295,6 +296,24 @@ def test_supply_and_compact_boards_read_at_phone_width(locale, monkeypatch):
     assert not cut(drawn)
 
 
+@pytest.mark.parametrize("players", [1, 4, 7])
+@pytest.mark.parametrize("locale", ["en", "ja"])
+def test_every_word_of_the_posted_board_reads_at_phone_width(players, locale, monkeypatch):
+    """Issue 19.6: shown 400 px wide, every word of the posted board (the action spaces, the
+    round spaces and harvest markers, the board in focus and its tiles, the supply, the
+    compact boards) is at least 5.8 px and none runs off the image, during a game and at its
+    end. The action spaces were named in 16 px type, their gains and round numbers 13 px."""
+    from rendering.registry import render as render_any
+
+    drawn = drawn_texts(monkeypatch)
+    for steps in (70 + 20 * players, 5000):
+        view, last = real_view(players, steps, seed=players)
+        image = render_any(view, last_move=last, names=NAMES[:players], locale=locale)
+        assert not unreadable(drawn, image.width), steps
+        assert not cut(drawn)
+        drawn.clear()
+
+
 @pytest.mark.parametrize("locale", ["en", "ja"])
 def test_a_compact_board_lists_its_tiles_whole(locale, monkeypatch):
     """A compact board's squares are too small for a tile's name in readable type: the
@@ -316,16 +335,26 @@ def test_a_compact_board_lists_its_tiles_whole(locale, monkeypatch):
 
 @pytest.mark.parametrize("locale", ["en", "ja"])
 def test_a_tile_name_on_the_full_board_fits_its_square(locale, monkeypatch):
-    """Every tile name on a full-size square (112 px) is drawn whole, within the square."""
+    """Every tile name on a full-size square (128 px) is drawn whole in 22 px type (6 px at
+    phone width), within the square: between words, a word too long broken with a hyphen
+    where two consonants meet ("Black-smithing"), never shrunk or cut."""
     from PIL import ImageDraw
 
     from rendering.caverna import squares
+    from rendering.caverna.home import draw_full
 
+    assert inspect.signature(draw_full).parameters["pitch"].default == 128
     draw = ImageDraw.Draw(Image.new("RGB", (10, 10)))
     drawn = []
     monkeypatch.setattr(draw, "text", lambda xy, text, font, **kw: drawn.append((text, font)))
-    for name in tile_names(locale):
+    for name in tile_names(locale):  # as on the board: without a bracketed cost
+        name = name.split(" (")[0].split("（")[0]
         drawn.clear()
-        squares._tile_title(draw, name, 0, 0, 112)
-        assert "".join(t for t, _ in drawn).replace(" ", "") == name.replace(" ", "")
-        assert all(draw.textlength(t, font=f) <= 112 - 8 for t, f in drawn), (name, drawn)
+        squares._tile_title(draw, name, 0, 0, 128)
+        flat = "".join(t for t, _ in drawn).replace(" ", "").replace("-", "")
+        assert flat == name.replace(" ", "").replace("-", "")
+        assert all(f.size == 22 and draw.textlength(t, font=f) <= 128 - 8 for t, f in drawn)
+        assert len(drawn) <= 3, drawn
+    assert squares.title_lines(draw, "Blacksmithing parlor", 120) == [
+        "Black-", "smithing", "parlor"]
+    assert squares.title_lines(draw, "はじめの住居", 120) == ["はじめ", "の住居"]
