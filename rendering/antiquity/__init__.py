@@ -7,8 +7,9 @@ hex, grass, pollution, face-down counters, cities numbered per owner, inns, prod
 buildings with their goods tokens and men, each player's influence outlined in his colour),
 then the players' panels: goods, men, saint and city grids (buildings named, staffing dots,
 graves, row and column numbers), all in type that reads at phone width. The seat in focus
-(``focus_seat``, else the viewer) has a panel across the whole width, the others two by two. With an explicit ``focus_seat`` (``/board player``) the map shows only the region
-around that player's pieces and influence, larger. Everything comes from ``View.data``
+(``focus_seat``, else the viewer) has a panel across the whole width, the others two by
+two. With an explicit ``focus_seat`` (``/board player``) the map shows only the region around
+that player's pieces and influence, larger. Everything comes from ``View.data``
 (rules/antiquity/view.py), so hidden facts that the view leaves out cannot be drawn.
 """
 

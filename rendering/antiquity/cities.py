@@ -45,16 +45,27 @@ def title_lines(draw, text: str, width: int) -> tuple[int, list[str]]:
 def break_lines(draw, text: str, size: int, width: int) -> list[str]:
     """Break ``text`` into lines of ``width`` pixels in bold ``size`` type, at a space or a
     "・" where there is one (else anywhere)."""
+    return list(_lines(text, size, width))
+
+
+@lru_cache(maxsize=1024)
+def _lines(text: str, size: int, width: int) -> tuple[str, ...]:
+    """Return :func:`break_lines` of ``text`` (cached: the same titles come on every board)."""
+    if _PROBE.textlength(text, font=font(size, True)) <= width:
+        return (text,)
     lines, line = [], ""
     for char in text:
-        if draw.textlength(line + char, font=font(size, True)) <= width or not line:
+        if _PROBE.textlength(line + char, font=font(size, True)) <= width or not line:
             line += char
             continue
         cut = max(line.rfind(" "), line.rfind("・"))
         head, tail = (line[:cut + 1], line[cut + 1:]) if cut > 0 else (line, "")
         lines.append(head.strip())
         line = tail + char
-    return lines + ([line] if line else [])
+    return tuple(lines + ([line] if line else []))
+
+
+_PROBE = ImageDraw.Draw(Image.new("RGB", (1, 1)))
 
 
 def draw_panel(canvas: Image.Image, x: int, y: int, width: int, seat: int, p: dict,

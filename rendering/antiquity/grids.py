@@ -109,10 +109,17 @@ def building_label(b: dict, graves: set) -> tuple[str, int, tuple[float, float],
     r, c, length = max(runs, key=lambda run: (run[2], -run[0], -run[1]))
     text = str(b["number"]) if b["type"] == "house" else word(f"abbr.{b['type']}")
     room = length * CELL - 4
+    return text, _label_size(text, room), (c * CELL + length * CELL / 2,
+                                           r * CELL + CELL * 0.45), room
+
+
+@lru_cache(maxsize=512)
+def _label_size(text: str, room: int) -> int:
+    """Return the size of a building's name that fits ``room`` (26 px, down to 22 px)."""
     size = LABEL
     while size > LABEL_MIN and _PROBE.textlength(text, font=font(size, True)) > room:
         size -= 1
-    return text, size, (c * CELL + length * CELL / 2, r * CELL + CELL * 0.45), room
+    return size
 
 
 _PROBE = ImageDraw.Draw(Image.new("RGB", (1, 1)))
