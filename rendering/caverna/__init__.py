@@ -129,7 +129,9 @@ def _caption(canvas: Image.Image, text: str, seat: int | None, y: int) -> int:
         disc = glyphs.dwarf(player_colour(seat), 26)
         canvas.paste(disc, (x, y + 5), disc)
         x += 34
-    size = fit_text(d, text, WIDTH - MARGIN - x - 12, 24, bold=True)
+    room = WIDTH - MARGIN - x - 12
+    size = 24 if d.textlength(text, font=font(24, True)) <= room else fit_text(d, text, room, 24,
+                                                                             bold=True)
     d.text((x, y + 18), text, font=font(size, True), fill=INK, anchor="lm")
     return 46
 
