@@ -65,6 +65,11 @@ def unreadable(drawn: list[Drawn], board_width: int) -> list[tuple[str, int]]:
                    if at_phone_width(d.size, board_width) < READABLE})
 
 
+def words_only(drawn: list[Drawn]) -> list[Drawn]:
+    """Return the texts that hold a letter or a digit (not the symbols drawn as icons)."""
+    return [d for d in drawn if any(char.isalnum() for char in d.value)]
+
+
 def cut(drawn: list[Drawn]) -> list[str]:
     """Return the texts that run off the image they are drawn on."""
     return sorted({d.value for d in drawn if not d.inside})
