@@ -1,4 +1,4 @@
-"""Every word of the Small World boards reads at phone width (issue 19.6), none is cut.
+"""Every word of the Small World and Vindication boards reads at phone width (issue 19.6).
 
 Shown 400 px wide, each word drawn (header, map markers, last move, combos on offer, players'
 cards, key) must be at least 5.8 px; the symbols drawn as icons (★, ⚒, ?) are pictures, not
@@ -29,5 +29,21 @@ def test_every_word_of_a_small_world_board_reads_at_phone_width(game, players, l
     drawn = drawn_texts(monkeypatch)
     image = render(rules.view(playout.final, None), last_move=playout.moves[-1][1],
                    names=NAMES[:players], locale=locale)
+    assert not unreadable(words_only(drawn), image.width)
+    assert not cut(drawn)
+
+
+@pytest.mark.parametrize("players", [2, 5])
+@pytest.mark.parametrize("locale", ["en", "ja"])
+def test_every_word_of_a_vindication_board_reads_at_phone_width(players, locale, monkeypatch):
+    """The map's hex ids and region names were 17-18 px, the triangle ids 16 px, the start
+    marks, owners and wishes 14 px (4-5 px at 400 px wide); the header and the panels have
+    tests of their own in test_vindication_render."""
+    rules = get_game("vindication")
+    playout = random_playout(rules, 3, players, {"modules": ["all"]}, max_steps=300)
+    drawn = drawn_texts(monkeypatch)
+    image = render(rules.view(playout.final, None), last_move=playout.moves[-1][1],
+                   names=NAMES[:players], locale=locale)
+    assert any(d.value == "H00" for d in drawn)
     assert not unreadable(words_only(drawn), image.width)
     assert not cut(drawn)
