@@ -229,19 +229,25 @@ def _breakdown(d: ImageDraw.ImageDraw, lines: list[tuple[str, int]], x: int, y: 
 def _tile_list(d: ImageDraw.ImageDraw, names: list[str], x: int, y: int, width: int,
                size: int) -> int:
     """Write the furnishing names as wrapped text; return the height used."""
+    lines = _tile_lines(tuple(names), width, size)
+    for i, text in enumerate(lines):
+        d.text((x, y + i * (size + 5)), text, font=font(size), fill=(70, 60, 50))
+    return len(lines) * (size + 5)
+
+
+@lru_cache(maxsize=256)
+def _tile_lines(names: tuple[str, ...], width: int, size: int) -> tuple[str, ...]:
+    """Return the lines of a list of tile names, "·" between them (cached per list)."""
+    probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
     lines, line = [], ""
     for name in names:
         candidate = f"{line} · {name}" if line else name
-        if d.textlength(candidate, font=font(size)) > width and line:
+        if probe.textlength(candidate, font=font(size)) > width and line:
             lines.append(line)
             line = name
         else:
             line = candidate
-    if line:
-        lines.append(line)
-    for i, text in enumerate(lines):
-        d.text((x, y + i * (size + 5)), text, font=font(size), fill=(70, 60, 50))
-    return len(lines) * (size + 5)
+    return tuple(lines + [line] if line else lines)
 
 
 COMPACT_PITCH = 48  # a square of a compact board: its counts are 22 px (6 px at phone width)
