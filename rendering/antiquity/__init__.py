@@ -5,10 +5,11 @@ pixels wide: a header (turn, phase, famine level, turn order, who owes a decisio
 ready flags included), the ``last_move`` caption, the countryside (terrain with "q,r" on every
 hex, grass, pollution, face-down counters, cities numbered per owner, inns, producing
 buildings with their goods tokens and men, each player's influence outlined in his colour),
-then the players' panels: goods, men, saint and city grids (buildings, staffing dots,
-graves). The seat in focus (``focus_seat``, else the viewer) is drawn in full, the others
-compact. With an explicit ``focus_seat`` (``/board player``) the map shows only the region
-around that player's pieces and influence, larger. Everything comes from ``View.data``
+then the players' panels: goods, men, saint and city grids (buildings named, staffing dots,
+graves, row and column numbers), all in type that reads at phone width. The seat in focus
+(``focus_seat``, else the viewer) has a panel across the whole width, the others two by
+two. With an explicit ``focus_seat`` (``/board player``) the map shows only the region around
+that player's pieces and influence, larger. Everything comes from ``View.data``
 (rules/antiquity/view.py), so hidden facts that the view leaves out cannot be drawn.
 """
 
@@ -21,7 +22,7 @@ from PIL import Image, ImageDraw
 from rendering.common import HIGHLIGHT, INK, PAPER, fit_text, font, readable_on
 from rules.core import View
 
-from .cities import draw_panel, panel_height
+from .cities import break_lines, draw_panel, panel_height
 from .crop import player_areas
 from .hexmap import draw_map, parse, region_around
 from .labels import phrase, seat_name, word
@@ -31,6 +32,7 @@ GAME_NAME = "antiquity"
 WIDTH = 1500
 MARGIN = 14
 HEADER_H = 100  # title, then the turn order chips: both read at phone width
+CHIP_ROW = 48  # a further row of chips, when the names are long
 CAPTION_H = 42
 
 
@@ -44,37 +46,31 @@ def render(view: View, last_move: str | None = None, focus_seat: int | None = No
     focus = focus_seat if focus_seat is not None else view.seat
     maps = _maps(data, _last_hexes(last_move), focus_seat, names, whole)
     seats = _panel_order(data, focus)
-    compact = [s for s in seats if s != focus]
-    height = (HEADER_H + (CAPTION_H if last_move else 0)
-              + sum(board.height + (36 if text else 0) for text, board in maps) + MARGIN
-              + (panel_height(True) + 8 if focus in seats else 0)
-              + (len(compact) + 1) // 2 * (panel_height(False) + 8) + MARGIN)
+    panels = _panel_rows(data, seats, focus)
+    probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    height = (header_height(probe, data, names) + (CAPTION_H if last_move else 0)
+              + sum(board.height + 36 * len(_map_title(probe, text)) for text, board in maps)
+              + MARGIN
+              + sum(row_h + 8 for row_h, _ in panels) + MARGIN)
     canvas = Image.new("RGB", (WIDTH, height), PAPER)
     draw = ImageDraw.Draw(canvas)
     y = _header(draw, data, names)
     if last_move:
         y += _caption(draw, y, last_move)
     for text, board in maps:
-        if text:
-            size = fit_text(draw, text, WIDTH - 2 * MARGIN, 24, True)
-            draw.text((MARGIN, y + 4), text, font=font(size, True), fill=INK)
+        for line in _map_title(draw, text):
+            draw.text((MARGIN, y + 4), line, font=font(24, True), fill=INK)
             y += 36
         canvas.paste(board, ((WIDTH - board.width) // 2, y))
         y += board.height
     y += MARGIN
     last_cells = _last_cells(last_move)
     last_seat = (data.get("last") or {}).get("seat")
-    if focus in seats:
-        cells = last_cells if focus == last_seat else set()
-        y += draw_panel(canvas, MARGIN, y, WIDTH - 2 * MARGIN, focus, data["ps"][focus], names,
-                        True, cells) + 8
-    half = (WIDTH - 3 * MARGIN) // 2
-    for index, seat in enumerate(compact):
-        cells = last_cells if seat == last_seat else set()
-        x = MARGIN + (index % 2) * (half + MARGIN)
-        draw_panel(canvas, x, y, half, seat, data["ps"][seat], names, False, cells)
-        if index % 2 or index == len(compact) - 1:
-            y += panel_height(False) + 8
+    for row_h, row in panels:
+        for x, width, seat in row:
+            cells = last_cells if seat == last_seat else set()
+            draw_panel(canvas, x, y, width, seat, data["ps"][seat], names, cells)
+        y += row_h + 8
     return canvas
 
 
@@ -93,12 +89,31 @@ def _maps(data: dict, last_hexes: set, focus_seat: int | None, names,
              draw_map(data, last_hexes, width, hexes)) for hexes, seats in areas]
 
 
+def _map_title(draw, text: str) -> list[str]:
+    """Return the lines of the title above a part of the map, 24 px, wrapped (never shrunk)."""
+    return break_lines(draw, text, 24, WIDTH - 2 * MARGIN) if text else []
+
+
+def _panel_rows(data: dict, seats: list[int], focus: int | None) -> list[tuple[int, list]]:
+    """Return the rows of players' panels: (height, [(x, width, seat)...]); the seat in focus
+    alone across the whole width, the others two by two."""
+    full, half = WIDTH - 2 * MARGIN, (WIDTH - 3 * MARGIN) // 2
+    rows = [[(MARGIN, full, focus)]] if focus in seats else []
+    others = [s for s in seats if s != focus]
+    rows += [[(MARGIN + i * (half + MARGIN), half, seat) for i, seat in enumerate(others[k:k + 2])]
+             for k in range(0, len(others), 2)]
+    return [(max(panel_height(width, data["ps"][seat]) for _, width, seat in row), row)
+            for row in rows]
+
+
 def _panel_order(data: dict, focus: int | None) -> list[int]:
     seats = list(range(data["players"]))
     return ([focus] if focus in seats else []) + [s for s in seats if s != focus]
 
 
 def _header(draw, data: dict, names) -> int:
+    """Draw the title and the turn order chips (wrapped to more rows when the names are
+    long); return the height used."""
     phase = word(f"phase.{data['phase']}")
     top = phrase("summary", turn=data["turn"], phase=phase, famine=data["famine"])
     if data.get("over"):
@@ -106,24 +121,38 @@ def _header(draw, data: dict, names) -> int:
         top = phrase("event.game_over", winners=winners)
     draw.text((MARGIN, 8), top, font=font(fit_text(draw, top, WIDTH - 2 * MARGIN, 26, True),
                                             True), fill=INK)
-    x = MARGIN
-    draw.text((x, 64), "→", font=font(28, True), fill=INK, anchor="lm")
-    x += 34
-    owing = {d["seat"]: d for d in data["pending"]}
+    draw.text((MARGIN, 64), "→", font=font(28, True), fill=INK, anchor="lm")
     colours = seat_colours(data)
+    for x, y, label, seat, waiting in _chips(draw, data, names):
+        width = draw.textlength(label, font=font(26, True)) + 20
+        draw.rounded_rectangle([x, y - 20, x + width, y + 20], radius=8, fill=colours[seat],
+                               outline=HIGHLIGHT if waiting else INK, width=3 if waiting else 1)
+        draw.text((x + 10, y), label, font=font(26, True), fill=readable_on(colours[seat]),
+                  anchor="lm")
+    return header_height(draw, data, names)
+
+
+def header_height(draw, data: dict, names) -> int:
+    """Return the height of the header: the title and every row of chips."""
+    return HEADER_H + max((y for _, y, *_ in _chips(draw, data, names)), default=64) - 64
+
+
+def _chips(draw, data: dict, names) -> list[tuple[int, int, str, int, bool]]:
+    """Return each turn order chip: (left, middle, label, seat, still deciding), row after
+    row of at most the board's width."""
+    owing = {d["seat"]: d for d in data["pending"]}
+    chips, x, y = [], MARGIN + 34, 64
     for seat in data["order"]:
         label = seat_name(names, seat)
         pending = owing.get(seat)
         if pending is not None:
             label += " ✔" if pending.get("ready") else " …"
-        colour = colours[seat]
         width = draw.textlength(label, font=font(26, True)) + 20
-        draw.rounded_rectangle([x, 44, x + width, 84], radius=8, fill=colour,
-                               outline=HIGHLIGHT if pending and not pending.get("ready") else INK,
-                               width=3 if pending and not pending.get("ready") else 1)
-        draw.text((x + 10, 64), label, font=font(26, True), fill=readable_on(colour), anchor="lm")
+        if x > MARGIN + 34 and x + width > WIDTH - MARGIN:
+            x, y = MARGIN + 34, y + CHIP_ROW
+        chips.append((x, y, label, seat, bool(pending and not pending.get("ready"))))
         x += width + 10
-    return HEADER_H
+    return chips
 
 
 def _caption(draw, y: int, last_move: str) -> int:

@@ -1,4 +1,4 @@
-"""Each player's panel: name, saint, goods and men, and the city grids with buildings."""
+"""Each player's panel: name, saint, houses and men, goods, and the city grids (:mod:`.grids`)."""
 
 from __future__ import annotations
 
@@ -6,54 +6,29 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from rendering.common import (
-    GREY,
-    HIGHLIGHT,
-    INK,
-    PAPER,
-    board_locale,
-    draw_centred,
-    font,
-    readable_on,
-)
+from rendering.common import GREY, INK, PAPER, board_locale, font, readable_on
 
+from .grids import draw_grid, grid_places
 from .hexmap import GOOD_COLOUR
 from .labels import phrase, seat_name, word
 from .palette import PIECE_COLOURS
 
-BUILDING_COLOUR = {
-    "cart_shop": (196, 150, 90), "storage": (180, 160, 120), "fountain": (120, 190, 230),
-    "market": (240, 200, 90), "harbour": (90, 140, 200), "stable": (170, 120, 80),
-    "explorer": (140, 200, 140), "dump": (120, 110, 100), "hospital": (240, 240, 240),
-    "forced_labour": (150, 80, 80), "university": (110, 90, 170),
-    "faculty_theology": (160, 140, 210), "faculty_biology": (150, 210, 150),
-    "faculty_alchemy": (210, 170, 110), "faculty_philosophy": (200, 160, 200),
-    "cathedral": (250, 230, 170), "brewery": (170, 110, 60), "granary": (220, 190, 110),
-    "house": (235, 225, 205),
-}
-CELL_FULL = 34
-CELL_COMPACT = 24
 GOODS = ("grain", "olives", "sheep", "fish", "wine", "dye", "pearls", "gold", "wood", "stone")
-
-
-def grid_height(cell: int) -> int:
-    """Return the height of a row of city grids drawn with ``cell`` pixels per cell."""
-    return 7 * cell + 6
-
-
 TITLE = 26  # the panel title (name, saint, houses, men): 7 px tall at phone width (400 px)
 TITLE_H = 2 * (TITLE + 8) + 8  # room for the title on two lines (wrapped, never shrunk)
-GOODS_H = 34  # the goods circles; their counts are 22 px (6 px at phone width)
+GOOD = 22  # a good's abbreviation (on its chip) and its count (below): 6 px at phone width
+CHIP_W, CHIP_H = 46, 34
+GOODS_H = 8 + CHIP_H + GOOD + 14  # a gap, the chips, the counts below them and a gap
 
 
-def grids_top(full: bool) -> int:
+def grids_top() -> int:
     """Return how far below a panel's top its city grids start."""
-    return TITLE_H + GOODS_H + (40 if full else 27)
+    return TITLE_H + GOODS_H
 
 
-def panel_height(full: bool) -> int:
-    """Return the height of one player's panel."""
-    return grids_top(full) + grid_height(CELL_FULL if full else CELL_COMPACT) + 10
+def panel_height(width: int, p: dict) -> int:
+    """Return the height of player record ``p``'s panel drawn ``width`` pixels wide."""
+    return grids_top() + grid_places(p["cities"], width - 12)[1] + 10
 
 
 def title_lines(draw, text: str, width: int) -> tuple[int, list[str]]:
@@ -61,30 +36,44 @@ def title_lines(draw, text: str, width: int) -> tuple[int, list[str]]:
     spaces, in 26 px type (smaller only for a name too long for two lines); return the size
     and the lines."""
     for size in range(TITLE, 9, -2):
-        lines = _break(draw, text, size, width)
+        lines = break_lines(draw, text, size, width)
         if len(lines) <= 2:
             break
     return size, lines
 
 
-def _break(draw, text: str, size: int, width: int) -> list[str]:
+def break_lines(draw, text: str, size: int, width: int) -> list[str]:
+    """Break ``text`` into lines of ``width`` pixels in bold ``size`` type, at a space or a
+    "・" where there is one (else anywhere)."""
+    return list(_lines(text, size, width))
+
+
+@lru_cache(maxsize=1024)
+def _lines(text: str, size: int, width: int) -> tuple[str, ...]:
+    """Return :func:`break_lines` of ``text`` (cached: the same titles come on every board)."""
+    if _PROBE.textlength(text, font=font(size, True)) <= width:
+        return (text,)
     lines, line = [], ""
     for char in text:
-        if draw.textlength(line + char, font=font(size, True)) <= width or not line:
+        if _PROBE.textlength(line + char, font=font(size, True)) <= width or not line:
             line += char
             continue
         cut = max(line.rfind(" "), line.rfind("・"))
         head, tail = (line[:cut + 1], line[cut + 1:]) if cut > 0 else (line, "")
         lines.append(head.strip())
         line = tail + char
-    return lines + ([line] if line else [])
+    return tuple(lines + ([line] if line else []))
+
+
+_PROBE = ImageDraw.Draw(Image.new("RGB", (1, 1)))
 
 
 def draw_panel(canvas: Image.Image, x: int, y: int, width: int, seat: int, p: dict,
-               names, full: bool, last_cells: set) -> int:
-    """Draw one player's panel at (x, y) on ``canvas``; return its height.
+               names, last_cells: set) -> int:
+    """Draw one player's panel at (x, y) on ``canvas``, ``width`` pixels wide; return its
+    height.
 
-    The static parts (the goods strip, each empty city grid with its numbers and label) are
+    The static parts (the goods chips, each empty city grid with its numbers and label) are
     drawn once per size and language and pasted; only what changes is drawn each time.
     """
     draw = ImageDraw.Draw(canvas)
@@ -97,124 +86,34 @@ def draw_panel(canvas: Image.Image, x: int, y: int, width: int, seat: int, p: di
     for i, line in enumerate(lines):
         draw.text((x + 8, y + 4 + (size + 8) * i), line, font=font(size, True),
                   fill=readable_on(colour))
-    _goods(canvas, draw, x + 6, y + TITLE_H, width - 12, p["goods"])
-    cell = CELL_FULL if full else CELL_COMPACT
-    gx = x + (22 if full else 6)
-    for index, city in enumerate(p["cities"]):
-        gx += _grid(canvas, draw, gx, y + grids_top(full), cell, index, city, p, last_cells)
-        gx += 28 if full else 10
-    return panel_height(full)
+    _goods(canvas, draw, x + 6, y + TITLE_H + 8, width - 12, p["goods"])
+    places, _ = grid_places(p["cities"], width - 12)
+    for index, (city, (dx, dy)) in enumerate(zip(p["cities"], places, strict=True)):
+        draw_grid(canvas, x + 6 + dx, y + grids_top() + dy, index, city, p, last_cells)
+    return panel_height(width, p)
 
 
 def _goods_step(width: int) -> int:
-    return min(90, width // len(GOODS))
+    return min(96, width // len(GOODS))
 
 
 def _goods(canvas, draw, x, y, width, goods: dict) -> None:
     step = _goods_step(width)
     canvas.paste(_goods_strip(step, board_locale()), (x, y))
     for i, kind in enumerate(GOODS):
-        cx = x + i * step + 16
-        draw.text((cx + 19, y + 16), str(goods.get(kind, 0)), font=font(22, True),
-                  fill=INK if goods.get(kind) else GREY, anchor="lm")
+        draw.text((x + i * step + CHIP_W / 2, y + CHIP_H + 3), str(goods.get(kind, 0)),
+                  font=font(GOOD, True), fill=INK if goods.get(kind) else GREY, anchor="ma")
 
 
 @lru_cache(maxsize=32)
 def _goods_strip(step: int, locale: str) -> Image.Image:
-    """Return the goods circles with their abbreviations (counts are drawn beside them)."""
-    strip = Image.new("RGB", (len(GOODS) * step, GOODS_H - 1), PAPER)
+    """Return the goods chips with their abbreviations (counts are drawn below them)."""
+    strip = Image.new("RGB", (len(GOODS) * step, CHIP_H + 1), PAPER)
     draw = ImageDraw.Draw(strip)
     for i, kind in enumerate(GOODS):
-        cx = i * step + 16
         fill = GOOD_COLOUR[kind]
-        draw.ellipse([cx - 16, 0, cx + 16, 32], fill=fill, outline=INK)
-        draw_centred(draw, (cx, 16), word(f"abbr.{kind}"), 16, fill=readable_on(fill))
+        draw.rounded_rectangle([i * step, 0, i * step + CHIP_W, CHIP_H], radius=10, fill=fill,
+                               outline=INK)
+        draw.text((i * step + CHIP_W / 2, CHIP_H / 2), word(f"abbr.{kind}"),
+                  font=font(GOOD, True), fill=readable_on(fill), anchor="mm")
     return strip
-
-
-def grid_margins(cell: int) -> tuple[int, int]:
-    """Return the room left of and above a grid template (row numbers; numbers and label).
-
-    Compact grids have no numbers and stand 10 pixels apart: nothing left of them.
-    """
-    return (20, 40) if cell >= 30 else (0, 27)
-
-
-def _grid(canvas, draw, x, y, cell, index, city, p, last_cells) -> int:
-    rows, cols = city["rows"], city["cols"]
-    left, top = grid_margins(cell)
-    canvas.paste(_grid_template(rows, cols, cell, index, board_locale()), (x - left, y - top))
-    for b in p["buildings"].values():
-        if b["city"] == index:
-            _building(draw, x, y, cell, b)
-    for cy, r, c in p["graves"]:
-        if cy == index:
-            _grave(draw, x + c * cell, y + r * cell, cell)
-    for cy, r, c in last_cells:
-        if cy == index:
-            draw.rectangle([x + c * cell, y + r * cell, x + (c + 1) * cell, y + (r + 1) * cell],
-                           outline=HIGHLIGHT, width=3)
-    return cols * cell
-
-
-@lru_cache(maxsize=64)
-def _grid_template(rows: int, cols: int, cell: int, index: int, locale: str) -> Image.Image:
-    """Return an empty city grid with its row and column numbers and its label."""
-    left, top = grid_margins(cell)
-    image = Image.new("RGB", (left + cols * cell + 1, top + rows * cell + 1), PAPER)
-    draw = ImageDraw.Draw(image)
-    x, y = left, top
-    draw.rectangle([x, y, x + cols * cell, y + rows * cell], fill=(250, 250, 245), outline=INK)
-    for r in range(rows):
-        for c in range(cols):
-            draw.rectangle([x + c * cell, y + r * cell, x + (c + 1) * cell, y + (r + 1) * cell],
-                           outline=(215, 215, 205))
-    if cell >= 30:  # row and column numbers for typing "city row,col"
-        for c in range(cols):
-            draw_centred(draw, (x + c * cell + cell / 2, y - 8), str(c), 11, fill=INK)
-        for r in range(rows):
-            draw.text((x - 4, y + r * cell + cell / 2), str(r), font=font(11), fill=INK,
-                      anchor="rm")
-    draw.text((x, y - (16 if cell >= 30 else 2)), phrase("board.city", city=index),
-              font=font(22, True), fill=INK, anchor="lb")
-    return image
-
-
-def _building(draw, x, y, cell, b) -> None:
-    fill = BUILDING_COLOUR[b["type"]]
-    if not b["functioning"]:
-        fill = tuple((v + 200) // 2 for v in fill)
-    cells = [tuple(c) for c in b["cells"]]
-    for r, c in cells:
-        draw.rectangle([x + c * cell + 1, y + r * cell + 1, x + (c + 1) * cell - 1,
-                        y + (r + 1) * cell - 1], fill=fill)
-    for r, c in cells:  # outline only the piece's outer edges
-        for dr, dc, edge in ((-1, 0, "top"), (1, 0, "bottom"), (0, -1, "left"), (0, 1, "right")):
-            if (r + dr, c + dc) not in cells:
-                _edge(draw, x + c * cell, y + r * cell, cell, edge)
-    if cell < 20:
-        return
-    r0, c0 = min(cells)
-    label = str(b["number"]) if b["type"] == "house" else word(f"abbr.{b['type']}")
-    draw_centred(draw, (x + c0 * cell + cell / 2, y + r0 * cell + cell / 2), label,
-                 12 if cell >= 30 else 9,
-                 fill=readable_on(fill), bold=True)
-    if b["staffed"]:
-        r1, c1 = max(cells)
-        cx, cy = x + c1 * cell + cell - 9, y + r1 * cell + cell - 9
-        draw.ellipse([cx - 6, cy - 6, cx + 6, cy + 6], fill=INK)
-
-
-def _edge(draw, x, y, cell, edge) -> None:
-    points = {"top": [(x, y), (x + cell, y)], "bottom": [(x, y + cell), (x + cell, y + cell)],
-              "left": [(x, y), (x, y + cell)], "right": [(x + cell, y), (x + cell, y + cell)]}
-    draw.line(points[edge], fill=INK, width=2)
-
-
-def _grave(draw, x, y, cell) -> None:
-    m = max(3, cell // 5)
-    draw.rectangle([x + m, y + m, x + cell - m, y + cell - m], fill=(40, 40, 40))
-    draw.line([(x + cell / 2, y + m + 2), (x + cell / 2, y + cell - m - 2)], fill=(230, 230, 230),
-              width=2)
-    draw.line([(x + m + 3, y + cell / 2 - 2), (x + cell - m - 3, y + cell / 2 - 2)],
-              fill=(230, 230, 230), width=2)

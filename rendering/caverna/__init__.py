@@ -26,8 +26,9 @@ from rules.core import View
 from rules.core.text import Msg
 
 from . import glyphs
+from .action import COLS as SPACE_COLS
 from .action import ROUND_H, SPACE_H, draw_fixed, draw_rounds
-from .furnish import TILE_H, draw_furnishings
+from .furnish import COLS, TILE_H, draw_furnishings
 from .home import draw_compact, draw_full
 from .labels import harvest_label, heading, round_title
 from .layout import columns
@@ -87,10 +88,10 @@ def _height_budget(table: Table) -> int:
     """Return a canvas height that surely holds every section (cropped afterwards)."""
     fixed = sum(1 for s in table.spaces if not s.round)
     others = max(0, len(table.homes) - 1)
-    space_rows = -(-fixed // columns(fixed)) if fixed else 0
-    return (150 + space_rows * (SPACE_H + 6) + ROUND_H + 40 + 720
-            + (TILE_H + 5) * (-(-len(table.furnishings) // 12)) + 30
-            + 200 * (-(-others // COMPACT_COLS)))
+    space_rows = -(-fixed // columns(fixed, SPACE_COLS)) if fixed else 0
+    return (150 + space_rows * (SPACE_H + 6) + 2 * (ROUND_H + 6) + 40 + 720
+            + (TILE_H + 5) * (-(-len(table.furnishings) // COLS)) + 30
+            + 420 * (-(-others // COMPACT_COLS)))
 
 
 def _header(canvas: Image.Image, table: Table, y: int) -> int:
@@ -128,7 +129,9 @@ def _caption(canvas: Image.Image, text: str, seat: int | None, y: int) -> int:
         disc = glyphs.dwarf(player_colour(seat), 26)
         canvas.paste(disc, (x, y + 5), disc)
         x += 34
-    size = fit_text(d, text, WIDTH - MARGIN - x - 12, 20, bold=True)
+    room = WIDTH - MARGIN - x - 12
+    size = 24 if d.textlength(text, font=font(24, True)) <= room else fit_text(d, text, room, 24,
+                                                                             bold=True)
     d.text((x, y + 18), text, font=font(size, True), fill=INK, anchor="lm")
     return 46
 

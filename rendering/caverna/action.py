@@ -1,4 +1,9 @@
-"""Draw the action board: fixed spaces grouped by board, then the twelve round spaces."""
+"""Draw the action board: fixed spaces grouped by board, then the twelve round spaces.
+
+At most eight cards a row (the round spaces six), so that every word reads at phone width
+(400 px): names in 22 px type on up to three lines, the printed gains, goods and harvest
+words 22 px too.
+"""
 
 from __future__ import annotations
 
@@ -14,9 +19,15 @@ from .layout import columns, sections
 from .model import Space, Table
 from .squares import draw_highlight
 
+COLS = 8  # fixed action spaces a row
+
 GAP = 6
-SPACE_H = 124
-ROUND_H = 176
+SPACE_H = 156
+CARD_H = 150  # a round space's card; its harvest marker below
+MARKER_H = 52
+ROUND_H = CARD_H + MARKER_H
+ROUND_COLS = 6
+TEXT = 22  # every word on a card: 6 px at phone width
 SECTION_TINTS = {"small": (232, 222, 200), "basic": (226, 214, 188), "extra": (214, 206, 190)}
 STAGE_TINTS = {1: (222, 232, 210), 2: (212, 226, 236), 3: (236, 222, 206), 4: (230, 214, 226)}
 CARD_BACK = (92, 78, 66)
@@ -24,14 +35,19 @@ OUTLINE = (90, 75, 60)
 
 
 def _wrap(d: ImageDraw.ImageDraw, title: str, width: int, size: int) -> tuple[list[str], int]:
-    """Split ``title`` into at most two lines and return them with a font size that fits."""
-    if d.textlength(title, font=font(size, True)) <= width or " " not in title:
-        return [title], fit_text(d, title, width, size, bold=True)
-    words = title.split()
-    best = min(range(1, len(words)), key=lambda i: max(
-        d.textlength(" ".join(words[:i]), font=font(size, True)),
-        d.textlength(" ".join(words[i:]), font=font(size, True))))
-    lines = [" ".join(words[:best]), " ".join(words[best:])]
+    """Split ``title`` into lines of ``width`` pixels in bold ``size`` type, between words
+    (or between characters in a name without spaces); shrunk only when a line of a single
+    word or character does not fit."""
+    tokens = title.split(" ") if " " in title else list(title)
+    joiner = " " if " " in title else ""
+    lines, line = [], ""
+    for token in tokens:
+        candidate = f"{line}{joiner}{token}" if line else token
+        if line and d.textlength(candidate, font=font(size, True)) > width:
+            lines.append(line)
+            candidate = token
+        line = candidate
+    lines.append(line)
     return lines, min(fit_text(d, line, width, size, bold=True) for line in lines)
 
 
@@ -45,9 +61,9 @@ def card_base(title: str, width: int, height: int, tint: tuple[int, int, int],
                         width=2)
     y = 6
     if top_label:
-        d.text((8, y), top_label, font=font(13, True), fill=(110, 95, 80), anchor="la")
-        y += 16
-    lines, size = _wrap(d, title, width - 12, 16)
+        d.text((8, y), top_label, font=font(TEXT, True), fill=(110, 95, 80), anchor="la")
+        y += TEXT + 2
+    lines, size = _wrap(d, title, width - 12, TEXT)
     for i, line in enumerate(lines):
         d.text((width / 2, y + i * (size + 3)), line, font=font(size, True), fill=INK,
                anchor="ma")
@@ -63,8 +79,8 @@ HINT_INK = (105, 92, 80)
 def _hint_row(image: Image.Image, d: ImageDraw.ImageDraw, hint: tuple, y: int,
               width: int) -> None:
     """Draw the printed replenishment (↻) and fixed gains (+) small and centred."""
-    for icon in (16, 13, 11):
-        size = font(icon - 2, True)
+    for icon in (24, 22):
+        size = font(TEXT, True)
         parts, previous = [], None
         for kind, good, amount in hint:
             mark = HINT_MARKS[kind] if kind != previous else ""
@@ -80,15 +96,20 @@ def _hint_row(image: Image.Image, d: ImageDraw.ImageDraw, hint: tuple, y: int,
         x += step
 
 
+def _goods_width(d: ImageDraw.ImageDraw, goods: dict[str, int], icon: int = 28) -> int:
+    """Return the width of a row of accumulated goods (glyph and count each)."""
+    items = [(k, n) for k, n in goods.items() if n > 0 and glyphs.has_glyph(k)]
+    fs = font(int(icon * .8), True)
+    return sum(icon + 4 + int(d.textlength(str(n), font=fs)) + 8 for _, n in items) - 8
+
+
 def _goods(canvas: Image.Image, d: ImageDraw.ImageDraw, goods: dict[str, int], x: int, y: int,
            width: int, icon: int = 28) -> None:
     """Draw accumulated goods centred in a row (glyph and count each)."""
     items = [(k, n) for k, n in goods.items() if n > 0 and glyphs.has_glyph(k)]
     if not items:
         return
-    fs = font(int(icon * .8), True)
-    widths = [icon + 4 + int(d.textlength(str(n), font=fs)) for _, n in items]
-    total = sum(widths) + 8 * (len(items) - 1)
+    total = _goods_width(d, goods, icon)
     if total > width:
         icon = max(16, int(icon * width / total))
         total = width
@@ -118,11 +139,12 @@ def space_card(title: str, w: int, h: int, tint: tuple[int, int, int], top_label
     image = card_base(title, w, h, tint, top_label, hint).copy()
     d = ImageDraw.Draw(image)
     disc = 42
-    _goods(image, d, dict(goods), 6, h - disc - 8 - (34 if occupant and len(goods) > 1 else 0),
-           w - 12 if occupant and len(goods) > 1 else w - disc - 16)
+    raised = (occupant and len(goods) > 1) or _goods_width(d, dict(goods)) > w - disc - 16
+    _goods(image, d, dict(goods), 6, h - disc - 8 - (34 if raised else 0),
+           w - 12 if raised else w - disc - 16)
     if note:
-        glyphs.paste(image, "food", (8, h - 30), 22)
-        d.text((33, h - 19), note, font=font(17, True), fill=INK, anchor="lm")
+        glyphs.paste(image, "food", (8, h - 32), 26)
+        d.text((38, h - 19), note, font=font(TEXT, True), fill=INK, anchor="lm")
     if occupant is not None:
         seat, weapon = occupant
         icon = glyphs.dwarf(player_colour(seat), disc, weapon)
@@ -139,7 +161,7 @@ def draw_fixed(canvas: Image.Image, table: Table, x: int, y: int, width: int) ->
     fixed = [s for s in table.spaces if not s.round]
     if not fixed:
         return 0
-    cols = columns(len(fixed))
+    cols = columns(len(fixed), COLS)
     card_w = (width - GAP * (cols - 1)) // cols
     tints = [SECTION_TINTS.get(label, (220, 210, 190))
              for label, start, end in sections(len(fixed), table.players)
@@ -157,23 +179,25 @@ def draw_rounds(canvas: Image.Image, table: Table, x: int, y: int, width: int) -
     slots = table.round_slots
     if not slots:
         return 0
-    card_w = (width - GAP * (len(slots) - 1)) // len(slots)
+    cols = columns(len(slots), ROUND_COLS)
+    card_w = (width - GAP * (cols - 1)) // cols
     d = ImageDraw.Draw(canvas)
     for i, slot in enumerate(slots):
-        cx = x + i * (card_w + GAP)
-        box = (cx, y, cx + card_w, y + ROUND_H - 44)
+        cx = x + (i % cols) * (card_w + GAP)
+        cy = y + (i // cols) * (ROUND_H + GAP)
+        box = (cx, cy, cx + card_w, cy + CARD_H)
         stage = slot.stage
         label = f"{slot.round}"
         if slot.space is None:
-            canvas.paste(_card_back(card_w, ROUND_H - 44, label), (cx, y))
+            canvas.paste(_card_back(card_w, CARD_H, label), (cx, cy))
         else:
             draw_space(canvas, slot.space, box, STAGE_TINTS.get(stage, (230, 230, 230)), label)
-        _supplies(canvas, d, slot.supplies, cx + 4, y + 4, card_w - 8)
-        _harvest(canvas, slot.harvest, cx, y + ROUND_H - 42, card_w)
+        _supplies(canvas, d, slot.supplies, cx + 4, cy + 4, card_w - 8)
+        _harvest(canvas, slot.harvest, cx, cy + CARD_H + 2, card_w)
         if slot.round == table.round:
-            d.rounded_rectangle((cx - 3, y - 3, cx + card_w + 3, y + ROUND_H - 41), radius=9,
+            d.rounded_rectangle((cx - 3, cy - 3, cx + card_w + 3, cy + CARD_H + 3), radius=9,
                                 outline=INK, width=3)
-    return ROUND_H + GAP
+    return -(-len(slots) // cols) * (ROUND_H + GAP)
 
 
 @lru_cache(maxsize=32)
@@ -182,7 +206,7 @@ def _card_back(width: int, height: int, label: str) -> Image.Image:
     d = ImageDraw.Draw(image)
     d.rounded_rectangle((0, 0, width - 1, height - 1), radius=8, fill=CARD_BACK, outline=OUTLINE,
                         width=2)
-    d.text((8, 6), label, font=font(13, True), fill=(220, 205, 185), anchor="la")
+    d.text((8, 6), label, font=font(TEXT, True), fill=(220, 205, 185), anchor="la")
     d.text((width / 2, height / 2 + 6), "?", font=font(40, True), fill=(150, 130, 110),
            anchor="mm")
     return image
@@ -193,12 +217,13 @@ def _supplies(canvas: Image.Image, d: ImageDraw.ImageDraw, supplies, x: int, y: 
     """Mark goods waiting for a seat on a round space (suppliers): small coloured chips."""
     cursor = x + width
     for seat, kind, count in supplies[:4]:
-        cursor -= 24
-        d.rounded_rectangle((cursor, y, cursor + 22, y + 16), radius=4,
+        cursor -= 44
+        d.rounded_rectangle((cursor, y, cursor + 42, y + 28), radius=5,
                             fill=player_colour(seat), outline=OUTLINE)
-        glyphs.paste(canvas, kind, (cursor + 3, y + 1), 14)
+        glyphs.paste(canvas, kind, (cursor + 3, y + 3), 22)
         if count > 1:
-            d.text((cursor + 21, y + 15), str(count), font=font(9, True), fill=INK, anchor="rd")
+            d.text((cursor + 40, y + 14), str(count), font=font(TEXT, True), fill=INK,
+                   anchor="rm")
 
 
 HARVEST_GLYPH = {"normal": "leaf", "green": "leaf", "feed1": "food", "red": "red",
@@ -213,14 +238,15 @@ def _harvest(canvas: Image.Image, kind: str, x: int, y: int, width: int) -> None
 @lru_cache(maxsize=32)
 def _harvest_strip(kind: str, width: int, locale: str) -> Image.Image:
     """Return a round's harvest marker in ``locale`` (the key of the cache)."""
-    image = Image.new("RGB", (width, 44), PAPER)
+    image = Image.new("RGB", (width, MARKER_H - 2), PAPER)
     d = ImageDraw.Draw(image)
     if kind == "none":
-        d.text((width / 2, 18), "—", font=font(16, True), fill=(170, 160, 150), anchor="mm")
+        d.text((width / 2, 18), "—", font=font(TEXT, True), fill=(170, 160, 150), anchor="mm")
         return image
     icon = 22
-    glyphs.paste(image, HARVEST_GLYPH.get(kind, "hidden"), (width / 2 - icon / 2, 0), icon)
     text = harvest_label(kind)
-    size = fit_text(d, text, width - 4, 13, bold=True, min_size=8)
-    d.text((width / 2, icon + 3), text, font=font(size, True), fill=(90, 80, 70), anchor="ma")
+    size = fit_text(d, text, width - icon - 10, TEXT, bold=True, min_size=12)
+    left = (width - icon - 6 - d.textlength(text, font=font(size, True))) / 2
+    glyphs.paste(image, HARVEST_GLYPH.get(kind, "hidden"), (left, 12), icon)
+    d.text((left + icon + 6, 23), text, font=font(size, True), fill=(90, 80, 70), anchor="lm")
     return image

@@ -1,7 +1,9 @@
-"""Draw the furnishing-tile supply: a compact grid with name, cost and points of each tile.
+"""Draw the furnishing-tile supply: a grid with name, cost and points of each tile.
 
 Tiles still available are drawn in full; a tile already built is a faded slot in its owner's
-colour, so the grid keeps its order and players find tiles where they saw them last.
+colour, so the grid keeps its order and players find tiles where they saw them last. Eight
+tiles a row, so that every word reads at phone width (400 px): names in 22 px type (on two
+lines if need be, without a bracketed cost, which the glyphs show), costs and points 22 px.
 """
 
 from __future__ import annotations
@@ -17,22 +19,33 @@ from .model import Furnishing
 from .squares import CATEGORY_COLOURS, draw_highlight
 from .squares import two_lines as _two_lines
 
-COLS = 12
-TILE_H = 74
+COLS = 8
+TILE_H = 98
+NAME = 22  # a tile's name: 6 px at phone width
+ICON = 28  # cost glyphs; their counts are 22 px
 GAP = 5
 OUTLINE = (90, 75, 60)
 
 
 def _title_lines(d: ImageDraw.ImageDraw, title: str, width: int) -> tuple[list[str], int]:
     """A tile's name in one line, or two when it does not fit (Japanese names have no spaces:
-    they break before a bracket, else in the middle), at the largest size that fits."""
-    size = 14
-    if d.textlength(title, font=font(size, True)) <= width:
-        return [title], size
-    lines = _two_lines(d, title)
-    if len(lines) == 1:
-        return lines, fit_text(d, title, width, size, bold=True, min_size=9)
-    return lines, min(fit_text(d, line, width, size, bold=True, min_size=8) for line in lines)
+    they break before a bracket, else in the middle), without its bracketed cost when the
+    whole name does not fit; in 22 px type, smaller only for a name no tile holds."""
+    short = _before_bracket(title)
+    for name in dict.fromkeys((title, short)):
+        for lines in ([name], _two_lines(d, name)):
+            if all(d.textlength(line, font=font(NAME, True)) <= width for line in lines):
+                return lines, NAME
+    lines = _two_lines(d, short)
+    return lines, min(fit_text(d, line, width, NAME, bold=True, min_size=9) for line in lines)
+
+
+def _before_bracket(name: str) -> str:
+    """Return ``name`` without a closing bracketed part ("簡素な住居（木材4、石材2）")."""
+    for mark in ("（", "("):
+        if name.find(mark) > 0:
+            return name[:name.find(mark)].strip()
+    return name
 
 
 @lru_cache(maxsize=128)
@@ -48,18 +61,18 @@ def tile_card(name: str, category: str, cost: tuple[tuple[str, int], ...], point
         d.polygon([(2, 2), (16, 2), (2, 16)], fill=(176, 132, 20))
     lines, size = _title_lines(d, name, width - 10)
     for i, line in enumerate(lines):
-        d.text((width / 2, 5 + i * (size + 2)), line, font=font(size, True), fill=INK, anchor="ma")
-    _cost_row(image, d, cost, 5, TILE_H - 25, width - 36)
-    glyphs.badge(d, (width - 16, TILE_H - 15), str(points), 24, (255, 255, 255), INK)
+        d.text((width / 2, 5 + i * (size + 3)), line, font=font(size, True), fill=INK, anchor="ma")
+    _cost_row(image, d, cost, 6, TILE_H - ICON - 7, width - 50)
+    glyphs.badge(d, (width - 22, TILE_H - 22), str(points), 36, (255, 255, 255), INK)
     return image
 
 
 def _cost_row(image: Image.Image, d: ImageDraw.ImageDraw, cost, x: int, y: int,
               width: int) -> None:
-    icon = 18
+    icon = ICON
     cursor = x
     if not cost:
-        d.text((x + 2, y + icon / 2), "0", font=font(15, True), fill=INK, anchor="lm")
+        d.text((x + 2, y + icon / 2), "0", font=font(NAME, True), fill=INK, anchor="lm")
         return
     for kind, count in cost:
         if not glyphs.has_glyph(kind):
@@ -83,11 +96,11 @@ def taken_slot(name: str, owner: int | None, width: int) -> Image.Image:
                         outline=(200, 192, 180), width=1)
     lines, size = _title_lines(d, name, width - 12)
     for i, line in enumerate(lines):
-        d.text((width / 2, 8 + i * (size + 2)), line, font=font(size), fill=(150, 142, 132),
+        d.text((width / 2, 8 + i * (size + 3)), line, font=font(size), fill=(130, 122, 112),
                anchor="ma")
     if owner is not None:
-        dot = glyphs.dwarf(player_colour(owner), 22)
-        image.paste(dot, (width - 28, TILE_H - 28), dot)
+        dot = glyphs.dwarf(player_colour(owner), 30)
+        image.paste(dot, (width - 38, TILE_H - 38), dot)
     return image
 
 

@@ -16,6 +16,8 @@ from .squares import cell_key, draw_fences, draw_highlight, draw_mini_square, dr
 BORDER_GAP = 10  # gap between forest and mountain halves (full board)
 ENTRANCE = (214, 190, 150)
 HEADER = 44
+BANNER_MIN = 22  # a seat banner's name: 6 px at phone width
+TEXT = 22  # tile names listed beside or below a board, score lines: 6 px at phone width
 
 
 def _col_offset(pitch: int, gap: int, min_col: int):
@@ -72,29 +74,50 @@ def _cave_entrance(d: ImageDraw.ImageDraw, x: int, y: int, gap: int, pitch: int)
 
 
 def seat_banner(canvas: Image.Image, player: Player, box: tuple[int, int, int, int],
-                size: int) -> None:
-    """Draw a bar in the seat's colour with the name, a turn marker and the score."""
+                size: int) -> int:
+    """Draw a bar in the seat's colour with the name, a turn marker and the score; return its
+    height (taller than ``box`` when a long name takes more lines: names are never shrunk
+    below 22 px, 6 px at phone width)."""
     x0, y0, x1, y1 = box
     marker = "▶ " if player.to_act else ""
     score = "" if player.score is None else heading("points", n=player.score)
-    canvas.paste(_banner(player.seat, f"{marker}{player.name}", score, x1 - x0, y1 - y0, size),
-                 (x0, y0))
+    banner = _banner(player.seat, f"{marker}{player.name}", score, x1 - x0, y1 - y0, size)
+    canvas.paste(banner, (x0, y0))
+    return banner.height
 
 
 @lru_cache(maxsize=64)
 def _banner(seat: int, title: str, score: str, width: int, height: int,
             size: int) -> Image.Image:
+    probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    score_w = probe.textlength(score, font=font(size, True)) if score else 0
+    fs, lines = _banner_lines(probe, title, int(width - score_w - 24), size)
+    height = max(height, len(lines) * (fs + 6) + 8)
     image = Image.new("RGB", (width, height), PAPER)
     d = ImageDraw.Draw(image)
     colour = player_colour(seat)
     d.rounded_rectangle((0, 0, width - 1, height - 1), radius=6, fill=colour)
     ink = readable_on(colour)
-    score_w = d.textlength(score, font=font(size, True)) if score else 0
-    fs = fit_text(d, title, int(width - score_w - 24), size, bold=True)
-    d.text((10, height / 2), title, font=font(fs, True), fill=ink, anchor="lm")
+    for i, line in enumerate(lines):
+        d.text((10, height / 2 + (i - (len(lines) - 1) / 2) * (fs + 6)), line,
+               font=font(fs, True), fill=ink, anchor="lm")
     if score:
         d.text((width - 10, height / 2), score, font=font(size, True), fill=ink, anchor="rm")
     return image
+
+
+def _banner_lines(d: ImageDraw.ImageDraw, title: str, room: int,
+                  size: int) -> tuple[int, list[str]]:
+    """Return the size and lines of a banner's title: one line, shrunk down to 22 px at most,
+    else as many 22 px lines as it takes."""
+    fs = fit_text(d, title, room, size, bold=True, min_size=BANNER_MIN)
+    lines, line = [], ""
+    for char in title:
+        if line and d.textlength(line + char, font=font(fs, True)) > room:
+            lines.append(line)
+            line = ""
+        line += char
+    return fs, lines + [line]
 
 
 def _start_token(canvas: Image.Image, player: Player, xy: tuple[float, float], size: int) -> None:
@@ -157,18 +180,17 @@ def _dwarf_row(canvas: Image.Image, player: Player, x: int, y: int, size: int) -
 
 
 def draw_full(canvas: Image.Image, player: Player, origin: tuple[int, int], width: int,
-              pitch: int = 112) -> int:
+              pitch: int = 128) -> int:
     """Draw the focus player's board and supply panel; return the height used."""
     x, y = origin
     d = ImageDraw.Draw(canvas)
-    seat_banner(canvas, player, (x, y, x + width, y + HEADER - 6), 24)
-    y += HEADER
+    y += seat_banner(canvas, player, (x, y, x + width, y + HEADER - 6), 24) + 6
     grid_w, grid_h = board_size(player, pitch, BORDER_GAP)
     draw_grid(canvas, player, (x, y), pitch, BORDER_GAP)
     panel_x = x + grid_w + 24
     panel_w = width - grid_w - 24
     used = _panel(canvas, d, player, panel_x, y, panel_w)
-    return HEADER + max(grid_h, used)
+    return y - origin[1] + max(grid_h, used)
 
 
 def _panel(canvas: Image.Image, d: ImageDraw.ImageDraw, player: Player, x: int, y: int,
@@ -184,7 +206,7 @@ def _panel(canvas: Image.Image, d: ImageDraw.ImageDraw, player: Player, x: int, 
            anchor="lm")
     y += 40
     if player.tiles:
-        y += _tile_list(d, player.tiles, x, y, width, 17) + 8
+        y += _tile_list(d, player.tiles, x, y, width, TEXT) + 8
     if player.breakdown:
         y += _breakdown(d, player.breakdown, x, y, width)
     return y - top
@@ -197,44 +219,55 @@ def _breakdown(d: ImageDraw.ImageDraw, lines: list[tuple[str, int]], x: int, y: 
     per_col = -(-len(lines) // 2)
     for i, (label, points) in enumerate(lines):
         cx = x + (i // per_col) * (col_w + 20)
-        cy = y + (i % per_col) * 22
-        size = fit_text(d, label, col_w - 50, 16)
+        cy = y + (i % per_col) * (TEXT + 6)
+        size = fit_text(d, label, col_w - 50, TEXT)
         d.text((cx, cy), label, font=font(size), fill=(70, 60, 50))
-        d.text((cx + col_w, cy), f"{points:+d}", font=font(16, True), fill=INK, anchor="ra")
-    return per_col * 22
+        d.text((cx + col_w, cy), f"{points:+d}", font=font(TEXT, True), fill=INK, anchor="ra")
+    return per_col * (TEXT + 6)
 
 
 def _tile_list(d: ImageDraw.ImageDraw, names: list[str], x: int, y: int, width: int,
                size: int) -> int:
     """Write the furnishing names as wrapped text; return the height used."""
-    lines, line = [], ""
-    for name in names:
-        candidate = f"{line} · {name}" if line else name
-        if d.textlength(candidate, font=font(size)) > width and line:
-            lines.append(line)
-            line = name
-        else:
-            line = candidate
-    if line:
-        lines.append(line)
+    lines = _tile_lines(tuple(names), width, size)
     for i, text in enumerate(lines):
         d.text((x, y + i * (size + 5)), text, font=font(size), fill=(70, 60, 50))
     return len(lines) * (size + 5)
 
 
+@lru_cache(maxsize=256)
+def _tile_lines(names: tuple[str, ...], width: int, size: int) -> tuple[str, ...]:
+    """Return the lines of a list of tile names, "·" between them (cached per list)."""
+    probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    lines, line = [], ""
+    for name in names:
+        candidate = f"{line} · {name}" if line else name
+        if probe.textlength(candidate, font=font(size)) > width and line:
+            lines.append(line)
+            line = name
+        else:
+            line = candidate
+    return tuple(lines + [line] if line else lines)
+
+
+COMPACT_PITCH = 48  # a square of a compact board: its counts are 22 px (6 px at phone width)
+
+
 def draw_compact(canvas: Image.Image, player: Player, origin: tuple[int, int], width: int,
-                 pitch: int = 34) -> int:
-    """Draw another player's board small, with goods and dwarfs beside it; return height."""
+                 pitch: int = COMPACT_PITCH) -> int:
+    """Draw another player's board small, with dwarfs and goods beside it and the names of
+    its furnishing tiles below (the squares are too small to name them); return height."""
     x, y = origin
     d = ImageDraw.Draw(canvas)
-    seat_banner(canvas, player, (x, y, x + width, y + 28), 17)
-    y += 34
+    y += seat_banner(canvas, player, (x, y, x + width, y + 36), 24) + 6
     draw_grid(canvas, player, (x, y), pitch, 4, mini=True)
     grid_w, grid_h = board_size(player, pitch, 4)
     side_x = x + grid_w + 10
     side_w = width - grid_w - 10
-    used = _dwarf_row(canvas, player, side_x, y, 30)
-    _start_token(canvas, player, (side_x + used + 4, y + 3), 24)
-    goods_h = _goods_rows(canvas, d, player, side_x, y + 38, side_w, 22, zero=False)
-    return 34 + max(grid_h, 38 + goods_h) + 8
-
+    used = _dwarf_row(canvas, player, side_x, y, 32)
+    _start_token(canvas, player, (side_x + used + 4, y + 3), 26)
+    goods_h = _goods_rows(canvas, d, player, side_x, y + 40, side_w, 28, zero=False)
+    y += max(grid_h, 40 + goods_h) + 6
+    if player.tiles:
+        y += _tile_list(d, player.tiles, x, y, width, TEXT)
+    return y - origin[1] + 4

@@ -48,7 +48,10 @@ def space_name(space_id: str) -> str:
 def tile_name(tile_id: str) -> str:
     """Return the name of a furnishing tile, without a parenthesised cost (drawn as glyphs)."""
     full = name(tile_id, "tile")
-    return full.split(" (", 1)[0] if " (" in full else full
+    for mark in (" (", "（"):
+        if full.find(mark) > 0:
+            return full[:full.find(mark)]
+    return full
 
 
 def harvest_label(kind: str) -> str:

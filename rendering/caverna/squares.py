@@ -6,7 +6,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from rendering.common import HIGHLIGHT, INK, fit_text, font
+from rendering.common import HIGHLIGHT, INK, font
 
 from . import glyphs
 from .model import Cell
@@ -103,7 +103,7 @@ def _draw_bonus(image: Image.Image, d: ImageDraw.ImageDraw, bonus: tuple[str, in
     x = y = size * .06 + 3
     d.ellipse((x - 3, y - 3, x + icon + 3, y + icon + 3), fill=(250, 247, 240))
     glyphs.paste(image, kind, (x, y), icon)
-    d.text((x + icon + 6, y + icon / 2), f"+{amount}", font=font(max(9, icon * 2 // 3), True),
+    d.text((x + icon + 6, y + icon / 2), f"+{amount}", font=font(max(9, icon * 4 // 5), True),
            fill=(250, 250, 250), anchor="lm", stroke_width=2, stroke_fill=(40, 40, 40))
 
 
@@ -139,15 +139,61 @@ def _square(key: tuple, size: int) -> Image.Image:
     return canvas
 
 
+TITLE = 22  # a tile's name on a full-size square: 6 px at phone width
+
+
 def _tile_title(d: ImageDraw.ImageDraw, title: str, x: int, y: int, size: int) -> None:
-    lines = [title]
-    top = font(max(10, size // 7), True)
-    if d.textlength(title, font=top) > size - 8:
-        lines = two_lines(d, title)
-    for i, line in enumerate(lines):
-        fs = fit_text(d, line, size - 8, max(10, size // 7), bold=True, min_size=8)
-        d.text((x + size / 2, y + 4 + i * (fs + 2)), line, font=font(fs, True), fill=INK,
+    """Write a tile's name at the top of a full-size square in 22 px type, wrapped between
+    words, a word too long for the square broken with a hyphen (never cut or shrunk)."""
+    room = size - 8
+    for i, line in enumerate(title_lines(d, title, room)):
+        d.text((x + size / 2, y + 4 + i * (TITLE + 2)), line, font=font(TITLE, True), fill=INK,
                anchor="ma")
+
+
+def title_lines(d: ImageDraw.ImageDraw, title: str, room: int) -> list[str]:
+    """Return ``title`` in lines of ``room`` pixels of 22 px bold type: between words, a
+    word too long for a line hyphenated; a Japanese name in lines of even length."""
+    face = font(TITLE, True)
+    if " " not in title and not title.isascii():  # Japanese: no spaces, no hyphens
+        count = -(-int(d.textlength(title, font=face)) // room)
+        step = -(-len(title) // count)
+        lines = [title[i:i + step] for i in range(0, len(title), step)]
+        if all(d.textlength(line, font=face) <= room for line in lines):
+            return lines
+    lines, line = [], ""
+    for token in title.split(" "):
+        candidate = f"{line} {token}" if line else token
+        if d.textlength(candidate, font=face) <= room:
+            line = candidate
+            continue
+        if line:
+            lines.append(line)
+        while d.textlength(token, font=face) > room:
+            cut = _hyphen_cut(d, token, room)
+            lines.append(token[:cut] if token[cut - 1] == "-" else token[:cut] + "-")
+            token = token[cut:]
+        line = token
+    return lines + [line]
+
+
+VOWELS = set("aeiouyAEIOUY")
+UNSPLIT = {"th", "ch", "sh", "ph", "wh", "gh", "ck", "ng", "qu", "bl", "br", "cl", "cr", "dr",
+           "fl", "fr", "gl", "gr", "pl", "pr", "sc", "sk", "sl", "sm", "sn", "sp", "st", "sw",
+           "tr"}
+
+
+def _hyphen_cut(d: ImageDraw.ImageDraw, word: str, room: int) -> int:
+    """Return where to break ``word`` so that its head and a hyphen fit ``room``: after a
+    hyphen of its own, else between two consonants that do not sound as one ("Black-smith",
+    "Slaugh-tering"), else as late as fits."""
+    face = font(TITLE, True)
+    fits = [i for i in range(2, len(word) - 1)
+            if d.textlength(word[:i] + "-", font=face) <= room] or [1]
+    own = [i for i in fits if word[i - 1] == "-"]
+    split = [i for i in fits if not {word[i - 1], word[i]} & VOWELS and word[i - 1].isalpha()
+             and word[i].isalpha() and word[i - 1:i + 1].lower() not in UNSPLIT]
+    return (own or split or fits)[-1]
 
 
 def _crops(canvas: Image.Image, d: ImageDraw.ImageDraw, crop: str, crop_count: int, x: int,
@@ -174,7 +220,7 @@ def _animals(canvas: Image.Image, d: ImageDraw.ImageDraw, animals: dict[str, int
     for kind, count in shown[:3]:
         glyphs.paste(canvas, kind, (cursor, row_y), icon)
         label = str(count)
-        fs = max(10, int(icon * .62))
+        fs = max(10, int(size * .2))
         d.text((cursor + icon + 1, row_y + icon / 2), label, font=font(fs, True),
                fill=(255, 255, 255), anchor="lm", stroke_width=2, stroke_fill=(30, 30, 30))
         cursor += icon + d.textlength(label, font=font(fs, True)) + 5
@@ -182,7 +228,7 @@ def _animals(canvas: Image.Image, d: ImageDraw.ImageDraw, animals: dict[str, int
 
 @lru_cache(maxsize=1024)
 def _mini_square(key: tuple, size: int) -> Image.Image:
-    kind, category, tile_name, stable, crop, crop_count, animals, _ = key
+    kind, category, _, stable, crop, crop_count, animals, _ = key
     canvas = square_background(kind, category, size, None).copy()
     d = ImageDraw.Draw(canvas)
     if kind in ("ore_mine", "ruby_mine"):
@@ -195,11 +241,6 @@ def _mini_square(key: tuple, size: int) -> Image.Image:
         glyphs.paste(canvas, what, (1, 2), icon)
         d.text((size - 2, size - 1), str(count), font=font(max(9, size // 2 - 2), True),
                fill=(255, 255, 255), anchor="rd", stroke_width=2, stroke_fill=(30, 30, 30))
-    elif tile_name:
-        lines, fs = mini_title(d, tile_name, size)
-        for i, line in enumerate(lines):
-            d.text((size / 2, size / 2 + (i - (len(lines) - 1) / 2) * (fs + 1)), line,
-                   font=font(fs, True), fill=INK, anchor="mm")
     if stable:
         glyphs.paste(canvas, "stable", (size - size * .42, 1), int(size * .4))
     d.rectangle((0, 0, size - 1, size - 1), outline=GRID_LINE, width=1)
@@ -230,36 +271,6 @@ def two_lines(d: ImageDraw.ImageDraw, title: str) -> list[str]:
             return [title[:at], title[at:]]
     half = (len(title) + 1) // 2
     return [title[:half], title[half:]] if len(title) > 1 else [title]
-
-
-def mini_title(d: ImageDraw.ImageDraw, name: str, size: int) -> tuple[list[str], int]:
-    """Return the lines and font size of a tile's name on a compact square of ``size``: the
-    whole name in one line or two where it fits at 7 px or more, else the name before its
-    bracket (the cost paid to build it), else its initials (never the first letters of a
-    word, which would read as another name)."""
-    short = _before_bracket(name)
-    for lines in ([name], two_lines(d, name), [short], two_lines(d, short)):
-        fs = min(fit_text(d, line, size - 4, max(8, size // 3), bold=True, min_size=7)
-                 for line in lines)
-        wide = max(d.textlength(line, font=font(fs, True)) for line in lines)
-        if wide <= size - 4 and len(lines) * (fs + 1) <= size - 2:
-            return lines, fs
-    return [_initials(name)], max(8, size // 3)
-
-
-def _before_bracket(name: str) -> str:
-    """Return ``name`` without a closing bracketed part ("簡素な住居（木材4、石材2）")."""
-    for mark in ("（", "("):
-        if name.find(mark) > 0:
-            return name[:name.find(mark)].strip()
-    return name
-
-
-def _initials(name: str) -> str:
-    words = [w for w in name.replace("-", " ").split() if w]
-    if len(words) >= 2:
-        return (words[0][:1] + words[1][:1]).upper()
-    return name[:3]
 
 
 def draw_fences(d: ImageDraw.ImageDraw, cells: dict[tuple[int, int], Cell],

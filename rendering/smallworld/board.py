@@ -165,13 +165,13 @@ def draw_pill(mark: str, fill, count_text: str, owner: int | None, dot=None,
     disc of that colour before the mark (a declined race's own colour); ``stripe``: a band of
     that colour closing the right end (Warcraft's factions).
     """
-    f_mark, f_count = font(19, True), font(23, True)
+    f_mark, f_count = font(22, True), font(24, True)  # 6 px at phone width (400 px)
     probe = ImageDraw.Draw(Image.new("RGBA", (1, 1)))
     w_mark = probe.textlength(mark, font=f_mark)
     w_count = probe.textlength(count_text, font=f_count) - (0 if count_text else 4)
     ring = 4 if owner is not None else 0
     band = 8 if stripe is not None else 0
-    width, height = int(w_mark + w_count + 25 + 2 * ring + band), 31 + 2 * ring
+    width, height = int(w_mark + w_count + 25 + 2 * ring + band), 33 + 2 * ring
     sprite = Image.new("RGBA", (width, height), (0, 0, 0, 0))
     draw = ImageDraw.Draw(sprite)
     box = (0, 0, width - 1, height - 1)

@@ -26,6 +26,7 @@ from rules.core.text import Msg, has_message
 MARGIN = 12
 GAP = 10
 MUTED = (95, 88, 80)
+TEXT = 22  # the smallest words of the panels: 6 px at phone width (400 px)
 WHITE = (255, 255, 255)
 
 
@@ -44,10 +45,10 @@ def _chip(draw, x: float, y: float, race: str | None, declined: bool = False, h:
 
 def pill(draw, x: float, y: float, fill, mark: str, h: int = 30) -> float:
     """Draw a rounded chip of ``fill`` holding ``mark`` at (x, y); return its right edge."""
-    w = draw.textlength(mark, font=font(18, True)) + 16
+    w = draw.textlength(mark, font=font(TEXT, True)) + 16
     draw.rounded_rectangle((x, y, x + w, y + h), radius=h // 2, fill=fill, outline=icons.RIM,
                            width=2)
-    draw.text((x + w / 2, y + h / 2), mark, font=font(18, True), fill=readable_on(fill),
+    draw.text((x + w / 2, y + h / 2), mark, font=font(TEXT, True), fill=readable_on(fill),
               anchor="mm")
     return x + w
 
@@ -66,7 +67,7 @@ def header(draw: ImageDraw.ImageDraw, data: dict, width: int, height: int) -> No
                                ((150, 130, 110) if done else (105, 88, 72)),
                                outline=WHITE if now else (130, 112, 95), width=2)
         draw_num = str(n)
-        draw.text(((box[0] + box[2]) / 2, height / 2), draw_num, font=font(17, True),
+        draw.text(((box[0] + box[2]) / 2, height / 2), draw_num, font=font(TEXT, True),
                   fill=INK if now else (235, 225, 210), anchor="mm")
         x += 36
     if data.get("phase") and not data.get("over"):
@@ -135,7 +136,7 @@ def combos(draw: ImageDraw.ImageDraw, top: int, width: int, row: list[dict], tex
 def combo_cost(draw, x: float, y: float, w: float, h: int, combo: dict, text=text) -> None:
     """Draw a combo card's cost at its bottom left and the coins lying on it at its right."""
     cost = text("label.cost", cost=combo.get("cost", 0))
-    draw.text((x + 20, y + h - 10), cost, font=font(19, True), fill=INK, anchor="ls")
+    draw.text((x + 20, y + h - 10), cost, font=font(TEXT, True), fill=INK, anchor="ls")
     if combo.get("coins"):
         coin(draw, (x + w - 26, y + h - 24), text("label.coins_on", coins=combo["coins"]))
 
@@ -148,17 +149,17 @@ def _combo_card(draw, x: float, y: float, w: float, combo: dict) -> None:
     draw.rounded_rectangle((x, y, x + 12, y + COMBO_H), radius=6, fill=band)
     inner = w - 28
     fitted(draw, (x + 20, y + 8), name("race", race), inner, 24, bold=True)
-    fitted(draw, (x + 20, y + 40), name("power", combo.get("power")), inner, 20, fill=MUTED)
+    fitted(draw, (x + 20, y + 40), name("power", combo.get("power")), inner, TEXT, fill=MUTED)
     combo_cost(draw, x, y, w, COMBO_H, combo)
 
 
 def coin(draw, centre, label: str) -> None:
     """Draw a gold coin holding ``label``."""
     x, y = centre
-    r = max(16, draw.textlength(label, font=font(17, True)) / 2 + 5)
-    draw.ellipse((x - r, y - 16, x + r, y + 16), fill=(240, 196, 60), outline=(150, 110, 20),
+    r = max(18, draw.textlength(label, font=font(TEXT, True)) / 2 + 5)
+    draw.ellipse((x - r, y - 18, x + r, y + 18), fill=(240, 196, 60), outline=(150, 110, 20),
                  width=2)
-    draw.text((x, y), label, font=font(17, True), fill=INK, anchor="mm")
+    draw.text((x, y), label, font=font(TEXT, True), fill=INK, anchor="mm")
 
 
 PLAYER_H = 168
@@ -256,15 +257,15 @@ def active_race(draw, x: float, y: float, w: float, active: dict | None, text=te
     """Draw a card's active race: its marks (``marks(draw, x, y, race)`` returning their right
     edge; the race chip by default), name, power and tokens in hand, or "no race"."""
     if not active or not active.get("race"):
-        draw.text((x, y + 14), text("label.no_race"), font=font(20), fill=MUTED, anchor="lm")
+        draw.text((x, y + 14), text("label.no_race"), font=font(TEXT), fill=MUTED, anchor="lm")
         return
     right = (marks or _chip)(draw, x, y, active["race"])
     fitted(draw, (right + 8, y + 15), name("race", active["race"]), w - (right - x) - 8, 22,
            bold=True, anchor="lm")
-    fitted(draw, (x, y + 46), name("power", active.get("power")), w * power_share, 20,
+    fitted(draw, (x, y + 46), name("power", active.get("power")), w * power_share, TEXT,
            fill=MUTED, anchor="lm")
-    draw.text((x + w, y + 46), text("label.hand", count=active.get("hand", 0)), font=font(20, True),
-              fill=INK, anchor="rm")
+    draw.text((x + w, y + 46), text("label.hand", count=active.get("hand", 0)),
+              font=font(TEXT, True), fill=INK, anchor="rm")
 
 
 def _declined(draw, x: float, y: float, w: float, declined: list[dict]) -> None:
@@ -274,7 +275,7 @@ def _declined(draw, x: float, y: float, w: float, declined: list[dict]) -> None:
     right = x
     for entry in declined:
         right = _chip(draw, right, y, entry.get("race"), declined=True, h=28) + 4
-    fitted(draw, (right + 4, y + 14), names, w - (right - x) - 4, 18, fill=MUTED, anchor="lm")
+    fitted(draw, (right + 4, y + 14), names, w - (right - x) - 4, TEXT, fill=MUTED, anchor="lm")
 
 
 KEY_H = 122
@@ -288,7 +289,8 @@ def key_grid(draw, top: int, width: int, entries, row_h: int = 36, size: int = 1
         cx = MARGIN + (i % KEY_PER_ROW) * col_w + 16
         cy = top + size + 7 + (i // KEY_PER_ROW) * row_h
         painter(draw, (cx, cy), size)
-        fitted(draw, (cx + 22, cy), label, col_w - 44, size + 6, fill=MUTED, anchor="lm")
+        fitted(draw, (cx + 22, cy), label, col_w - 44, max(TEXT, size + 6), fill=MUTED,
+               anchor="lm")
 
 
 def key(canvas, draw: ImageDraw.ImageDraw, top: int, width: int) -> int:
@@ -306,6 +308,6 @@ def key(canvas, draw: ImageDraw.ImageDraw, top: int, width: int) -> int:
     for i, (sprite, label) in enumerate(samples):
         x = MARGIN + i * col_w
         canvas.paste(sprite, (int(x), int(cy - sprite.height / 2)), sprite)
-        fitted(draw, (x + sprite.width + 8, cy), label, col_w - sprite.width - 20, 19,
+        fitted(draw, (x + sprite.width + 8, cy), label, col_w - sprite.width - 20, TEXT,
                fill=MUTED, anchor="lm")
     return KEY_H

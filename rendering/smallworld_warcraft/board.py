@@ -195,14 +195,14 @@ def marker_sprite(marker: str, locale: str = "en") -> Image.Image:
     kind = content.markers()[marker]["kind"]
     label = short("marker_abbr", marker)
     probe = ImageDraw.Draw(Image.new("RGBA", (1, 1)))
-    width = int(probe.textlength(label, font=font(17, True)) + 34)
-    sprite = Image.new("RGBA", (width, 28), (0, 0, 0, 0))
+    width = int(probe.textlength(label, font=font(22, True)) + 34)  # 6 px at phone width
+    sprite = Image.new("RGBA", (width, 32), (0, 0, 0, 0))
     draw = ImageDraw.Draw(sprite)
     fill = (255, 240, 190) if kind == "artifact" else (235, 220, 250)
-    draw.rounded_rectangle((0, 0, width - 1, 27), radius=8, fill=fill, outline=icons.RIM,
+    draw.rounded_rectangle((0, 0, width - 1, 31), radius=8, fill=fill, outline=icons.RIM,
                            width=2)
-    (icons.artifact if kind == "artifact" else icons.legendary)(draw, (13, 14), 8)
-    draw.text((25, 14), label, font=font(17, True), fill=INK, anchor="lm")
+    (icons.artifact if kind == "artifact" else icons.legendary)(draw, (13, 16), 8)
+    draw.text((25, 16), label, font=font(22, True), fill=INK, anchor="lm")
     return sprite
 
 

@@ -13,7 +13,7 @@ from PIL import ImageDraw
 
 from rendering.common import INK, board_locale, font, readable_on, words
 from rendering.smallworld import panels as base
-from rendering.smallworld.panels import MARGIN, MUTED, WHITE, fitted
+from rendering.smallworld.panels import MARGIN, MUTED, TEXT, WHITE, fitted
 from rendering.smallworld_warcraft import board, content, icons
 from rendering.smallworld_warcraft.style import (
     colour,
@@ -41,7 +41,7 @@ def faction_badge(draw, x: float, y: float, faction: str | None, h: int = 30) ->
         return x
     fill = faction_colour(faction)
     draw.rounded_rectangle((x, y, x + h, y + h), radius=6, fill=fill, outline=icons.RIM, width=2)
-    draw.text((x + h / 2, y + h / 2), short("faction_mark", faction), font=font(18, True),
+    draw.text((x + h / 2, y + h / 2), short("faction_mark", faction), font=font(TEXT, True),
               fill=readable_on(fill), anchor="mm")
     return x + h
 
@@ -66,7 +66,7 @@ def header(draw: ImageDraw.ImageDraw, data_: dict, width: int) -> None:
         fill = (250, 200, 60) if current else ((150, 130, 110) if n < now else (85, 95, 115))
         draw.rounded_rectangle(box, radius=6, fill=fill, outline=WHITE if current else
                                (130, 140, 160), width=2)
-        draw.text(((box[0] + box[2]) / 2, mid), str(n), font=font(17, True),
+        draw.text(((box[0] + box[2]) / 2, mid), str(n), font=font(TEXT, True),
                   fill=INK if current else (235, 235, 240), anchor="mm")
         x += 36
     if data_.get("phase") and not over:
@@ -101,7 +101,7 @@ def _combo_card(draw, x: float, y: float, w: float, combo: dict) -> None:
     right = faction_badge(draw, x + 20, y + 8, faction, 28)
     fitted(draw, (right + 8, y + 22), name("race", race), x + w - right - 16, 22, bold=True,
            anchor="lm")
-    fitted(draw, (x + 20, y + 46), name("power", combo.get("power")), w - 28, 20, fill=MUTED)
+    fitted(draw, (x + 20, y + 46), name("power", combo.get("power")), w - 28, TEXT, fill=MUTED)
     base.combo_cost(draw, x, y, w, COMBO_H, combo, text)
 
 
@@ -193,5 +193,5 @@ def key(canvas, draw: ImageDraw.ImageDraw, top: int, width: int, data_: dict) ->
     canvas.paste(sample, (MARGIN, int(cy - sample.height / 2)), sample)
     line = "   ".join([text("label.in_decline")] + piles)
     fitted(draw, (MARGIN + sample.width + 10, cy), line, width - 2 * MARGIN - sample.width - 10,
-           18, fill=MUTED, anchor="lm")
+           TEXT, fill=MUTED, anchor="lm")
     return KEY_H

@@ -27,6 +27,7 @@ from .labels import region_name, word
 SEA = (168, 205, 226)
 TRIANGLE = (236, 226, 200)
 UNDISCOVERED = (120, 124, 130)
+LABEL = 21  # every word on the map: 6 px at phone width (400 px of the 1400 px board)
 REGION_COLOURS = {
     "academy": (255, 236, 160), "ancient_tomb": (170, 215, 170), "arcane_tower": (205, 180, 230),
     "command_post": (240, 170, 150), "fort": (235, 140, 130), "gaping_maw": (250, 190, 120),
@@ -52,11 +53,12 @@ def _static_layer(locale: str) -> Image.Image:
     for tid, tri in board()["triangles"].items():
         draw.polygon(geo.triangle_polygon(tid), fill=TRIANGLE, outline=(190, 175, 140))
         cx, cy = geo.triangle_centre(tid)
-        label = tid[1:]
+        lines = [tid[1:]]  # 21 px: 6 px at phone width (400 px of 1400)
         if "start" in tri:
-            label += "·" + words(Msg("vindication.board.start_mark", {"n": tri["start"]}))
-        draw_centred(draw, (cx, cy), label, 16 if "start" not in tri else 14, fill=(95, 80, 55),
-                      bold="start" in tri)
+            lines.append(words(Msg("vindication.board.start_mark", {"n": tri["start"]})))
+        for i, line in enumerate(lines):
+            draw_centred(draw, (cx, cy + 24 * i - 12 * (len(lines) - 1)), line, LABEL,
+                         fill=(95, 80, 55), bold="start" in tri)
     return image
 
 
@@ -101,17 +103,19 @@ def _draw_hex(draw, polygon, offset, hid, tile, owner, marked, wishes) -> None:
         draw.polygon(polygon, outline=HIGHLIGHT, width=4)
     cx, cy = geo.hex_centre(hid)
     cx, cy = cx - offset[0], cy - offset[1]
-    draw_centred(draw, (cx, cy - 42), hid, 17, fill=INK if tile else PAPER, bold=True)
+    draw_centred(draw, (cx, cy - 44), hid, LABEL, fill=INK if tile else PAPER, bold=True)
     if tile is None:
         draw_centred(draw, (cx, cy), "?", 30, fill=PAPER, bold=True)
         return
     _region_label(draw, region_name(tile), cx, cy)
     if owner is not None:
         colour = player_colour(owner)
-        draw.ellipse((cx - 13, cy + 22, cx + 13, cy + 48), fill=colour, outline=INK)
-        draw_centred(draw, (cx, cy + 35), str(owner + 1), 14, fill=readable_on(colour), bold=True)
+        draw.ellipse((cx - 13, cy + 19, cx + 13, cy + 45), fill=colour, outline=INK)
+        draw_centred(draw, (cx, cy + 32), str(owner + 1), LABEL, fill=readable_on(colour),
+                     bold=True)
     if wishes:
-        draw_centred(draw, (cx, cy + 52), " ".join(wish_label(w) for w in wishes), 14, bold=True)
+        draw_centred(draw, (cx, cy + 54), " ".join(wish_label(w) for w in wishes), LABEL,
+                     bold=True)
 
 
 def _region_label(draw, name: str, cx: float, cy: float) -> None:
@@ -119,18 +123,19 @@ def _region_label(draw, name: str, cx: float, cy: float) -> None:
     half = len(words) // 2 + len(words) % 2
     lines = [name] if len(name) <= 10 or len(words) == 1 else [
         " ".join(words[:half]), " ".join(words[half:])]
-    top = cy - 10 * (len(lines) - 1) - 4
+    top = cy - 11 * (len(lines) - 1) - 4
     for i, line in enumerate(lines):
-        draw_centred(draw, (cx, top + 20 * i), line, 18, bold=True)
+        draw_centred(draw, (cx, top + 22 * i), line, LABEL, bold=True)
 
 
 def _draw_medal(draw, player: dict, current: bool) -> None:
     cx, cy = geo.triangle_centre(player["triangle"])
     colour = player_colour(player["seat"])
-    radius = 15
+    radius = 17
     draw.ellipse((cx - radius, cy - radius, cx + radius, cy + radius), fill=colour,
                  outline=HIGHLIGHT if current else INK, width=4 if current else 2)
-    draw_centred(draw, (cx, cy), str(player["seat"] + 1), 16, fill=readable_on(colour), bold=True)
+    draw_centred(draw, (cx, cy), str(player["seat"] + 1), LABEL, fill=readable_on(colour),
+                 bold=True)
 
 
 def wish_label(token: str) -> str:

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import io
 
+import pytest
 from PIL import Image
 
 from rendering.antiquity import hexmap, render
 from rendering.registry import has_renderer, render_png
 from rules.antiquity import GAME
 from rules.core import Rng
+from tests.rendering.phone import cut, drawn_texts, unreadable
 
 
 def play(players: int, steps: int, seed: int = 3, options: dict | None = None):
@@ -120,10 +122,9 @@ def test_header_chips_and_last_move_read_at_phone_width(monkeypatch):
     assert sizes and min(sizes) >= 24
 
 
-def test_player_panel_titles_and_goods_read_at_phone_width(monkeypatch):
+def test_player_panel_titles_read_at_phone_width(monkeypatch):
     """Issue 19.6: each player's panel title (name, saint, houses, men) is at least 24 px (7 px
-    at 400 px wide), wrapped rather than shrunk; the goods counts and city labels at least 21 px
-    (6 px)."""
+    at 400 px wide), wrapped rather than shrunk."""
     from PIL import Image, ImageDraw
 
     from rendering.antiquity import cities
@@ -131,27 +132,86 @@ def test_player_panel_titles_and_goods_read_at_phone_width(monkeypatch):
 
     state, _ = play(4, 60)
     data = GAME.view(state, None).data
-    texts = []
-    original = ImageDraw.ImageDraw.text
-
-    def spy(self, xy, value, *args, **kwargs):
-        texts.append((value, kwargs.get("font").size, kwargs.get("anchor")))
-        return original(self, xy, value, *args, **kwargs)
-
-    monkeypatch.setattr(ImageDraw.ImageDraw, "text", spy)
+    drawn = drawn_texts(monkeypatch)
     names = ["さくら", "王小明", "🐉Dragon" * 3, "D"]
-    canvas = Image.new("RGB", (1500, 800))
-    cities._grid_template.cache_clear()  # draw the city labels afresh
+    canvas = Image.new("RGB", (1500, 1500))
     for locale in ("en", "ja"):
         with drawing_in(locale):
             for seat in range(4):
-                cities.draw_panel(canvas, 0, 0, 729, seat, data["ps"][seat], names, False, set())
-    titles = [size for value, size, _ in texts if "🐉" in value or "さくら" in value]
+                cities.draw_panel(canvas, 0, 0, 729, seat, data["ps"][seat], names, set())
+    titles = [d.size for d in drawn if "🐉" in d.value or "さくら" in d.value]
     assert titles and min(titles) >= 24
     long = "W" * 32 + " · Saint Bartholomew · houses 12 · men 12"  # the longest Discord name
     size, lines = cities.title_lines(ImageDraw.Draw(canvas), long, 713)
     assert len(lines) == 2 and "".join(lines).replace(" ", "") == long.replace(" ", "")
-    counts = [size for value, size, anchor in texts if value.isdigit() and anchor == "lm"]
-    labels = [size for value, size, anchor in texts if anchor == "lb"]  # "city 0"
-    assert labels and min(labels) >= 21
-    assert counts and min(counts) >= 21
+
+
+NAMES = ["さくら", "王小明", "🐉Dragon" * 4, "W" * 32]  # Japanese, Chinese, emoji, the longest
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("locale", ["en", "ja"])
+def test_every_word_of_the_posted_board_reads_at_phone_width(monkeypatch, players, locale):
+    """Issue 19.6: shown 400 px wide, every word of the posted board (header, last move, the
+    map's coordinates and goods, the players' titles, goods, city labels, row and column
+    numbers and building names) is at least 5.8 px and none runs off the image. The city grids
+    drew their building names at 9 px (2.4 px at phone width), their numbers at 11 px and the
+    goods at 16 px; a row of long names ran off the header."""
+    state, last = play(players, 160, seed=5)
+    view = GAME.view(state, None)
+    drawn = drawn_texts(monkeypatch)
+    image = render_in(view, last, NAMES[:players], locale)
+    assert any(d.value == "1" for d in drawn)  # a house number at least
+    assert not unreadable(drawn, image.width)
+    assert not cut(drawn)
+
+
+def test_a_players_own_board_reads_at_phone_width(monkeypatch):
+    """``/board player`` (a full-width panel with all four cities) reads at phone width too."""
+    state, last = play(4, 160, seed=5)
+    view = GAME.view(state, None)
+    data = {**view.data, "ps": [dict(p) for p in view.data["ps"]]}
+    data["ps"][1]["cities"] = data["ps"][1]["cities"] + [{"rows": 6, "cols": 6}] * 3
+    view = type(view)(**{**vars(view), "data": data})
+    drawn = drawn_texts(monkeypatch)
+    image = render_in(view, last, NAMES, "ja", focus_seat=1)
+    assert not unreadable(drawn, image.width) and not cut(drawn)
+    assert sum(d.value == "5" for d in drawn) >= 6  # the numbers of every grid
+
+
+def render_in(view, last, names, locale, **options):
+    from rendering.registry import render as render_any
+
+    return render_any(view, last_move=last, names=names, locale=locale, **options)
+
+
+@pytest.mark.parametrize("locale", ["en", "ja"])
+def test_every_building_name_fits_its_cells_in_every_rotation(locale):
+    """A building's name is drawn whole, at least 22 px (about 6 px at phone width), on the
+    longest row of its cells, in every rotation, storage of every shape and a house's number;
+    a graved cell is left out and a wholly graved building has no name."""
+    from PIL import Image, ImageDraw
+
+    from rendering.antiquity.grids import CELL, building_label
+    from rendering.common import drawing_in, font
+    from rules.antiquity import city
+    from rules.antiquity.data import buildings
+
+    draw = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    shapes = [(kind, city.rotated(city.footprint(kind), (0, 0), k))
+              for kind in buildings() if kind != "storage" for k in range(4)]
+    shapes += [("storage", city.rectangle((0, 0), h, w)) for h, w in ((1, 2), (2, 1), (2, 2))]
+    shapes += [("house", [(0, 0)])]
+    with drawing_in(locale):
+        for kind, cells in shapes:
+            b = {"type": kind, "number": 20, "cells": [list(c) for c in cells]}
+            text, size, (cx, cy), room = building_label(b, set())
+            width = draw.textlength(text, font=font(size, True))
+            assert size >= 22 and width <= room, (kind, cells, text, size)
+            row = int(cy // CELL)
+            left = [c for r, c in cells if r == row]
+            assert min(left) * CELL <= cx - width / 2 and cx + width / 2 <= (max(left) + 1) * CELL
+        one = {"type": "fountain", "number": 0, "cells": [[2, 3]]}
+        assert building_label(one, {(2, 3)}) is None
+        market = {"type": "market", "number": 0, "cells": [[0, 0], [0, 1], [1, 0], [1, 1]]}
+        assert building_label(market, {(0, 0)})[2][1] == CELL * 1.45  # the free row below

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import io
 
 import pytest
@@ -15,6 +16,7 @@ from rules.caverna import GAME
 from rules.caverna import data as content
 from rules.core import Rng, View
 from rules.core.text import Msg, translate
+from tests.rendering.phone import cut, drawn_texts, unreadable
 
 
 def play(players: int, steps: int, seed: int = 5, until=None):
@@ -72,7 +74,7 @@ def test_image_size_and_png_within_limits(players, steps):
     view, last = real_view(players, steps)
     image = render(view, last)
     assert 1400 <= image.width <= 1600
-    assert 800 <= image.height <= 2600
+    assert 800 <= image.height <= 3200  # taller since every word reads at phone width (issue 19.6)
     png = render_png(view, last)
     assert len(png) < 8 * 1024 * 1024
     assert Image.open(io.BytesIO(png)).size == image.size
@@ -239,21 +241,25 @@ def test_every_stage_of_a_random_game_renders(players):
         moves += 1
         if moves % 6 == 0 or GAME.is_over(state):
             image = render(GAME.view(state, seat), action.text)
-            assert 1400 <= image.width <= 1600 and image.height < 2600
+            assert 1400 <= image.width <= 1600 and image.height < 3200
 
 
 @pytest.mark.parametrize("name", ["簡素な住居（木材4、石材2）", "石切り場の親方見習い助手",
                                   "Simple dwelling (wood 4, stone 2)"])
 def test_a_long_tile_name_wraps_to_fit_its_tile(name):
+    """A name too long for one line of its supply tile takes two, in 22 px type, without its
+    bracketed cost (the glyphs below show it) when the whole name does not fit."""
     from PIL import ImageDraw
 
     from rendering.caverna.furnish import _title_lines
     from rendering.common import font
 
     draw = ImageDraw.Draw(Image.new("RGB", (10, 10)))
-    lines, size = _title_lines(draw, name, 108)
-    assert "".join(lines).replace(" ", "") == name.replace(" ", "") and len(lines) <= 2
-    assert all(draw.textlength(line, font=font(size, True)) <= 108 for line in lines), (
+    lines, size = _title_lines(draw, name, 170)
+    short = name.split("（")[0].split(" (")[0]
+    assert "".join(lines).replace(" ", "") in (name.replace(" ", ""), short.replace(" ", ""))
+    assert len(lines) <= 2 and size == 22
+    assert all(draw.textlength(line, font=font(size, True)) <= 170 for line in lines), (
         lines, size)
 
 
@@ -262,41 +268,93 @@ def tile_names(locale: str) -> list[str]:
             for tile in ["entry-dwelling", *content.tiles()]]
 
 
+NAMES = ["さくら", "王小明", "🐉Dragon", "W" * 32, "佐藤花子", "李娜", "🎲🎲Bo"]
+
+
 @pytest.mark.parametrize("locale", ["en", "ja"])
-def test_a_tile_name_on_a_compact_board_is_whole_or_its_initials(locale):
-    """Issue 19.6: a compact board showed "はじめ" for はじめの住居 (a cut that reads as another
-    word); now the whole name fits its square in one or two lines (without its
-    bracketed cost if need be), or a name of several words shows its initials."""
-    from PIL import ImageDraw
+def test_supply_and_compact_boards_read_at_phone_width(locale, monkeypatch):
+    """Issue 19.6: shown 400 px wide, every word of the furnishing supply (names, costs,
+    points) and of the compact boards (name, score, goods, counts on squares, the tiles
+    owned) is at least 5.8 px, at every player count, and none runs off its tile or board
+    column. The supply drew names at 14 px and the compact boards 9-17 px."""
+    from rendering.caverna import COMPACT_COLS, INNER, WIDTH
+    from rendering.caverna.furnish import draw_furnishings
+    from rendering.caverna.home import draw_compact
+    from rendering.common import drawing_in
 
-    from rendering.caverna.squares import mini_title
-    from rendering.common import font
+    drawn = drawn_texts(monkeypatch)
+    column = (INNER - 12 * (COMPACT_COLS - 1)) // COMPACT_COLS
+    with drawing_in(locale):
+        for players in range(1, 8):
+            view, _ = real_view(players, 60 + 25 * players, seed=players)
+            table = table_from({**view.data, "names": NAMES[:players]}, None, None)
+            draw_furnishings(Image.new("RGB", (WIDTH, 1200)), table.furnishings, 16, 0, INNER)
+            for player in table.homes:
+                draw_compact(Image.new("RGB", (column, 900)), player, (0, 0), column)
+    assert any(d.value == "🐉Dragon" for d in drawn)
+    assert not unreadable(drawn, WIDTH)
+    assert not cut(drawn)
 
-    draw = ImageDraw.Draw(Image.new("RGB", (10, 10)))
-    lines, _ = mini_title(draw, "はじめの住居", 34)
-    assert "".join(lines) == "はじめの住居"
-    for name in tile_names(locale):
-        lines, size = mini_title(draw, name, 34)
-        short = name.split("（")[0].split(" (")[0]
-        if "".join(lines).replace(" ", "") not in (name.replace(" ", ""), short.replace(" ", "")):
-            words = name.replace("-", " ").split()
-            assert len(words) > 1 and lines == [(words[0][0] + words[1][0]).upper()], name
-        else:
-            assert all(draw.textlength(line, font=font(size, True)) <= 30 for line in lines)
+
+@pytest.mark.parametrize("players", [1, 4, 7])
+@pytest.mark.parametrize("locale", ["en", "ja"])
+def test_every_word_of_the_posted_board_reads_at_phone_width(players, locale, monkeypatch):
+    """Issue 19.6: shown 400 px wide, every word of the posted board (the action spaces, the
+    round spaces and harvest markers, the board in focus and its tiles, the supply, the
+    compact boards) is at least 5.8 px and none runs off the image, during a game and at its
+    end. The action spaces were named in 16 px type, their gains and round numbers 13 px."""
+    from rendering.registry import render as render_any
+
+    drawn = drawn_texts(monkeypatch)
+    for steps in (70 + 20 * players, 5000):
+        view, last = real_view(players, steps, seed=players)
+        image = render_any(view, last_move=last, names=NAMES[:players], locale=locale)
+        assert not unreadable(drawn, image.width), steps
+        assert not cut(drawn)
+        drawn.clear()
+
+
+@pytest.mark.parametrize("locale", ["en", "ja"])
+def test_a_compact_board_lists_its_tiles_whole(locale, monkeypatch):
+    """A compact board's squares are too small for a tile's name in readable type: the
+    names of the tiles it holds are listed whole below it, never cut to a few letters."""
+    from rendering.caverna.home import draw_compact
+    from rendering.caverna.labels import tile_name
+    from rendering.caverna.model import Player
+    from rendering.common import drawing_in
+
+    drawn = drawn_texts(monkeypatch)
+    with drawing_in(locale):
+        names = [tile_name(t) for t in content.tiles()]
+        player = Player(seat=0, name="さくら", tiles=names)
+        draw_compact(Image.new("RGB", (480, 2000)), player, (0, 0), 480)
+    listed = " · ".join(d.value for d in drawn if d.size == 22 and d.value != "さくら")
+    assert all(name in listed for name in names)
+    assert not cut(drawn)
 
 
 @pytest.mark.parametrize("locale", ["en", "ja"])
 def test_a_tile_name_on_the_full_board_fits_its_square(locale, monkeypatch):
-    """Every tile name on a full-size square (112 px) is drawn whole, within the square."""
+    """Every tile name on a full-size square (128 px) is drawn whole in 22 px type (6 px at
+    phone width), within the square: between words, a word too long broken with a hyphen
+    where two consonants meet ("Black-smithing"), never shrunk or cut."""
     from PIL import ImageDraw
 
     from rendering.caverna import squares
+    from rendering.caverna.home import draw_full
 
+    assert inspect.signature(draw_full).parameters["pitch"].default == 128
     draw = ImageDraw.Draw(Image.new("RGB", (10, 10)))
     drawn = []
     monkeypatch.setattr(draw, "text", lambda xy, text, font, **kw: drawn.append((text, font)))
-    for name in tile_names(locale):
+    for name in tile_names(locale):  # as on the board: without a bracketed cost
+        name = name.split(" (")[0].split("（")[0]
         drawn.clear()
-        squares._tile_title(draw, name, 0, 0, 112)
-        assert "".join(t for t, _ in drawn).replace(" ", "") == name.replace(" ", "")
-        assert all(draw.textlength(t, font=f) <= 112 - 8 for t, f in drawn), (name, drawn)
+        squares._tile_title(draw, name, 0, 0, 128)
+        flat = "".join(t for t, _ in drawn).replace(" ", "").replace("-", "")
+        assert flat == name.replace(" ", "").replace("-", "")
+        assert all(f.size == 22 and draw.textlength(t, font=f) <= 128 - 8 for t, f in drawn)
+        assert len(drawn) <= 3, drawn
+    assert squares.title_lines(draw, "Blacksmithing parlor", 120) == [
+        "Black-", "smithing", "parlor"]
+    assert squares.title_lines(draw, "はじめの住居", 120) == ["はじめ", "の住居"]
