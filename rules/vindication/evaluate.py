@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from .data import ATTRIBUTES, card
 from .hidden import _known_quests, _quest_slots, redeal_candidates
+from .myths import canonical as sort_loot
 from .scoring import breakdown, count
 
 HARD_ITERATIONS = 450  # a hard decision within the 2 s p99 target (bench/ai_speed.py)
@@ -68,6 +69,7 @@ def canonical_hidden(state, seat: int):
         slot[:] = [relabel.get(q, q) for q in slot]
     for deck in out.decks:
         _sort_candidates(out, seat, deck)
+    sort_loot(out)
     return out
 
 

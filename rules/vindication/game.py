@@ -5,7 +5,7 @@ from __future__ import annotations
 from rules.core import CannotParse, Msg, OptionSpec
 from rules.core.decisions import DecisionGame, Handlers
 
-from . import acquire, crystals, effects, kinds, monsters, moves, pets, sites, treachery
+from . import acquire, battle, crystals, effects, kinds, monsters, moves, pets, sites, treachery
 from .bonus import RecoverMenu
 from .data import MODULE_NAMES, build_problem, buildable, removal_problem, removals
 from .flow import check_triggers, flow_step
@@ -21,7 +21,7 @@ from .view import build_view
 HANDLERS = Handlers([TurnDecision(), RecoverMenu(), QuestKeep(), VisitEnd(),
                      *effects.HANDLERS, *acquire.HANDLERS, *monsters.HANDLERS, *kinds.HANDLERS,
                      *crystals.HANDLERS, *sites.HANDLERS, *treachery.HANDLERS,
-                     *pets.HANDLERS])
+                     *pets.HANDLERS, *battle.HANDLERS])
 
 
 def chosen_modules(options) -> list[str]:
@@ -49,7 +49,7 @@ class VindicationGame(DecisionGame):
     from . import evaluate as evaluator  # computer players (rules.core.ai)
     contract_options = ({"modules": list(MODULE_NAMES)}, {"modules": ["crystals"]},
                         {"modules": ["treachery"]},
-                        {"modules": ["pets"]},
+                        {"modules": ["pets"]}, {"modules": ["myths"]},
                         {"modules": ["sites", "crystals"], "build": ["crystal_mine"],
                          "remove": ["command_post", "shrine", "monastery"]})
     options = (
@@ -91,7 +91,8 @@ class VindicationGame(DecisionGame):
         check_triggers(state, events)
 
     def flow_step(self, state, events):
-        return flow_step(state, events)
+        """The battle against Ronak (7.11) runs between two turns; otherwise the next turn."""
+        return battle.flow_step(state, events) or flow_step(state, events)
 
     def parse_move(self, text):
         return moves.parse(text)

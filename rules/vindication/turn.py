@@ -12,7 +12,7 @@ from rules.core import Action, Event, Msg
 from rules.core.decisions import pop, push
 from rules.core.verbs import VerbHandler
 
-from . import bonus, crystals, pets
+from . import bonus, crystals, myths, pets
 from .acquire import modes
 from .data import BASIC, COLOR_DECK, ability, card, rule, triangle_hexes
 from .effects import fire, modifier_total, push_effects
@@ -259,6 +259,9 @@ class TurnDecision(VerbHandler):
     def rehome_problem(self, state, d, move):
         return pets.rehome_problem(state, d["seat"], move[1], move[2])
 
+    def warp_problem(self, state, d, move):
+        return myths.warp_problem(state, d["seat"], move[1])
+
     def end_problem(self, state, d, move):
         return None if state.turn["moved"] else Msg("vindication.reason.must_move")
 
@@ -285,12 +288,14 @@ class TurnDecision(VerbHandler):
         "use": use_problem,
         "crystal": crystal_problem,
         "rehome": rehome_problem,
+        "warp": warp_problem,
         "end": end_problem,
     }
 
     def move_effect(self, state, d, move, events):
         seat = d["seat"]
         do_move(state, seat, list(move[1]), events)
+        myths.after_move(state, seat, events)  # a black cube ends on Ronak (7.11)
 
     def unable_effect(self, state, d, move, events):
         seat = d["seat"]
@@ -368,6 +373,9 @@ class TurnDecision(VerbHandler):
     def rehome_effect(self, state, d, move, events):
         pets.do_rehome(state, d["seat"], move[1], move[2], events)
 
+    def warp_effect(self, state, d, move, events):
+        myths.do_warp(state, d["seat"], move[1], events)
+
     def end_effect(self, state, d, move, events):
         pop(state, d)
         end_turn(state, events)
@@ -388,6 +396,7 @@ class TurnDecision(VerbHandler):
         "use": use_effect,
         "crystal": crystal_effect,
         "rehome": rehome_effect,
+        "warp": warp_effect,
         "end": end_effect,
     }
 

@@ -8,6 +8,7 @@ from .crystals import KINDS as CRYSTAL_KINDS
 from .data import regions
 from .hidden import SECRET_DECISIONS
 from .msgs import card_msg
+from .myths import public as myths_public
 
 
 def _player(player, seat: int, viewer: int | None, over: bool, crystals: bool) -> dict:
@@ -66,6 +67,8 @@ def build_view(game, state, viewer: int | None) -> View:
         data["pet_market"] = list(state.pet_market)
         for entry, player in zip(data["players"], state.players, strict=True):
             entry["pets"] = [list(p) for p in player.pets]
+    if state.myths:  # Myths & Marvels (7.11): the board, its circles, the battle, the loot
+        data["myths"] = myths_public(state)
     if state.over:
         data["scores"] = {str(s): {"total": line.total, "breakdown": dict(line.breakdown)}
                           for s, line in game.score(state).items()}
