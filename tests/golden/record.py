@@ -6,6 +6,9 @@ score, so an engine refactor that changes behaviour fails loudly.
 
     python -m tests.golden.record            # (re)record every file
     python -m tests.golden.record caverna    # only one game
+
+``VARIANTS`` adds runs with game options (an expansion module) beside the default ones, in
+files named ``<game>-<variant>-<n>p.json``.
 """
 
 from __future__ import annotations
@@ -19,11 +22,14 @@ from rules.core.playout import random_playout
 
 FOLDER = Path(__file__).parent / "data"
 SEED = 2024
+# game -> variant -> (options, player counts): recorded besides the default runs
+VARIANTS = {"vindication": {"myths": ({"modules": ["myths"]}, (2, 5))}}
 
 
-def path_for(game_name: str, players: int) -> Path:
-    """Return the golden file of one game and player count."""
-    return FOLDER / f"{game_name}-{players}p.json"
+def path_for(game_name: str, players: int, variant: str = "") -> Path:
+    """Return the golden file of one game, variant (none: the default options) and count."""
+    tag = f"-{variant}" if variant else ""
+    return FOLDER / f"{game_name}{tag}-{players}p.json"
 
 
 def event_record(event) -> list:
@@ -38,10 +44,10 @@ def score_record(game, state) -> dict:
             for seat, line in sorted(game.score(state).items())}
 
 
-def record(game, players: int) -> dict:
-    """Play one seeded random game and return its golden record."""
+def record(game, players: int, options: dict | None = None) -> dict:
+    """Play one seeded random game (with ``options``) and return its golden record."""
     steps: list = []
-    playout = random_playout(game, seed=SEED + players, players=players)
+    playout = random_playout(game, seed=SEED + players, players=players, options=options)
     state = game.new_game(playout.seed, players, dict(playout.options))
     for seat, text in playout.moves:
         state, events = game.play(state, seat, text)
@@ -56,11 +62,15 @@ def main(argv: list[str]) -> None:
     for game in all_games():
         if argv and game.name not in argv:
             continue
-        for players in range(game.min_players, game.max_players + 1):
-            data = record(game, players)
-            path_for(game.name, players).write_text(
+        runs = [("", None, players) for players in range(game.min_players, game.max_players + 1)]
+        runs += [(variant, options, players)
+                 for variant, (options, counts) in VARIANTS.get(game.name, {}).items()
+                 for players in counts]
+        for variant, options, players in runs:
+            data = record(game, players, options)
+            path_for(game.name, players, variant).write_text(
                 json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n")
-            print(f"{game.name} {players}p: {len(data['steps'])} moves")
+            print(f"{game.name}{variant and ' ' + variant} {players}p: {len(data['steps'])} moves")
 
 
 if __name__ == "__main__":
