@@ -30,8 +30,9 @@ NO_COPY = ("copy", "first_loot")
 
 
 def flow_step(state, events: list) -> bool:
-    """Push the battle's next decision; False when no battle is under way (play goes on)."""
-    if not state.myths:
+    """Push the battle's next decision; False when no battle is under way (play goes on) or
+    the game is over (an awakening in the game's last turn starts no battle)."""
+    if not state.myths or state.over:
         return False
     if battle_due(state):
         _start(state, events)

@@ -417,3 +417,39 @@ def test_building_sites_never_set_the_myths_tile_aside():
         G.new_game(1, 2, {"modules": ["myths", "sites"], "build": ["ronak"]})
     state = G.new_game(1, 2, {"modules": ["myths", "sites", "well"]})
     assert state.aside == ["well_of_wishes"] and state.hexes["H00"][0] == "ronak"
+
+
+def test_a_player_whose_champions_all_died_skips_battle_turns_until_the_battle_ends():
+    text = ('[seat.0]\ncompanions = ["R01"]\nconviction = 0\n'
+            '[seat.1]\ncompanions = ["R05"]\n')
+    state = _battle(text, players=3)
+    state.script.update(attribute_die=["vision"] * 3, monster_die=["death", "blank", "blank"])
+    state, _ = play(state, A, "end")  # A's only companion dies
+    assert state.players[A].companions == [] and state.pending[-1]["seat"] == B
+    state, _ = play(state, B, "end")
+    _settle_rolls(state)
+    state, _ = play(state, C, "end")  # C: no companion, no dice (R33)
+    assert state.pending[-1]["type"] == "battle_turn" and state.pending[-1]["seat"] == B
+
+
+def test_committed_cubes_are_never_a_source_of_forced_recovery():
+    state = _battle('[seat.0]\ncompanions = ["R01", "B03"]\ninfluence = 0\nattrs = {strength = 1}\n'
+                    'conviction = 0\n')
+    state, _ = play(state, A, "commit strength")
+    state.script.update(attribute_die=["vision"], monster_die=["exhaust"])
+    if state.pending[-1]["type"] == "recover_pick":
+        state, _ = play(state, A, "done")
+    state, _ = play(state, A, "end")
+    assert state.pending[-1]["type"] == "exhaust_recover"
+    assert "recover attr inspiration 1" in offered(state, A)  # a cube on the main board
+    assert "recover attr strength 1" not in offered(state, A)  # the committed one may not
+    state, _ = play(state, A, "recover attr inspiration 1")
+    assert [o for k, o in state.myths["circles"] if k == "strength"].count(A) == 1
+
+
+def test_an_awakening_on_the_games_last_turn_starts_no_battle():
+    state = _awake()
+    state.end_round = state.round - 1  # this is the last round, and A is ...
+    state.first_seat = B  # ... its last player
+    state, events = play(state, A, "move T02", "end")
+    assert state.over and "battle" not in _short(events) and state.myths["battle"] is None
