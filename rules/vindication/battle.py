@@ -3,10 +3,11 @@ battle turn, commit circles, defeat and its reset, victory, loot picking.
 
 The battle runs between two normal turns: once the awakener's turn is over, :func:`flow_step`
 drives it (one pending decision at a time) until it is won or lost; normal play then resumes
-with the holder of the first-player figure, and rounds count from that player (R34).
-``state.myths["battle"]`` holds ``phase`` (prepare, fight, loot), ``queue`` (seats still to
-prepare), ``order`` and ``next`` (battle-turn order and whose turn is next), ``fighters``
-(seats that had a champion when the fight began), ``first_loot`` and ``looted``.
+with the holder of the first-player figure, and rounds count from that player (R34); the loot
+is shared in :mod:`.loot`. ``state.myths["battle"]`` holds ``phase`` (prepare, fight, loot),
+``queue`` (seats still to prepare), ``order`` and ``next`` (battle-turn order and whose turn
+is next), ``fighters`` (seats that had a champion when the fight began), ``first_loot`` and
+``looted``.
 """
 
 from __future__ import annotations
@@ -16,11 +17,11 @@ from rules.core.decisions import pop, push
 from rules.core.verbs import VerbHandler, must_be_listed
 
 from . import bonus
-from .data import ATTRIBUTES, BASIC, card
-from .effects import push_effects
+from .data import BASIC, card
+from .loot import LootPick, next_picker, seats_from
 from .monsters import champion
 from .msgs import card_msg
-from .myths import battle_due, data, effect_of, loot_card, mmsg
+from .myths import battle_due, data, effect_of, mmsg
 from .power import apply_step, attr_msg, gain
 from .state import fresh_turn
 from .turn import self_activation_max
@@ -62,17 +63,12 @@ def flow_step(state, events: list) -> bool:
     return False
 
 
-def _seats_from(state, first: int) -> list[int]:
-    n = len(state.players)
-    return [(first + i) % n for i in range(n)]
-
-
 def _start(state, events: list) -> None:
     """Preparation: the player after the awakener takes the first-player figure (R34)."""
     first = (state.myths["awakener"] + 1) % len(state.players)
     state.first_seat = first
     state.current = first
-    state.myths["battle"] = {"phase": "prepare", "queue": _seats_from(state, first),
+    state.myths["battle"] = {"phase": "prepare", "queue": seats_from(state, first),
                              "order": [], "next": 0, "fighters": [], "first_loot": None,
                              "looted": []}
     events.append(Event("vindication_myths.event.battle", {"seat": first}))
@@ -86,7 +82,7 @@ def _begin_fight(state, events: list) -> None:
     fighters = [s for s, c in champs.items() if c is not None]
     first = min(fighters, key=lambda s: card(champs[s])["initiative"]) if fighters \
         else state.first_seat
-    fight.update(phase="fight", fighters=fighters, order=_seats_from(state, first), next=0)
+    fight.update(phase="fight", fighters=fighters, order=seats_from(state, first), next=0)
     for seat in fighters:
         events.append(Event("vindication_myths.event.champion",
                             {"seat": seat, "card": card_msg(champs[seat])}))
@@ -154,26 +150,6 @@ def _victory(state, events: list) -> None:
     myths["battle"]["phase"] = "loot"
     events.append(Event("vindication_myths.event.victory",
                         {"loot": [mmsg(f"loot.{c}") for c in shown]}, reveals=True))
-
-
-def _highest_initiative(state, seat: int) -> int:
-    companions = state.players[seat].companions
-    return max((card(c)["initiative"] for c, _ in companions), default=-1)
-
-
-def next_picker(state) -> int | None:
-    """Return who picks loot next: the "first loot" circle's owner first (4-5 players), then
-    among players without loot the one with the highest-initiative companion (players with
-    none last, clockwise from the first player); None once all have loot or none is left."""
-    fight = state.myths["battle"]
-    if fight["phase"] != "loot" or not state.myths["loot_shown"]:
-        return None
-    waiting = [s for s in _seats_from(state, state.first_seat) if s not in fight["looted"]]
-    if not waiting:
-        return None
-    if fight["first_loot"] in waiting:
-        return fight["first_loot"]
-    return max(waiting, key=lambda s: (_highest_initiative(state, s), -waiting.index(s)))
 
 
 def _finish(state, events: list) -> None:
@@ -374,31 +350,5 @@ class Copy(VerbHandler):
         return mmsg("prompt.copy")
 
 
-class LootPick(VerbHandler):
-    """Pick one revealed loot card; its effects resolve at once."""
-
-    kind = "loot_pick"
-
-    def options(self, state, d):
-        return [Action(f"loot {c}", mmsg(f"loot.{c}"), move=("loot", c))
-                for c in state.myths["loot_shown"]]
-
-    def loot_effect(self, state, d, move, events):
-        pop(state, d)
-        seat, lid = d["seat"], move[1]
-        state.myths["loot_shown"].remove(lid)
-        state.myths["loot"][seat].append(lid)
-        state.myths["battle"]["looted"].append(seat)
-        events.append(Event("vindication_myths.event.looted",
-                            {"seat": seat, "loot": mmsg(f"loot.{lid}")}))
-        push_effects(state, seat, loot_card(lid)["effects"], None)
-
-    problems = {"loot": must_be_listed}
-    effects = {"loot": loot_effect}
-
-    def prompt(self, state, d):
-        return mmsg("prompt.loot")
-
-
 HANDLERS = [Prepare(), BattleTurn(), Copy(), LootPick()]
-__all__ = ["ATTRIBUTES", "HANDLERS", "flow_step"]
+__all__ = ["HANDLERS", "flow_step"]
