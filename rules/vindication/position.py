@@ -13,9 +13,6 @@ game begins one: its ``turn_start`` effects fire). Example::
     triggers = ["E09"]             # the face-up end-game triggers
     trigger_deck = ["E03"]         # the next triggers drawn, in order (quest_deck: quests)
     script = {attribute_die = ["wisdom"], bag = ["fort"]}   # scripted dice and draws
-    myths = {cubes = ["T02"], teleports = [1, 0], committed = {1 = ["strength"]}}
-                                   # Myths & Marvels: black cubes left around the centre,
-                                   # teleport tokens, seats' cubes on the circles
     [hex]
     H07 = "library"                # a region tile (from the bag) ...
     H08 = {tile = "fort", owner = 1}   # ... controlled by seat 1 (a cube from Potential)
@@ -36,7 +33,9 @@ game begins one: its ``turn_start`` effects fire). Example::
 Top-level keys: ``players``, ``seed``, ``journey``, ``modules``, ``build``, ``remove`` (the
 game options of those names), ``current``, ``round``,
 ``empty_board``, ``triggers``, ``trigger_deck``, ``quest_deck``, ``script``, ``hex``,
-``seat``, ``deck``, ``myths``. A seat: ``triangle``,
+``seat``, ``deck``, ``myths`` (with ``modules = ["myths"]``: ``myths = {cubes = ["T02"],
+teleports = [1, 0], committed = {1 = ["strength"]}}``, the black cubes left around the
+centre, the teleport tokens by seat, each seat's cubes on the circles). A seat: ``triangle``,
 ``attrs``, ``potential``, ``influence``, ``conviction``, ``honor``, ``speed``, ``vindicated``,
 ``companions``, ``relics``, ``traits``, ``monsters``, ``quests``, ``proficiency``, ``tokens``,
 ``crystals``, ``infused``.

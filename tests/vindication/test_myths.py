@@ -453,3 +453,19 @@ def test_an_awakening_on_the_games_last_turn_starts_no_battle():
     state.first_seat = B  # ... its last player
     state, events = play(state, A, "move T02", "end")
     assert state.over and "battle" not in _short(events) and state.myths["battle"] is None
+
+
+def test_the_position_builder_refuses_myths_parts_it_cannot_lay():
+    from rules.core.position import PositionError
+
+    with pytest.raises(PositionError, match="Myths & Marvels"):
+        described('myths = {cubes = ["T01"]}')
+    with pytest.raises(PositionError, match="myths.cubes"):
+        described('myths = {cubes = ["T09"]}', modules=["myths"])
+    with pytest.raises(PositionError, match="no empty 'wisdom' circle"):
+        described('[myths.committed]\n0 = ["wisdom"]', modules=["myths"])
+    state = described('[myths]\ncubes = ["T01"]\nteleports = [0, 2]\n[myths.committed]\n'
+                      '1 = ["courage"]', modules=["myths"])
+    assert state.myths["ronak"] == 5 and state.myths["teleports"] == [0, 2]
+    assert state.myths["circles"][6] == ["courage", B]
+    check_invariants(state)
