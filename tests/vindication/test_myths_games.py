@@ -79,13 +79,14 @@ def test_a_computer_player_plays_the_battle_to_its_end():
                       'companions = ["R01", "B03"]\n[seat.1]\ncompanions = ["R05"]\n',
                       modules=["myths"])
     state, _ = play(state, A, "move T02", "end")
-    kinds = set()
+    kinds, commits = set(), 0
     for step in range(400):
         if state.myths["battle"] is None and step:
             break
         seat = min(G.to_act(state))
         kinds.add(state.pending[-1]["type"])
         action = decide(G, state, seat, "hard" if seat else "normal", step, 8)
+        commits += action.text.startswith("commit")
         state, _ = G.apply(state, seat, action)
     assert state.myths["battle"] is None and state.pending[-1]["type"] == "turn"
-    assert {"myths_prepare", "battle_turn"} <= kinds
+    assert {"myths_prepare", "battle_turn"} <= kinds and commits > 0
