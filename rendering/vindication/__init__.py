@@ -13,7 +13,7 @@ from PIL import Image, ImageDraw
 from rendering.common import PAPER, board_locale
 from rules.core import View
 
-from . import board, geometry, panels
+from . import board, geometry, myths, panels
 
 GAME_NAME = "vindication"
 WIDTH = 1400
@@ -39,12 +39,13 @@ def render(view: View, last_move: str | None = None, focus_seat: int | None = No
     if focus_seat is not None and 0 <= focus_seat < len(data["players"]):
         return _tableau(data, focus_seat, last_move)
     map_image = board.draw_map(data, *_marks(last_move))
-    canvas = Image.new("RGB", (WIDTH, 3000), PAPER)
+    canvas = Image.new("RGB", (WIDTH, 4000), PAPER)  # cropped to what is drawn
     draw = ImageDraw.Draw(canvas)
     panels.header(draw, data, WIDTH, last_move)
     canvas.paste(map_image, ((WIDTH - map_image.width) // 2, HEADER_H))
     y = HEADER_H + map_image.height + 6  # the side panel goes below the map, in two columns
     y += panels.side_panel(draw, data, 12, y, WIDTH - 24) + 10
+    y += myths.panel(draw, data, 12, y, WIDTH - 24)  # Myths & Marvels board (7.11), if on
     y += panels.final_scores(draw, data, 12, y, WIDTH - 24)
     column = (WIDTH - 36) // 2
     heights = [0, 0]

@@ -23,6 +23,7 @@ from . import geometry as geo
 from .content import board, wish_tokens
 from .guilds import draw_guilds
 from .labels import region_name, word
+from .myths import draw_cubes
 
 SEA = (168, 205, 226)
 TRIANGLE = (236, 226, 200)
@@ -35,7 +36,7 @@ REGION_COLOURS = {
     "monastery": (170, 200, 235), "shrine": (255, 240, 190), "well_of_wishes": (150, 225, 220),
     "temple_ruins": (210, 200, 170), "sacred_stones": (200, 200, 210),
     "crystal_mine": (185, 225, 245), "jewelcrafter": (235, 200, 235),
-    "building_site": (215, 205, 185),
+    "building_site": (215, 205, 185), "ronak": (225, 120, 100), "tuuk_tuuk": (175, 185, 160),
 }
 
 
@@ -73,6 +74,7 @@ def draw_map(data: dict, highlight_hexes: set, highlight_triangles: set) -> Imag
         sprite, mask, corner = _hex_sprite(hid, tile, owner, hid in highlight_hexes, wishes,
                                            board_locale())
         image.paste(sprite, corner, mask)
+    draw_cubes(draw, data)  # Myths & Marvels: black cubes around the centre (7.11)
     for player in data["players"]:
         _draw_medal(draw, player, player["seat"] == data["current"])
     draw_guilds(draw, data)  # Guilds & Monuments (7.10)

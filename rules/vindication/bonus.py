@@ -13,6 +13,7 @@ from .crystals import crystal_actions
 from .data import ATTRIBUTES, BASIC, HEROIC, ability, attribute, card, game, rule
 from .effects import push_effects
 from .msgs import card_msg, msg
+from .myths import warp_actions
 from .pets import owner_discarded, rehome_actions
 from .power import attr_msg, convertible, gain, gain_honor, holds, lose_honor, spend
 
@@ -219,7 +220,8 @@ def bonus_actions(state, seat: int) -> list[Action]:
     if vindicate_problem(state, seat) is None:
         found.append(Action("vindicate", Msg("vindication.action.vindicate"), move=("vindicate",)))
     found += [Action(f"use {r}", card_msg(r), move=("use", r)) for r in usable_relics(state, seat)]
-    return found + crystal_actions(state, seat) + rehome_actions(state, seat)
+    return (found + crystal_actions(state, seat) + rehome_actions(state, seat)
+            + warp_actions(state, seat))
 
 
 class RecoverMenu(VerbHandler):

@@ -187,7 +187,7 @@ def tile_mix(chosen_modules: list[str], remove: list[str] | None = None,
     added: dict[str, int] = {}
     for name in chosen_modules:
         added.update(modules()["modules"][name]["regions"])
-    count = sum(added.values())
+    count = sum(added.values()) + centre_tiles(chosen_modules)
     for region in build or []:
         added[region] = added.get(region, 0) - 1
         site = modules()["sites"]["tile"]
@@ -199,6 +199,12 @@ def tile_mix(chosen_modules: list[str], remove: list[str] | None = None,
     for region, n in added.items():
         mix[region] = mix.get(region, 0) + n
     return {region: n for region, n in mix.items() if n > 0}
+
+
+def centre_tiles(chosen_modules: list[str]) -> int:
+    """Return how many hexes the chosen modules fill with their own tile at set-up (Myths &
+    Marvels: the centre, 7.11), so the bag holds that many tiles fewer."""
+    return sum(modules()["modules"][m].get("centre_tiles", 0) for m in chosen_modules)
 
 
 def buildable(chosen_modules: list[str], options) -> list[str]:
@@ -259,12 +265,12 @@ def removal_problem(chosen_modules: list[str], remove: list[str] | None,
             if remove.count(region) > base[region]:
                 return Msg("vindication.error.remove_too_many",
                            {"region": Msg(f"vindication.region.{region}"), "n": base[region]})
-    elif sum(n for m in chosen_modules
-             for n in modules()["modules"][m]["regions"].values()) > max_removals():
+    elif sum(n for m in chosen_modules for n in modules()["modules"][m]["regions"].values()) \
+            + centre_tiles(chosen_modules) > max_removals():
         return Msg("vindication.error.mix_too_big", {"n": max_removals()})
     mix = tile_mix(chosen_modules, remove, build)
-    problems = swap_problems(mix)
-    return _problem_msg(problems[0], mix) if problems else None
+    problems = swap_problems(mix, centre_tiles(chosen_modules))
+    return _problem_msg(problems[0], mix, centre_tiles(chosen_modules)) if problems else None
 
 
 def max_removals() -> int:
@@ -272,13 +278,13 @@ def max_removals() -> int:
     return len(modules()["tile_swaps"])
 
 
-def _problem_msg(problem: str, mix: dict[str, int]) -> Msg:
+def _problem_msg(problem: str, mix: dict[str, int], centre: int = 0) -> Msg:
     rules = modules()["tile_swap_constraints"]
     kind, _, rest = problem.partition(":")
     names = [Msg(f"vindication.region.{r}") for r in rest.split(",") if r]
     if kind == "total_tiles":
         return Msg("vindication.error.mix_total", {"n": sum(mix.values()),
-                                                     "want": rules["total_tiles"]})
+                                                     "want": rules["total_tiles"] - centre})
     if kind == "keep":
         return Msg("vindication.error.mix_keep", {"region": names[0]})
     if kind == "equal":
@@ -287,11 +293,12 @@ def _problem_msg(problem: str, mix: dict[str, int]) -> Msg:
                                              "n": rules["min_counts"][rest]})
 
 
-def swap_problems(mix: dict[str, int]) -> list[str]:
-    """Return the tile-swap constraints (spec 7.2) that ``mix`` breaks (empty when valid)."""
+def swap_problems(mix: dict[str, int], centre: int = 0) -> list[str]:
+    """Return the tile-swap constraints (spec 7.2) that ``mix`` breaks (empty when valid);
+    ``centre`` hexes are filled by a module's own tile, so the bag holds that many fewer."""
     rules = modules()["tile_swap_constraints"]
     problems = []
-    if sum(mix.values()) != rules["total_tiles"]:
+    if sum(mix.values()) != rules["total_tiles"] - centre:
         problems.append("total_tiles")
     problems += [f"keep:{r}" for r in rules["always_keep"] if mix.get(r, 0) < 1]
     for group in rules["equal_counts"]:

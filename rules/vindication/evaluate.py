@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from .data import ATTRIBUTES, card
 from .hidden import _known_quests, _quest_slots, redeal_candidates
+from .myths import canonical as sort_loot
+from .myths import committed
 from .scoring import breakdown, count
 
 HARD_ITERATIONS = 450  # a hard decision within the 2 s p99 target (bench/ai_speed.py)
@@ -35,6 +37,7 @@ def evaluate(state, seat: int) -> float:
         return honor
     player = state.players[seat]
     cubes = sum(player.attrs[a] for a in ATTRIBUTES)
+    cubes += committed(state, seat)  # Myths & Marvels: they come back with a victory (7.11)
     return (honor + CUBE * cubes + CONVICTION * player.conviction
             + SPARE * (player.influence + player.potential) + 0.5 * (player.speed - 2)
             + TRIGGER * trigger_progress(state, seat) + guild_promise(player))
@@ -80,6 +83,7 @@ def canonical_hidden(state, seat: int):
         slot[:] = [relabel.get(q, q) for q in slot]
     for deck in out.decks:
         _sort_candidates(out, seat, deck)
+    sort_loot(out)
     return out
 
 

@@ -7,6 +7,7 @@ from rules.core.decisions import DecisionGame, Handlers
 
 from . import (
     acquire,
+    battle,
     crystals,
     effects,
     guilds,
@@ -33,7 +34,8 @@ from .view import build_view
 HANDLERS = Handlers([TurnDecision(), RecoverMenu(), QuestKeep(), VisitEnd(),
                      *effects.HANDLERS, *acquire.HANDLERS, *monsters.HANDLERS, *kinds.HANDLERS,
                      *crystals.HANDLERS, *sites.HANDLERS, *treachery.HANDLERS,
-                     *pets.HANDLERS, *guilds.HANDLERS, *monuments.HANDLERS])
+                     *pets.HANDLERS, *guilds.HANDLERS, *monuments.HANDLERS,
+                     *battle.HANDLERS])
 
 
 def chosen_modules(options) -> list[str]:
@@ -62,7 +64,7 @@ class VindicationGame(DecisionGame):
     contract_options = ({"modules": list(MODULE_NAMES)}, {"modules": ["crystals"]},
                         {"modules": ["treachery"]},
                         {"modules": ["pets"]},
-                        {"modules": ["guilds"]},
+                        {"modules": ["guilds"]}, {"modules": ["myths"]},
                         {"modules": ["sites", "crystals"], "build": ["crystal_mine"],
                          "remove": ["command_post", "shrine", "monastery"]})
     options = (
@@ -104,7 +106,8 @@ class VindicationGame(DecisionGame):
         check_triggers(state, events)
 
     def flow_step(self, state, events):
-        return flow_step(state, events)
+        """The battle against Ronak (7.11) runs between two turns; otherwise the next turn."""
+        return battle.flow_step(state, events) or flow_step(state, events)
 
     def parse_move(self, text):
         return moves.parse(text)

@@ -1,8 +1,9 @@
 """Hidden information (spec 8.4): what each seat may not know, and its re-randomisation.
 
 Hidden from everyone: every deck order, the bag order, the quest and trigger decks, the wish
-pool, the pet deck (7.8). Hidden from all but the owner: Secret Quests held, the quests dealt
-at set-up or drawn at the Temple Ruins, and the candidates of an empowered draw (pets too).
+pool, the pet deck (7.8), the Myths & Marvels loot deck (7.11). Hidden from all but the owner:
+Secret Quests held, the quests dealt at set-up or drawn at the Temple Ruins, and the candidates
+of an empowered draw (pets too).
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 from rules.core import Rng
 
 from .data import CARD_DECKS
+from .myths import rerandomise as rerandomise_loot
 from .pets import redeal as redeal_pets
 
 SECRET_DECISIONS = frozenset({"quest_keep", "pick", "temple_keep", "pet_pick"})
@@ -26,6 +28,7 @@ def rerandomise(state, seat: int | None, seed: int):
     for deck in CARD_DECKS:
         redeal_candidates(copy, seat, deck, rng.shuffle)
     redeal_pets(copy, seat, rng)
+    rerandomise_loot(copy, rng)
     return copy
 
 

@@ -9,7 +9,7 @@ from rules.core import Action, Event, Msg
 from rules.core.decisions import pop, push
 from rules.core.verbs import VerbHandler, must_be_listed
 
-from . import crystals, guilds, pets, sites
+from . import crystals, guilds, myths, pets, sites
 from .acquire import card_available, modes
 from .data import COLOR_DECK, board, hex_triangles, modules, triangle_hexes
 from .effects import can_perform, fire, push_effects, recharge_targets
@@ -109,6 +109,8 @@ def kind_problem(state, seat: int, move: tuple) -> Msg | None:
         return sites.kind_problem(state, seat, spec)
     if kind in pets.KINDS:
         return pets.kind_problem(state, seat, hid, spec)
+    if kind in myths.KINDS:
+        return myths.kind_problem(state, seat, spec)
     if kind == "quest_draw" and not state.quest_deck:
         return Msg("vindication.reason.no_quests")
     if kind == "stone_teleport":
@@ -167,6 +169,8 @@ def resolve_kind(state, d: dict, events: list) -> None:
         sites.resolve(state, seat, hid, spec, events)
     elif kind in pets.KINDS:
         pets.resolve(state, seat, hid, spec, events)
+    elif kind in myths.KINDS:
+        myths.resolve(state, seat, spec, events)
 
 
 def inn_colours(state, seat: int, hid: str, mode: str | None) -> list[str]:

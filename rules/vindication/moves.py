@@ -193,6 +193,11 @@ _READERS = {
     "control": _one("control", ident=lambda w: _id(w, "H")),
     "steps": _one("steps", ident=_int), "teleport": _one("teleport", ident=lambda w: _id(w, "T")),
     "target": _one("target", ident=_int),
+    # Myths & Marvels (7.11): commit a cube, copy a full kind, pick loot, spend a teleport token
+    "commit": _one("commit", (*ATTRIBUTES, "conviction")),
+    "copy": _one("copy", (*ATTRIBUTES, "conviction")),
+    "loot": _one("loot", ident=lambda w: _id(w, "L")),
+    "warp": _one("warp", ident=lambda w: _id(w, "T")),
     **{verb: _one(verb, ident=_card_id) for verb in CARD_VERBS},
     **{verb: _amount(verb) for verb in AMOUNT_VERBS},
 }

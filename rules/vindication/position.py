@@ -33,7 +33,9 @@ game begins one: its ``turn_start`` effects fire). Example::
 Top-level keys: ``players``, ``seed``, ``journey``, ``modules``, ``build``, ``remove`` (the
 game options of those names), ``current``, ``round``,
 ``empty_board``, ``triggers``, ``trigger_deck``, ``quest_deck``, ``script``, ``hex``,
-``seat``, ``deck``. A seat: ``triangle``,
+``seat``, ``deck``, ``myths`` (with ``modules = ["myths"]``: ``myths = {cubes = ["T02"],
+teleports = [1, 0], committed = {1 = ["strength"]}}``, the black cubes left around the
+centre, the teleport tokens by seat, each seat's cubes on the circles). A seat: ``triangle``,
 ``attrs``, ``potential``, ``influence``, ``conviction``, ``honor``, ``speed``, ``vindicated``,
 ``companions``, ``relics``, ``traits``, ``monsters``, ``quests``, ``proficiency``, ``tokens``,
 ``crystals``, ``infused``.
@@ -54,10 +56,12 @@ from rules.core.position import PositionError
 
 from . import invariants
 from .data import ATTRIBUTES, CARD_DECKS, board, card, card_table, game
+from .myths import data as myths_data
 from .power import cube_total
 
 TOP = {"players", "seed", "journey", "modules", "build", "remove", "current", "round",
-       "empty_board", "triggers", "trigger_deck", "quest_deck", "script", "hex", "seat", "deck"}
+       "empty_board", "triggers", "trigger_deck", "quest_deck", "script", "hex", "seat", "deck",
+       "myths"}
 NUMBERS = ("potential", "influence", "conviction", "honor", "speed", "crystals")
 HOLDINGS = ("companions", "relics", "traits", "monsters", "quests")
 SEAT = {"triangle", "attrs", "vindicated", "proficiency", "tokens", "infused", *NUMBERS,
@@ -80,6 +84,7 @@ def position(description: str | Mapping[str, Any]):
         pos.only(table, SEAT, f"seat.{seat}")
         _holdings(state, seat, table, f"seat.{seat}")
     _hexes(state, desc.get("hex", {}))
+    _myths(state, desc.get("myths", {}))
     for seat, table in sorted(seats.items()):
         _power_board(state, seat, table, f"seat.{seat}")
     _decks(state, desc.get("deck", {}))
@@ -123,6 +128,8 @@ def _names(value, where: str) -> list[str]:
 def _empty_board(state) -> None:
     """Every tile back in the bag, every control cube back to Potential, no wish displays."""
     for hid, (tile, owner) in state.hexes.items():
+        if state.myths and hid == myths_data()["centre"]:
+            continue  # the Myths & Marvels tile is no bag tile (7.11)
         if tile is not None:
             state.bag.append(tile)
         if owner is not None:
@@ -224,6 +231,35 @@ def _hexes(state, table) -> None:
             state.players[new_owner].potential -= 1
         state.hexes[hid] = [tile, new_owner]
     state.bag.sort()
+
+
+def _myths(state, table) -> None:
+    """Myths & Marvels (7.11): ``cubes`` (black cubes still on their triangles; the others
+    are on Ronak), ``teleports`` (tokens per seat), ``committed`` (by seat: the circle kinds
+    its cubes fill, each cube taken from Potential)."""
+    if not table:
+        return
+    if not state.myths:
+        raise PositionError("myths: the game does not play with Myths & Marvels")
+    pos.only(table, {"cubes", "teleports", "committed"}, "myths")
+    spec = myths_data()
+    if "cubes" in table:
+        cubes = [pos.choice(t, spec["black_cubes"], "myths.cubes")
+                 for t in _names(table["cubes"], "myths.cubes")]
+        state.myths.update(cubes=cubes, ronak=len(spec["black_cubes"]) - len(cubes))
+    if "teleports" in table:
+        tokens = table["teleports"]
+        if not isinstance(tokens, list) or len(tokens) != len(state.players):
+            raise PositionError("myths.teleports: expected one number per seat")
+        state.myths["teleports"] = [pos.number(n, "myths.teleports") for n in tokens]
+    for seat, kinds in pos.seats(table.get("committed", {}), len(state.players)).items():
+        for kind in _names(kinds, f"myths.committed.{seat}"):
+            circle = next((c for c in state.myths["circles"] if c[0] == kind and c[1] is None),
+                          None)
+            if circle is None:
+                raise PositionError(f"myths.committed.{seat}: no empty {kind!r} circle")
+            circle[1] = seat
+            state.players[seat].potential -= 1
 
 
 def _power_board(state, seat: int, table: dict, where: str) -> None:

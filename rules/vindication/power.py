@@ -143,6 +143,8 @@ def cube_total(state, seat: int) -> int:
     total += sum(player.attrs[a] for a in ATTRIBUTES)
     total += sum(c[1] for c in player.companions) + sum(r[1] for r in player.relics)
     total += sum(1 for _, owner in state.hexes.values() if owner == seat)
+    # Myths & Marvels (7.11): cubes committed onto the board's circles
+    total += sum(1 for _, owner in state.myths.get("circles", ()) if owner == seat)
     return total + monument_cubes(player)
 
 

@@ -27,6 +27,7 @@ from .data import (
 )
 from .movement import draw_from_bag
 from .msgs import card_msg, deck_msg
+from .myths import set_up as set_up_myths
 from .pets import set_up as set_up_pets
 from .power import gain_honor
 from .state import Player, VState
@@ -55,6 +56,7 @@ def new_state(seed: int, players: int, options: dict) -> VState:
     _fixed_random_parts(state, options)
     events: list = []
     _deal_journeys(state, players, options)
+    set_up_myths(state, chosen)
     _starting_companions(state, options, events)
     shuffle_in(state, chosen)
     for deck in CARD_DECKS:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from rules.core import Rng
 
 from .data import ATTRIBUTES
+from .myths import copy as copy_myths
 
 
 def fresh_turn(start_triangle: str | None = None) -> dict:
@@ -100,6 +101,7 @@ class VState:
     announce: list = field(default_factory=list)  # public set-up facts, told with the 1st move
     aside: list = field(default_factory=list)  # Building Sites: buildable tiles (public, 7.9)
     pet_market: list = field(default_factory=list)  # Menagerie & Pets: face-up pets (7.8)
+    myths: dict = field(default_factory=dict)  # Myths & Marvels (7.11): see rules.vindication.myths
 
     def clone(self) -> "VState":
         """Return an independent copy (lists and dicts one level deep, players cloned)."""
@@ -115,7 +117,7 @@ class VState:
             [_copy_decision(d) for d in self.pending],
             {k: list(v) for k, v in self.script.items()}, self.turns_played,
             [dict(a, aside=list(a["aside"])) for a in self.announce], list(self.aside),
-            list(self.pet_market))
+            list(self.pet_market), copy_myths(self.myths))
 
 
 def _copy_turn(turn: dict) -> dict:

@@ -12,7 +12,7 @@ from rules.core import Action, Event, Msg
 from rules.core.decisions import pop, push
 from rules.core.verbs import VerbHandler
 
-from . import bonus, crystals, guilds, pets
+from . import bonus, crystals, guilds, myths, pets
 from .acquire import modes
 from .data import BASIC, COLOR_DECK, ability, card, rule, triangle_hexes
 from .effects import fire, modifier_total, push_effects
@@ -264,6 +264,9 @@ class TurnDecision(VerbHandler):
     def guild_problem(self, state, d, move):
         return guilds.guild_problem(state, d["seat"], move)
 
+    def warp_problem(self, state, d, move):
+        return myths.warp_problem(state, d["seat"], move[1])
+
     def end_problem(self, state, d, move):
         return None if state.turn["moved"] else Msg("vindication.reason.must_move")
 
@@ -291,12 +294,14 @@ class TurnDecision(VerbHandler):
         "crystal": crystal_problem,
         "rehome": rehome_problem,
         "guild": guild_problem,
+        "warp": warp_problem,
         "end": end_problem,
     }
 
     def move_effect(self, state, d, move, events):
         seat = d["seat"]
         do_move(state, seat, list(move[1]), events)
+        myths.after_move(state, seat, events)  # a black cube ends on Ronak (7.11)
 
     def unable_effect(self, state, d, move, events):
         seat = d["seat"]
@@ -378,6 +383,9 @@ class TurnDecision(VerbHandler):
     def guild_effect(self, state, d, move, events):
         guilds.do_guild(state, d["seat"], move, events)
 
+    def warp_effect(self, state, d, move, events):
+        myths.do_warp(state, d["seat"], move[1], events)
+
     def end_effect(self, state, d, move, events):
         pop(state, d)
         guilds.at_turn_end(state, d["seat"], events)  # R31
@@ -400,6 +408,7 @@ class TurnDecision(VerbHandler):
         "crystal": crystal_effect,
         "rehome": rehome_effect,
         "guild": guild_effect,
+        "warp": warp_effect,
         "end": end_effect,
     }
 

@@ -9,6 +9,7 @@ from .data import regions
 from .guilds import add_guilds
 from .hidden import SECRET_DECISIONS
 from .msgs import card_msg
+from .myths import public as myths_public
 
 
 def _player(player, seat: int, viewer: int | None, over: bool, crystals: bool) -> dict:
@@ -69,6 +70,8 @@ def build_view(game, state, viewer: int | None) -> View:
             entry["pets"] = [list(p) for p in player.pets]
     if "guilds" in data["modules"]:  # Guilds & Monuments (7.10): medals and monument boards
         add_guilds(state, data)
+    if state.myths:  # Myths & Marvels (7.11): the board, its circles, the battle, the loot
+        data["myths"] = myths_public(state)
     if state.over:
         data["scores"] = {str(s): {"total": line.total, "breakdown": dict(line.breakdown)}
                           for s, line in game.score(state).items()}

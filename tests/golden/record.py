@@ -6,8 +6,9 @@ score, so an engine refactor that changes behaviour fails loudly.
 
     python -m tests.golden.record            # (re)record every file
     python -m tests.golden.record caverna    # only one game
-    python -m tests.golden.record vindication modules=guilds   # one game with options
-                                             # (files vindication-<n>p-guilds.json)
+
+``VARIANTS`` adds runs with game options (an expansion module) beside the default ones, in
+files named ``<game>-<variant>-<n>p.json``.
 """
 
 from __future__ import annotations
@@ -21,12 +22,15 @@ from rules.core.playout import random_playout
 
 FOLDER = Path(__file__).parent / "data"
 SEED = 2024
+# game -> variant -> (options, player counts): recorded besides the default runs
+VARIANTS = {"vindication": {"guilds": ({"modules": ["guilds"]}, (2, 3, 4, 5)),
+                            "myths": ({"modules": ["myths"]}, (2, 5))}}
 
 
-def path_for(game_name: str, players: int, options: dict | None = None) -> Path:
-    """Return the golden file of one game and player count (and options, if any)."""
-    tail = "".join(f"-{','.join(v)}" for v in (options or {}).values())
-    return FOLDER / f"{game_name}-{players}p{tail}.json"
+def path_for(game_name: str, players: int, variant: str = "") -> Path:
+    """Return the golden file of one game, variant (none: the default options) and count."""
+    tag = f"-{variant}" if variant else ""
+    return FOLDER / f"{game_name}{tag}-{players}p.json"
 
 
 def event_record(event) -> list:
@@ -42,7 +46,7 @@ def score_record(game, state) -> dict:
 
 
 def record(game, players: int, options: dict | None = None) -> dict:
-    """Play one seeded random game and return its golden record."""
+    """Play one seeded random game (with ``options``) and return its golden record."""
     steps: list = []
     playout = random_playout(game, seed=SEED + players, players=players, options=options)
     state = game.new_game(playout.seed, players, dict(playout.options))
@@ -54,20 +58,20 @@ def record(game, players: int, options: dict | None = None) -> dict:
 
 
 def main(argv: list[str]) -> None:
-    """Record every golden file (or only those of the games named in ``argv``; arguments
-    ``key=a,b`` are list options, recorded in files of their own)."""
+    """Record every golden file (or only those of the games named in ``argv``)."""
     FOLDER.mkdir(exist_ok=True)
-    names = [a for a in argv if "=" not in a]
-    options = dict(a.split("=", 1) for a in argv if "=" in a)
-    options = {k: v.split(",") for k, v in options.items()} or None
     for game in all_games():
-        if names and game.name not in names:
+        if argv and game.name not in argv:
             continue
-        for players in range(game.min_players, game.max_players + 1):
+        runs = [("", None, players) for players in range(game.min_players, game.max_players + 1)]
+        runs += [(variant, options, players)
+                 for variant, (options, counts) in VARIANTS.get(game.name, {}).items()
+                 for players in counts]
+        for variant, options, players in runs:
             data = record(game, players, options)
-            path_for(game.name, players, options).write_text(
+            path_for(game.name, players, variant).write_text(
                 json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n")
-            print(f"{game.name} {players}p: {len(data['steps'])} moves")
+            print(f"{game.name}{variant and ' ' + variant} {players}p: {len(data['steps'])} moves")
 
 
 if __name__ == "__main__":

@@ -11,7 +11,7 @@ import json
 import pytest
 
 from rules.core import all_games, get_game
-from tests.golden.record import FOLDER, event_record, path_for, score_record
+from tests.golden.record import FOLDER, VARIANTS, event_record, path_for, score_record
 
 FILES = sorted(FOLDER.glob("*.json"))
 
@@ -34,3 +34,11 @@ def test_every_registered_game_has_golden_files(game):
     for players in range(game.min_players, game.max_players + 1):
         assert path_for(game.name, players).exists(), \
             f"record with: python -m tests.golden.record {game.name}"
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_every_variant_run_has_golden_files(name):
+    for variant, (_, counts) in VARIANTS[name].items():
+        for players in counts:
+            assert path_for(name, players, variant).exists(), \
+                f"record with: python -m tests.golden.record {name}"

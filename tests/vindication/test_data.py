@@ -69,7 +69,8 @@ def test_tile_mix_and_regions():
     assert data.swap_problems(mix) == []
     for region in data.regions().values():
         assert region["visit"]["kind"] in VISIT_KINDS | {"crystals", "jewel_exchange", "build",
-                                                         "gain_missing_attribute", "menagerie"}
+                                                         "gain_missing_attribute", "menagerie",
+                                                         "dormant"}
     effects = [e for r in data.game()["regions"].values() for e in r["visit"].get("effects", [])]
     for effect in effects:
         assert check_effect(effect) == []

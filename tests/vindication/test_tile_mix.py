@@ -9,7 +9,7 @@ from rules.core import CannotParse
 from rules.core.options import parse_options
 from rules.core.text import translate
 from rules.vindication import VINDICATION as G
-from rules.vindication.data import MODULE_NAMES, game, modules, swap_problems
+from rules.vindication.data import MODULE_NAMES, centre_tiles, game, modules, swap_problems
 
 
 def _start(text: str, players: int = 2):
@@ -24,7 +24,7 @@ def _refusal(text: str) -> str:
 
 
 def _tiles(state) -> dict[str, int]:
-    tiles = state.bag + [t for t, _ in state.hexes.values() if t]
+    tiles = state.bag + [t for t, _ in state.hexes.values() if t and t != "ronak"]  # 7.11
     return {t: tiles.count(t) for t in set(tiles)}
 
 
@@ -79,12 +79,14 @@ def test_modules_all_means_every_module_there_is():
     assert state.options["modules"] == list(MODULE_NAMES) == list(modules()["modules"])
     added = sum(n for m in MODULE_NAMES for n in modules()["modules"][m]["regions"].values())
     mix = _tiles(state)
-    assert sum(mix.values()) == 19
+    centre = centre_tiles(MODULE_NAMES)  # Myths & Marvels fills the centre hex (7.11)
+    assert sum(mix.values()) == 19 - centre
     assert mix.get("building_site", 0) == len(state.aside) >= ("sites" in MODULE_NAMES)
     for name in MODULE_NAMES:
         for region, n in modules()["modules"][name]["regions"].items():
             assert mix.get(region, 0) + state.aside.count(region) == n
-    assert 19 - added == sum(n for r, n in mix.items() if r in game()["base_tile_mix"])
+    assert 19 - added - centre == sum(n for r, n in mix.items()
+                                      if r in game()["base_tile_mix"])
 
 
 def test_every_recommended_row_keeps_the_constraints():
