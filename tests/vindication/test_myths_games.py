@@ -16,6 +16,8 @@ from .helpers import A, G, described, play
 
 ALL = {"modules": ["all"]}
 MYTHS = {"modules": ["myths"]}
+# seeds whose random game reaches the battle (others than 3, where 3 does not)
+BATTLE_SEEDS = {(2, "all"): 4}
 
 
 def _battle_moves(moves) -> dict[str, int]:
@@ -67,7 +69,7 @@ def test_properties_hold_through_the_battle(players, options):
                 other = G.rerandomise_hidden(state, viewer, 5)
                 assert G.view(other, viewer).data == G.view(state, viewer).data
 
-    seed, seen = 3, []
+    seed, seen = BATTLE_SEEDS.get((players, options["modules"][0]), 3), []
     result = random_playout(G, seed, players, options=options, max_steps=20000, on_step=check)
     assert G.is_over(result.final) and "battle_turn" in seen
     again = replay(G, seed, players, result.options, result.moves)
