@@ -112,8 +112,9 @@ class ServiceBase:
                 if self.owns(record.guild)]
 
     async def open_game_count(self) -> int:
-        """Return how many games are in lobby or play, installed or not (records only)."""
-        return len(await self.store.active_games())
+        """Return how many games of this process's shards are in lobby or play, installed or
+        not (records only)."""
+        return sum(1 for record in await self.store.active_games() if self.owns(record.guild))
 
     async def _active(self, place: Place, game_id: int | None = None) -> Table:
         table = await self.table(place, game_id)

@@ -124,6 +124,7 @@ async def test_each_process_posts_missing_boards_and_counts_games_of_its_own_sha
         service.shards = ShardPlan(2, (shard,))
         assert {r.id for r in await service.unposted_games()} == _own(ids, shard)
         assert {t.record.id for t in await service.open_tables()} == _own(ids, shard)
+        assert await service.open_game_count() == len(_own(ids, shard))
     every = Service(two[0].store, games=[TOY])  # one process running all shards
     assert {r.id for r in await every.unposted_games()} == set(ids.values())
 
