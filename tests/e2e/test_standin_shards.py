@@ -12,6 +12,7 @@ from bench.standin import StandIn
 from bench.standin.driver import BotProcess
 from bench.standin.gateway import shard_of
 from bench.standin.model import GUILD, TOKEN
+from bench.standin.session import Session
 
 from .conftest import ALICE, PLUGINS
 
@@ -85,3 +86,17 @@ async def test_the_bot_told_sharding_is_required_exits_with_one_line(sharded, tm
     assert bot.lines[-1] == ("tabletop: Discord closed the gateway with code 4011: too few "
                              "shards for the bot's servers (raise SHARD_COUNT).")
     assert not any(line.startswith("Traceback") for line in bot.lines)
+
+
+async def test_one_process_without_shard_settings_runs_every_recommended_shard(sharded,
+                                                                               tmp_path):
+    bot = await BotProcess(sharded, tmp_path / "games.db", PLUGINS).start()  # waits for 0, 1
+    try:
+        assert {n: s.count for n, s in sharded.gateway.sessions.items()} == {0: 2, 1: 2}
+        for channel in (2000, 5001):  # a guild of each shard
+            status = await Session(sharded, bot, channel).command(ALICE, "game status")
+            assert "no game" in status.text.lower()
+        assert "running all shards (automatic)" in bot.log
+    finally:
+        assert await bot.stop() == 0
+    assert bot.errors() == [] and sharded.violations == []
