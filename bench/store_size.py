@@ -56,9 +56,11 @@ def vacuumed_size(path: Path) -> int:
     return path.stat().st_size
 
 
-async def postgresql_size(url: str, schema: str) -> int:
-    """``VACUUM FULL`` every table of ``schema`` and return the bytes they take (tables, TOAST
-    and indexes: ``pg_total_relation_size``)."""
+async def postgresql_size(url: str, schema: str) -> tuple[int, int]:
+    """``VACUUM FULL`` every table of ``schema``; return the bytes they take (tables, TOAST
+    and indexes: ``pg_total_relation_size``) and the bytes of their rows alone (the sum of
+    ``pg_column_size`` of every row: headers and values as stored, compressed ones
+    compressed; no page slack, no index)."""
     import asyncpg
 
     connection = await asyncpg.connect(url)
@@ -67,9 +69,14 @@ async def postgresql_size(url: str, schema: str) -> int:
             "SELECT tablename FROM pg_tables WHERE schemaname = $1", schema)]
         for table in tables:
             await connection.execute(f'VACUUM FULL "{schema}"."{table}"')
-        return await connection.fetchval(
+        total = await connection.fetchval(
             "SELECT COALESCE(SUM(pg_total_relation_size(format('%I.%I', schemaname,"
             " tablename)::regclass)), 0) FROM pg_tables WHERE schemaname = $1", schema)
+        rows = 0
+        for table in tables:
+            rows += await connection.fetchval(
+                f'SELECT COALESCE(SUM(pg_column_size(t.*)), 0) FROM "{schema}"."{table}" t')
+        return total, rows
     finally:
         await connection.close()
 
@@ -111,9 +118,10 @@ async def one_game(game_name: str, players: int, seed: int, url: str | None = No
 
         empty_url, game_url = [await fresh_schema(url, next(_schemas)) for _ in (1, 2)]
         await (await Store.open(empty_url)).close()
-        empty = await postgresql_size(url, _schema_of(empty_url))
+        empty, empty_rows = await postgresql_size(url, _schema_of(empty_url))
         times, cpu = await _play(game_url, game, playout, players, seed)
-        size = await postgresql_size(url, _schema_of(game_url))
+        size, rows = await postgresql_size(url, _schema_of(game_url))
+        row_bytes = rows - empty_rows
     else:
         with tempfile.TemporaryDirectory() as folder:
             empty_path = Path(folder) / "empty.db"
@@ -122,9 +130,10 @@ async def one_game(game_name: str, players: int, seed: int, url: str | None = No
             path = Path(folder) / "bench.db"
             times, cpu = await _play(path, game, playout, players, seed)
             size = vacuumed_size(path)
+        row_bytes = None
     moves = len(playout.moves)
     return {"game": game_name, "players": players, "moves": moves, "bytes": size - empty,
-            "per_move": (size - empty) / max(1, moves),
+            "per_move": (size - empty) / max(1, moves), "row_bytes": row_bytes,
             "p50_ms": 1000 * percentile(times, 0.5), "p99_ms": 1000 * percentile(times, 0.99),
             "times": times, "cpu": cpu}
 
@@ -226,15 +235,18 @@ def by_backend(args: argparse.Namespace) -> None:
     url = args.database_url or server.get_uri()
     backends = ["sqlite", "postgresql"] if args.backend == "both" else ["postgresql"]
     print(f"load average {os.getloadavg()[0]:.1f} at the start")
-    print("| game | players | backend | moves | bytes | bytes/move | p50 ms | p99 ms |")
+    print("| game | players | backend | moves | bytes | bytes/move | row bytes/move | p50 ms |"
+          " p99 ms |")
     try:
         for game, players in configurations(args.games, args.counts):
             for backend in backends:
                 row = asyncio.run(one_game(game, players, args.seed,
                                            url if backend == "postgresql" else None))
+                rows = row["row_bytes"]
+                per_row = "" if rows is None else f"{rows / max(1, row['moves']):.0f}"
                 print(f"| {game} | {players} | {backend} | {row['moves']} | {row['bytes']} |"
-                      f" {row['per_move']:.0f} | {row['p50_ms']:.1f} | {row['p99_ms']:.1f} |",
-                      flush=True)
+                      f" {row['per_move']:.0f} | {per_row} | {row['p50_ms']:.1f} |"
+                      f" {row['p99_ms']:.1f} |", flush=True)
     finally:
         print(f"load average {os.getloadavg()[0]:.1f} at the end")
         if server is not None:
