@@ -152,6 +152,7 @@ async def main(args: argparse.Namespace) -> None:
                     wall, times, _ = await one_round(database, game, args.players,
                                                      args.channels, args.moves)
                 else:
+                    await (await Store.open(database)).close()  # created before both start
                     wall, times = two_processes(database, game, args.players, args.channels,
                                                 args.moves)
                 walls, pooled, loads = results[setup]
