@@ -29,7 +29,8 @@ def test_settings_choose_the_shards():
 
 @pytest.mark.parametrize("count, ids, words", [
     ("0", "", "SHARD_COUNT"), ("two", "", "SHARD_COUNT"), ("", "0", "needs SHARD_COUNT"),
-    ("2", "2", "0 to 1"), ("2", "0,0", "distinct"), ("2", "a", "distinct"), ("2", "-1", "distinct")])
+    ("2", "2", "0 to 1"), ("2", "0,0", "distinct"), ("2", "a", "distinct"),
+    ("2", "-1", "distinct")])
 def test_bad_shard_settings_are_refused_with_a_sentence(count, ids, words):
     with pytest.raises(ConfigError, match=words):
         config_from({"DISCORD_TOKEN": "t", "SHARD_COUNT": count, "SHARD_IDS": ids})
