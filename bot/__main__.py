@@ -12,6 +12,8 @@ from .config import Config, ConfigError, load_config
 EXIT_CONFIG = 2
 EXIT_STORE = 1
 EXIT_NETWORK = 3
+SHARD_REFUSED = {4010: "an invalid shard (SHARD_IDS must be below SHARD_COUNT)",
+                 4011: "too few shards for the bot's servers (raise SHARD_COUNT)"}
 
 log = logging.getLogger("bot")
 
@@ -30,7 +32,9 @@ async def run(config: Config) -> None:
     render_in_processes(config.render_processes)
     store = await Store.open(config.database)
     try:
-        bot = create_bot(Service(store), dev_guild_id=config.dev_guild_id)
+        bot = create_bot(Service(store), dev_guild_id=config.dev_guild_id,
+                         shards=config.shards)
+        log.info("running %s", config.shards.describe())
         async with bot:
             stopping = _stop_signal()
             running = asyncio.create_task(bot.start(config.token))
@@ -87,6 +91,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"tabletop: cannot reach Discord ({error or type(error).__name__}); check the "
               "network connection and start again.", file=sys.stderr)
         return EXIT_NETWORK
+    except discord.ConnectionClosed as error:
+        if error.code not in SHARD_REFUSED:
+            raise
+        print(f"tabletop: Discord closed the gateway with code {error.code}: "
+              f"{SHARD_REFUSED[error.code]}.", file=sys.stderr)
+        return EXIT_CONFIG
     except StoreError as error:  # the store cannot be opened: say why in one line
         print(f"tabletop: {error}", file=sys.stderr)
         return EXIT_STORE

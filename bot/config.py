@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping
 
+from .shards import EVERY_SHARD, ShardPlan, parse_plan
+
 DEFAULT_DATABASE = "var/tabletop.db"
 LOG_LEVELS = ("CRITICAL", "ERROR", "WARNING", "INFO", "DEBUG")
 
@@ -25,6 +27,7 @@ class Config:
     log_level: str = "INFO"
     render_processes: int = 0  # boards drawn in threads (measured faster; see bench)
     database_url: str | None = None  # a PostgreSQL database instead of the SQLite file
+    shards: ShardPlan = EVERY_SHARD  # SHARD_COUNT / SHARD_IDS (default: automatic sharding)
 
     @property
     def database(self) -> str | Path:
@@ -86,5 +89,9 @@ def config_from(values: Mapping[str, str]) -> Config:
     processes = values.get("RENDER_PROCESSES", "").strip() or "0"
     if not (processes.isascii() and processes.isdigit()):
         raise ConfigError(f"RENDER_PROCESSES must be a number of processes, not {processes!r}.")
+    try:
+        shards = parse_plan(values.get("SHARD_COUNT", ""), values.get("SHARD_IDS", ""))
+    except ValueError as error:
+        raise ConfigError(str(error)) from None
     return Config(token, Path(database), int(guild) if guild else None, level, int(processes),
-                  url)
+                  url, shards)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Iterator, Mapping, Sequence
+from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from rules.core import Action, Event, Game, Msg, RulesError
 
@@ -136,12 +136,14 @@ def _new_ratings(game: Game, record: GameRecord, state: Any,
     return out
 
 
-async def catch_up(store: Store, games: Mapping[str, Game]) -> int:
-    """Rate the finished games a crash left unrated; return how many were rated."""
+async def catch_up(store: Store, games: Mapping[str, Game],
+                   owns: Callable[[str], bool] | None = None) -> int:
+    """Rate the finished games a crash left unrated (of the guilds ``owns`` accepts, when
+    given); return how many were rated."""
     count = 0
     for record in await stored.unrated_games(store):
         game = games.get(record.game)
-        if game is None or record.state is None:
+        if game is None or record.state is None or (owns is not None and not owns(record.guild)):
             continue
         count += await record_finish(store, game, record, game.load(record.state))
     return count

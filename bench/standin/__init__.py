@@ -4,7 +4,8 @@
 It speaks enough of Discord for the real bot process to log in, sync its commands, receive
 interactions and answer them, and it enforces Discord's documented rules (acknowledge within
 3 s, one callback per interaction, message/component/autocomplete/command/upload limits).
-Every breach is kept in ``StandIn.violations``; tests assert there are none.
+Every breach is kept in ``StandIn.violations``; tests assert there are none. It shards as
+Discord does (``StandIn(shard_count=...)``, ``add_guild``; :mod:`bench.standin.gateway`).
 """
 
 from .server import Fault, Message, StandIn

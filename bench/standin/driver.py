@@ -35,9 +35,20 @@ class BotProcess:
         self._reader: asyncio.Task | None = None
         self.done_seconds = DONE_SECONDS
 
+    def shards(self) -> list[int]:
+        """The shards this process runs: ``SHARD_IDS``, else all of ``SHARD_COUNT``, else all
+        the stand-in recommends."""
+        ids = self.env.get("SHARD_IDS", "").strip()
+        if ids:
+            return [int(i) for i in ids.split(",")]
+        count = self.env.get("SHARD_COUNT", "").strip()
+        return list(range(int(count) if count else self.standin.shard_count))
+
     async def start(self) -> "BotProcess":
-        """Start the bot and wait until it has identified on the gateway."""
-        self.standin.gateway.identified.clear()
+        """Start the bot and wait until each of its shards has identified on the gateway."""
+        ready = [self.standin.gateway.shard_ready(shard) for shard in self.shards()]
+        for event in ready:
+            event.clear()
         env = {**os.environ, "DISCORD_TOKEN": "fake", "DATABASE_PATH": str(self.database),
                "LOG_LEVEL": "INFO", "PYTHONUNBUFFERED": "1", "RENDER_PROCESSES": "0",
                **self.env}
@@ -49,7 +60,7 @@ class BotProcess:
             *args, cwd=self.root, env=env, stdout=asyncio.subprocess.DEVNULL,
             stderr=asyncio.subprocess.PIPE)
         self._reader = asyncio.create_task(self._read())
-        identified = asyncio.create_task(self.standin.gateway.identified.wait())
+        identified = asyncio.create_task(_all_set(ready))
         done, _ = await asyncio.wait({identified, self._reader}, timeout=START_SECONDS,
                                      return_when=asyncio.FIRST_COMPLETED)
         if identified not in done:
@@ -107,3 +118,9 @@ class BotProcess:
         """Log lines at ERROR or above (tracebacks included)."""
         return [line for line in self.lines if " ERROR " in line or " CRITICAL " in line
                 or line.startswith("Traceback")]
+
+
+async def _all_set(events: list[asyncio.Event]) -> None:
+    """Return once every one of ``events`` is set."""
+    for event in events:
+        await event.wait()

@@ -43,23 +43,24 @@ def user_json(user_id: int, name: str, bot: bool = False) -> dict:
 
 @dataclass
 class Channel:
-    """A text channel of the one guild, and what the bot may do there."""
+    """A text channel of a guild, and what the bot may do there."""
 
     id: int
     name: str = "games"
     permissions: int = BOT_NEEDS | CREATE_PUBLIC_THREADS | SEND_MESSAGES_IN_THREADS
     parent: int | None = None  # a public thread's channel (None: a text channel)
+    guild: int = GUILD  # the guild (server) the channel is in
 
     def payload(self) -> dict:
         """The channel object (GUILD_CREATE and interaction payloads)."""
         if self.parent is not None:
-            return {"id": str(self.id), "type": 11, "guild_id": str(GUILD), "name": self.name,
+            return {"id": str(self.id), "type": 11, "guild_id": str(self.guild), "name": self.name,
                     "parent_id": str(self.parent), "owner_id": str(BOT_ID),
                     "message_count": 0, "member_count": 1, "rate_limit_per_user": 0,
                     "flags": 0, "thread_metadata": {
                         "archived": False, "auto_archive_duration": 10080, "locked": False,
                         "archive_timestamp": "2026-01-01T00:00:00+00:00"}}
-        return {"id": str(self.id), "type": 0, "guild_id": str(GUILD), "name": self.name,
+        return {"id": str(self.id), "type": 0, "guild_id": str(self.guild), "name": self.name,
                 "position": 0, "permission_overwrites": [], "nsfw": False, "parent_id": None,
                 "rate_limit_per_user": 0, "topic": None, "last_message_id": None}
 
@@ -80,6 +81,7 @@ class Message:
     created: float = field(default_factory=time.monotonic)
     first_components: list = field(default_factory=list)  # as posted, before any edit
     pictured: float | None = None  # when it last got a picture (posted or edited with a file)
+    guild: int = GUILD  # the guild of its channel
 
     def __post_init__(self) -> None:
         self.first_components = list(self.components)
@@ -119,7 +121,7 @@ class Message:
             "embeds": [], "mentions": [], "mention_roles": [], "pinned": False, "tts": False,
             "mention_everyone": False, "timestamp": "2026-01-01T00:00:00+00:00",
             "edited_timestamp": None, "flags": self.flags, "components": self.components,
-            "guild_id": str(GUILD),
+            "guild_id": str(self.guild),
         }
         if self.interaction_id is not None:
             data["webhook_id"] = str(APP_ID)

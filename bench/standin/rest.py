@@ -122,17 +122,17 @@ class Rest:
 
     async def gateway_bot(self, request: web.Request) -> web.Response:
         """GET /gateway/bot."""
-        return json_response({"url": self.s.gateway_url, "shards": 1,
+        return json_response({"url": self.s.gateway_url, "shards": self.s.shard_count,
                                   "session_start_limit": {"total": 1000, "remaining": 999,
                                                           "reset_after": 0,
                                                           "max_concurrency": 1}})
 
     async def guild(self, request: web.Request) -> web.Response:
         """GET /guilds/{id} (the one guild)."""
-        if request.match_info["guild"] != str(GUILD):
+        guild = request.match_info["guild"]
+        if not guild.isdigit() or int(guild) not in self.s.guilds:
             return error(404, 10004, "Unknown Guild")
-        payload = guild_payload(self.s.channels)
-        payload["preferred_locale"] = self.s.guild_locale
+        payload = self.s.guild_payload(int(guild))
         return json_response(payload)
 
     # -- commands ----------------------------------------------------------------------------
@@ -348,7 +348,8 @@ class Rest:
                 11, None) or data.get("auto_archive_duration", 4320) not in THREAD_ARCHIVE_MINUTES:
             self.s.violate(f"thread: bad name, type or archive duration in {data}")
             return error(400, 50035, "Invalid Form Body")
-        thread = Channel(snowflake(), name, channel.permissions, parent=channel.id)
+        thread = Channel(snowflake(), name, channel.permissions, parent=channel.id,
+                         guild=channel.guild)
         self.s.channels[thread.id] = thread
         return json_response(thread.payload(), status=201)
 
@@ -380,12 +381,13 @@ class Rest:
         return json_response(self.s.update_message(message, data, files).payload())
 
 
-def guild_payload(channels) -> dict:
-    """The GUILD_CREATE payload of the one guild."""
-    everyone = {"id": str(GUILD), "name": "@everyone", "permissions": str(1 << 10 | 1 << 11),
+def guild_payload(channels, guild: int = GUILD) -> dict:
+    """The GUILD_CREATE payload of ``guild`` (its channels among ``channels``)."""
+    channels = {i: c for i, c in channels.items() if c.guild == guild}
+    everyone = {"id": str(guild), "name": "@everyone", "permissions": str(1 << 10 | 1 << 11),
                 "position": 0, "color": 0, "hoist": False, "managed": False,
                 "mentionable": False, "flags": 0}
-    return {"id": str(GUILD), "name": "Board games", "icon": None, "owner_id": "1",
+    return {"id": str(guild), "name": "Board games", "icon": None, "owner_id": "1",
             "unavailable": False, "member_count": 10, "large": False, "roles": [everyone],
             "emojis": [], "stickers": [], "features": [], "members": [],
             "threads": [c.payload() for c in channels.values() if c.parent is not None],

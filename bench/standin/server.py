@@ -27,6 +27,7 @@ from .model import (
 from .rest import Rest, error, guild_payload, json_response, read_body
 
 UPLOAD_LIMIT = 10 * 1024 * 1024
+MAX_GUILDS_PER_SHARD = 2500  # Discord's limit of guilds per shard
 CHANNEL = 2000
 
 
@@ -59,9 +60,14 @@ class User:
 
 
 class StandIn:
-    """A Discord for one bot on 127.0.0.1: one guild, text channels, simulated users."""
+    """A Discord for one bot on 127.0.0.1: guilds (one unless :meth:`add_guild`), text
+    channels, simulated users; the bot's gateway sessions may be shards (``gateway``)."""
 
-    def __init__(self) -> None:
+    def __init__(self, shard_count: int = 1, max_guilds_per_shard: int = MAX_GUILDS_PER_SHARD
+                 ) -> None:
+        self.guilds: list[int] = [GUILD]
+        self.shard_count = shard_count  # what GET /gateway/bot recommends
+        self.max_guilds_per_shard = max_guilds_per_shard  # more: IDENTIFY closed with 4011
         self.channels: dict[int, Channel] = {CHANNEL: Channel(CHANNEL)}
         self.messages: dict[int, Message] = {}
         self.by_channel: dict[int, list[Message]] = {}
@@ -108,9 +114,17 @@ class StandIn:
         """The gateway address (READY's resume_gateway_url and /gateway/bot's url)."""
         return f"ws://127.0.0.1:{self.port}/gateway"
 
-    def guild_payload(self) -> dict:
+    def guild_payload(self, guild: int = GUILD) -> dict:
         """The guild as GUILD_CREATE sends it."""
-        return {**guild_payload(self.channels), "preferred_locale": self.guild_locale}
+        return {**guild_payload(self.channels, guild), "preferred_locale": self.guild_locale}
+
+    def add_guild(self, guild: int, channels: list[int] = ()) -> None:
+        """Add a guild the bot is in, with text channels numbered ``channels`` (before the
+        bot identifies: the stand-in does not send GUILD_CREATE for a guild joined later)."""
+        if guild not in self.guilds:
+            self.guilds.append(guild)
+        for channel in channels:
+            self.channels[channel] = Channel(channel, f"table-{channel}", guild=guild)
 
     def violate(self, what: str) -> None:
         """Record a breach of Discord's rules by the bot."""
@@ -176,6 +190,8 @@ class StandIn:
         message = Message(snowflake(), channel_id or interaction.channel_id,  # type: ignore
                           data.get("content") or "", data.get("components") or [], flags,
                           list(files))
+        channel = self.channels.get(message.channel_id)
+        message.guild = channel.guild if channel is not None else GUILD
         if interaction is not None:
             message.interaction_id = interaction.id
             if flags & EPHEMERAL:
@@ -221,15 +237,18 @@ class StandIn:
         record = Interaction(number, f"token-{number}", kind, channel, user.id, limit,
                              message_id=None if message is None else message.id)
         app_permissions = self.channels[channel].permissions
+        guild = self.channels[channel].guild
         payload = {
             "id": str(number), "application_id": str(APP_ID), "type": kind,
-            "token": record.token, "version": 1, "guild_id": str(GUILD),
+            "token": record.token, "version": 1, "guild_id": str(guild),
             "channel_id": str(channel), "channel": self.channels[channel].payload(),
             "member": user.member(), "locale": user.locale, "guild_locale": "en-US",
             "app_permissions": str(app_permissions), "attachment_size_limit": limit,
-            "entitlements": [], "authorizing_integration_owners": {"0": str(GUILD)},
+            "entitlements": [], "authorizing_integration_owners": {"0": str(guild)},
             "context": 0, "data": data,
         }
+        if isinstance(data.get("guild_id"), str):  # a command's data names its guild too
+            data["guild_id"] = str(guild)
         if message is not None:
             payload["message"] = message.payload()
         self.interactions[record.token] = record
@@ -241,7 +260,8 @@ class StandIn:
         """Dispatch INTERACTION_CREATE and return its record (answers arrive later)."""
         record, payload = self._interaction(user, kind, data, channel, message)
         record.sent_at = time.monotonic()
-        await self.gateway.dispatch("INTERACTION_CREATE", payload)
+        await self.gateway.dispatch("INTERACTION_CREATE", payload,
+                                    guild=self.channels[channel].guild)
         return record
 
     async def command(self, user: User, name: str, channel: int = CHANNEL,

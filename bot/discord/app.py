@@ -15,6 +15,7 @@ from bot.errors import UserError
 from bot.presenter import renders_in_processes, say
 from bot.scheduler import Scheduler
 from bot.service import Service
+from bot.shards import ShardPlan
 from rendering.registry import preload_all
 
 from .client import TabletopClient
@@ -45,10 +46,11 @@ def intents() -> discord.Intents:
 class TabletopBot(TabletopClient):
     """A Discord client that hosts the service's games through slash commands and buttons."""
 
-    def __init__(self, service: Service, dev_guild_id: int | None = None, sync: bool = True):
+    def __init__(self, service: Service, dev_guild_id: int | None = None, sync: bool = True,
+                 **shard_options):
         super().__init__(service, build_view, intents=intents(),
                          allowed_mentions=discord.AllowedMentions(everyone=False, roles=False,
-                                                                  users=True))
+                                                                  users=True), **shard_options)
         self.dev_guild_id = dev_guild_id
         self.sync_commands = sync
         self.tree = app_commands.CommandTree(self)
@@ -169,7 +171,21 @@ class TabletopBot(TabletopClient):
             log.info("could not report the error", exc_info=True)
 
 
-def create_bot(service: Service, dev_guild_id: int | None = None,
-               sync: bool = True) -> TabletopBot:
-    """Build the bot around ``service``; it syncs its commands on login unless ``sync`` is off."""
-    return TabletopBot(service, dev_guild_id, sync)
+class ShardedTabletopBot(TabletopBot, discord.AutoShardedClient):
+    """The bot running some or all of the Discord shards in this process (discord.py's
+    automatic sharding; :mod:`bot.shards`)."""
+
+
+def create_bot(service: Service, dev_guild_id: int | None = None, sync: bool = True,
+               shards: ShardPlan | None = None) -> TabletopBot:
+    """Build the bot around ``service``; it syncs its commands on login unless ``sync`` is off.
+
+    With ``shards`` (what ``python -m bot`` passes) it runs those Discord shards, and the
+    service's background work is limited to their guilds' games; only the process running
+    shard 0 syncs the commands. Without, one plain unsharded client (the tests' harness)."""
+    if shards is None:
+        return TabletopBot(service, dev_guild_id, sync)
+    service.shards = shards
+    return ShardedTabletopBot(service, dev_guild_id, sync and shards.syncs_commands,
+                              shard_count=shards.count,
+                              shard_ids=None if shards.ids is None else list(shards.ids))

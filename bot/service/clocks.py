@@ -44,7 +44,7 @@ class Clocks(ServiceBase):
     async def next_wake(self) -> float | None:
         """Return when the scheduler next has something to do (None: nothing timed)."""
         times = []
-        for game_id, settings in await clocks_store.timed_games(self.store):
+        for game_id, settings in await clocks_store.timed_games(self.store, self.owns):
             clocks = await clocks_store.clocks_of(self.store, game_id)
             wake = clock.next_wake(settings, clocks, self.now())
             times.append(self.now() if not clocks else wake)
@@ -53,7 +53,7 @@ class Clocks(ServiceBase):
     async def claim_due(self) -> list[Due]:
         """Return (and mark as done) the reminders and time-outs due now, table by table."""
         out = []
-        for game_id, settings in await clocks_store.timed_games(self.store):
+        for game_id, settings in await clocks_store.timed_games(self.store, self.owns):
             record = await self.store.get_game(game_id)
             if record is None or record.game not in self.games:
                 log.warning("game %s is no longer installed: no reminders", game_id)

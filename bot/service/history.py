@@ -70,5 +70,6 @@ class History(ServiceBase):
         return await stored.leaderboard(self.store, guild, self.game_named(game_name).name)
 
     async def catch_up_ratings(self) -> int:
-        """Rate finished games left unrated by a crash (the bot calls this at start)."""
-        return await game_history.catch_up(self.store, self.games)
+        """Rate finished games of this process's shards left unrated by a crash (the bot
+        calls this at start)."""
+        return await game_history.catch_up(self.store, self.games, self.owns)

@@ -86,8 +86,10 @@ class Information(ServiceBase):
         await self.store.set_board_message(table.record.id, message_id, table.record.version)
 
     async def unposted_games(self) -> list[GameRecord]:
-        """Return the open games whose channel message may lag a saved change (to post again)."""
-        return await self.store.unposted_games()
+        """Return the open games of this process's shards whose channel message may lag a
+        saved change (to post again)."""
+        return [record for record in await self.store.unposted_games()
+                if self.owns(record.guild)]
 
 
 def suggest_actions(table: Table, seat: int, typed: str, locale: str = "en") -> list[Action]:

@@ -17,6 +17,7 @@ from rules.core import Game, all_games
 from rules.core.rng import SEED_BITS
 
 from ..errors import UserError
+from ..shards import EVERY_SHARD, ShardPlan
 from ..store import StaleVersion, Store, StoreBusy
 from .tables import GameRecord, Place, Player, Table
 
@@ -37,6 +38,8 @@ class ServiceBase:
         self._states: OrderedDict[tuple[int, int], Any] = OrderedDict()
         self._cache_size = cache_size
         self.now: Callable[[], float] = time.time  # the scheduler's clock (tests set it)
+        # the Discord shards this process runs: its background work touches only their games
+        self.shards: ShardPlan = EVERY_SHARD
 
     def game_named(self, name: str) -> Game:
         """Return the registered game called ``name`` or refuse with the list of games."""
@@ -97,13 +100,21 @@ class ServiceBase:
             raise UserError("no_game")
         return record
 
+    def owns(self, guild: str) -> bool:
+        """Tell whether server ``guild``'s games are this process's (its shards'), for the
+        work it starts itself: reminders, time-outs, posts a stop missed, late ratings."""
+        return self.shards.owns(guild)
+
     async def open_tables(self) -> list[Table]:
-        """Return every game in lobby or play (what the bot resumes after a restart)."""
-        return [self._table(record) for record in await self.store.active_games()]
+        """Return every game in lobby or play of this process's shards (what the bot resumes
+        after a restart)."""
+        return [self._table(record) for record in await self.store.active_games()
+                if self.owns(record.guild)]
 
     async def open_game_count(self) -> int:
-        """Return how many games are in lobby or play, installed or not (records only)."""
-        return len(await self.store.active_games())
+        """Return how many games of this process's shards are in lobby or play, installed or
+        not (records only)."""
+        return sum(1 for record in await self.store.active_games() if self.owns(record.guild))
 
     async def _active(self, place: Place, game_id: int | None = None) -> Table:
         table = await self.table(place, game_id)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from typing import Mapping
+from typing import Callable, Mapping
 
 from bot.clock import SeatClock, Settings
 
@@ -17,13 +17,16 @@ async def set_settings(store: Store, game_id: int, settings: Settings) -> None:
                                 (json.dumps(settings.to_json()), game_id))
 
 
-async def timed_games(store: Store) -> list[tuple[int, Settings]]:
-    """Return the active games that use reminders or time limits."""
+async def timed_games(store: Store, owns: Callable[[str], bool] | None = None
+                      ) -> list[tuple[int, Settings]]:
+    """Return the active games that use reminders or time limits (only those of the guilds
+    ``owns`` accepts, when given: a process's own shards)."""
     async with store.read() as db:
         rows = await (await db.execute(
-            "SELECT id, settings FROM games WHERE status = 'active' AND settings != '{}'"
+            "SELECT id, guild, settings FROM games WHERE status = 'active' AND settings != '{}'"
             " ORDER BY id")).fetchall()
-    return [(row["id"], Settings.from_json(json.loads(row["settings"]))) for row in rows]
+    return [(row["id"], Settings.from_json(json.loads(row["settings"]))) for row in rows
+            if owns is None or owns(row["guild"])]
 
 
 async def clocks_of(store: Store, game_id: int) -> dict[int, SeatClock]:
