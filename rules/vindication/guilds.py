@@ -223,6 +223,9 @@ def guild_moves(state, seat: int) -> list[tuple]:
     triangle is asked next) so that the turn's menu stays short."""
     if not active(state) or state.turn.get("guild"):
         return []
+    own = state.players[seat].guild
+    taken = {_space(s, p.guild[0], p.guild[1]) for s, p in enumerate(state.players)
+             if p.guild and s != seat}
     found = []
     for location in rules_of()["locations"]:
         if location == "obstacle":
@@ -230,7 +233,8 @@ def guild_moves(state, seat: int) -> list[tuple]:
                 found.append(("guild", "obstacle", None))
             continue
         found += [("guild", location, t) for t in _targets(state, seat, location)
-                  if place_problem(state, seat, location, t) is None]
+                  if _space(seat, location, t) not in taken
+                  and not (own and own[0] == location and own[1] == t)]
     return found
 
 

@@ -151,10 +151,12 @@ def try_bad_input(game: Game, state, seat: int, text: str, acting: frozenset):
     return new_state
 
 
-def play_random_game(game: Game, players: int, data: DataObject, max_steps: int) -> None:
-    """Play one drawn game, checking every property after every step."""
+def play_random_game(game: Game, players: int, data: DataObject, max_steps: int,
+                     options: dict | None = None) -> None:
+    """Play one drawn game (with ``options``), checking every property after every step."""
+    options = dict(options or {})
     seed = data.draw(st.integers(0, 2**32 - 1), label="seed")
-    state = game.new_game(seed, players, {})
+    state = game.new_game(seed, players, options)
     check_state(game, state)
     moves: list[tuple[int, str]] = []
     for _ in range(data.draw(st.integers(1, max_steps), label="steps")):
@@ -191,7 +193,7 @@ def play_random_game(game: Game, players: int, data: DataObject, max_steps: int)
             moves.append((seat, text))
             state = new_state
             check_state(game, state)
-    again = replay(game, seed, players, {}, moves)
+    again = replay(game, seed, players, options, moves)
     assert dumped(game, again) == dumped(game, state), "replay from seed and moves differs"
 
 
@@ -200,6 +202,22 @@ def play_random_game(game: Game, players: int, data: DataObject, max_steps: int)
 @given(data=st.data())
 def test_random_input_keeps_every_game_sound(game, players, data):
     play_random_game(game, players, data, FAST_STEPS)
+
+
+# The option sets a game asks the contract to cover (expansion modules), at its fewest and
+# most players, played longer than the plain games so that the options' own moves come up.
+VARIANTS = [(g, n, o) for g in GAMES for o in getattr(g, "contract_options", ())
+            for n in sorted({g.min_players, g.max_players})]
+VARIANT_IDS = [f"{g.name}-{n}p-" + "-".join(
+    f"{k}={','.join(map(str, v)) if isinstance(v, list) else v}" for k, v in o.items())
+    for g, n, o in VARIANTS]
+
+
+@pytest.mark.parametrize(("game", "players", "options"), VARIANTS, ids=VARIANT_IDS)
+@settings(settings.get_profile("tabletop-fast"))
+@given(data=st.data())
+def test_random_input_keeps_option_variants_sound(game, players, options, data):
+    play_random_game(game, players, data, 5 * FAST_STEPS, options)
 
 
 @pytest.mark.slow

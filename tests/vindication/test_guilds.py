@@ -420,3 +420,15 @@ def test_the_listed_obstacle_triangles_are_exactly_those_the_rule_accepts():
                     if spot_problem(state, seat, "obstacle", t) is None]
         assert _free_obstacles(state, seat) == accepted
         assert "T02" not in accepted and "T08" not in accepted
+
+
+def test_the_listed_guild_actions_are_exactly_those_the_rule_accepts():
+    from rules.vindication.guilds import guild_moves, guild_problem, rules_of
+    state = tile(tile(table(3, modules=GUILDS), "H07", "fort", A), "H08", "inn", B)
+    state = own(own(state, A, "R03"), A, "P13")
+    medal(medal(state, A, "loyalty", "R03", stale=True), C, "diplomacy", "H08", stale=True)
+    targets = ["H07", "H08", "R03", "P13", "potential", "influence", None, "G09", "O01"]
+    judged = [("guild", loc, t) for loc in rules_of()["locations"] for t in targets
+              if guild_problem(state, A, ("guild", loc, t)) is None]
+    assert sorted(guild_moves(state, A), key=repr) == sorted(judged, key=repr)
+    assert ("guild", "loyalty", "R03") not in judged and ("guild", "relic", "P13") in judged
