@@ -42,10 +42,10 @@ def _rings(draw, cx: float, cy: float, colour) -> None:
 def _medal(draw, cx: float, cy: float, seat: int) -> None:
     """A guild medal: a diamond in the player's colour with their seat number."""
     colour = player_colour(seat)
-    r = 17
+    r = 23  # room for the seat number at the map's label size (board.LABEL, 6 px at 400 px)
     draw.polygon([(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)], fill=colour,
                  outline=INK, width=3)
-    draw_centred(draw, (cx, cy), str(seat + 1), 15, fill=readable_on(colour), bold=True)
+    draw_centred(draw, (cx, cy), str(seat + 1), 21, fill=readable_on(colour), bold=True)
 
 
 def guild_lines(player: dict) -> list[str]:
