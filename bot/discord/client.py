@@ -10,13 +10,16 @@ from __future__ import annotations
 import asyncio
 import threading
 from collections import Counter
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import discord
 
 from bot.service import Service
 
 from .specs import Row
+
+if TYPE_CHECKING:  # the driver imports this module
+    from .robots import Robots
 
 ViewBuilder = Callable[[list[Row]], "discord.ui.View | None"]
 
@@ -37,6 +40,7 @@ class TabletopClient(discord.Client):
         # each user's own Discord language as last seen (for their direct messages)
         self.user_locales: dict[str, str] = {}
         self._build_view = build_view
+        self.robots: Robots | None = None  # moves the computer seats (the app sets it)
 
     def view_for(self, rows: list[Row]) -> discord.ui.View | None:
         """This bot's persistent components laid out as ``rows`` (None when there are none)."""

@@ -23,7 +23,8 @@ async def timed_games(store: Store) -> list[tuple[int, Settings]]:
         rows = await (await db.execute(
             "SELECT id, settings FROM games WHERE status = 'active' AND settings != '{}'"
             " ORDER BY id")).fetchall()
-    return [(row["id"], Settings.from_json(json.loads(row["settings"]))) for row in rows]
+    found = [(row["id"], Settings.from_json(json.loads(row["settings"]))) for row in rows]
+    return [(game_id, settings) for game_id, settings in found if settings.any]
 
 
 async def clocks_of(store: Store, game_id: int) -> dict[int, SeatClock]:
