@@ -24,7 +24,7 @@ from .flow import flow
 from .permissions import require_permissions
 from .posts import announce, post_lobby, post_turn, private_parts, remember_post, tell_players
 from .replies import edit_message
-from .robot_flows import seat_rules, taken_back
+from .robot_flows import bots_say, seat_rules, taken_back
 
 LOG_LENGTH = 15
 
@@ -93,6 +93,23 @@ async def _refresh_lobby(ctx: Context, table: Table, note: str) -> None:
         await remember_post(ctx, table, str(message_id))
     elif table.record.status == "lobby":
         await post_lobby(ctx, table, [note])
+
+
+@flow
+async def add_computer(ctx: Context, level: str | None = None) -> None:
+    """``/game addbot``: seat a computer player in the lobby and update the lobby message."""
+    table = await ctx.service.add_computer(ctx.place, ctx.player, level, ctx.channel_locale)
+    ctx.commit(table)
+    name = texts.safe_name(table.record.seats[-1].name)
+    await _refresh_lobby(ctx, table, bots_say(ctx, "added", name=name))
+
+
+@flow
+async def remove_computer(ctx: Context) -> None:
+    """``/game removebot``: unseat the lobby's last computer player."""
+    table, seat = await ctx.service.remove_computer(ctx.place, ctx.player)
+    ctx.commit(table)
+    await _refresh_lobby(ctx, table, bots_say(ctx, "removed", name=texts.safe_name(seat.name)))
 
 
 @flow

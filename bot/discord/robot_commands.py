@@ -7,7 +7,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from . import robot_flows
+from . import flows, robot_flows
 
 Choice = app_commands.Choice
 LEVEL_CHOICES = [Choice(name="easy", value="easy"), Choice(name="normal", value="normal"),
@@ -24,12 +24,12 @@ def add_to_game_group(group: app_commands.Group) -> None:
     @app_commands.choices(level=LEVEL_CHOICES)
     async def addbot(interaction: discord.Interaction, level: str = "normal") -> None:
         """Seat a computer player in the lobby (host only)."""
-        await robot_flows.add_computer(interaction, level)
+        await flows.add_computer(interaction, level)
 
     @group.command(name="removebot")
     async def removebot(interaction: discord.Interaction) -> None:
         """Unseat the lobby's last computer player (host only)."""
-        await robot_flows.remove_computer(interaction)
+        await flows.remove_computer(interaction)
 
     @group.command(name="replace")
     @app_commands.describe(player="The player whose seat a computer player takes over",

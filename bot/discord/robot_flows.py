@@ -30,27 +30,9 @@ def seat_rules(settings: Settings, timeout_bot: str | None, bot_seats: str | Non
     return dataclasses.replace(settings, computer=timeout_bot, takeover=takeover)
 
 
-def _say(ctx: Context, key: str, **params) -> str:
+def bots_say(ctx: Context, key: str, **params) -> str:
+    """A ``bots.ui`` message in the channel's language."""
     return translate(Msg(f"bots.ui.{key}", params), ctx.channel_locale)
-
-
-@flow
-async def add_computer(ctx: Context, level: str | None = None) -> None:
-    """``/game addbot``: seat a computer player in the lobby and update the lobby message."""
-    from .flows import _refresh_lobby as refresh_lobby  # flows imports this module
-    table = await ctx.service.add_computer(ctx.place, ctx.player, level, ctx.channel_locale)
-    ctx.commit(table)
-    name = texts.safe_name(table.record.seats[-1].name)
-    await refresh_lobby(ctx, table, _say(ctx, "added", name=name))
-
-
-@flow
-async def remove_computer(ctx: Context) -> None:
-    """``/game removebot``: unseat the lobby's last computer player."""
-    from .flows import _refresh_lobby as refresh_lobby  # flows imports this module
-    table, seat = await ctx.service.remove_computer(ctx.place, ctx.player)
-    ctx.commit(table)
-    await refresh_lobby(ctx, table, _say(ctx, "removed", name=texts.safe_name(seat.name)))
 
 
 @flow
@@ -60,21 +42,21 @@ async def hand_over(ctx: Context, target_user: str, level: str | None = None) ->
                                          ctx.channel_locale)
     before = texts.shown(result.table).record.seats[result.target]
     if not result.done:
-        await ctx.reply.public(_say(ctx, "vote_counted", voter=texts.safe_name(ctx.player.name),
+        await ctx.reply.public(bots_say(ctx, "vote_counted", voter=texts.safe_name(ctx.player.name),
                                     player=texts.safe_name(before.name), votes=result.votes,
                                     needed=result.needed))
         return
     table = result.table
     ctx.commit(table)
     name = texts.safe_name(table.record.seats[result.target].name)
-    note = _say(ctx, "handed_over", player=f"<@{target_user}>", name=name)
+    note = bots_say(ctx, "handed_over", player=f"<@{target_user}>", name=name)
     await _post_seat_change(ctx, table, note)
 
 
 async def taken_back(ctx: Context, table: Table) -> None:
     """A person took a computer seat back with ``/game join``: say so and post the turn."""
     seat = table.record.seat_of(ctx.player.user_id)
-    note = _say(ctx, "taken_back", player=texts.safe_name(ctx.player.name),
+    note = bots_say(ctx, "taken_back", player=texts.safe_name(ctx.player.name),
                 number=(seat or 0) + 1)
     await _post_seat_change(ctx, table, note)
 
