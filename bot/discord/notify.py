@@ -88,13 +88,22 @@ class DiscordNotifier:
         self.client = client
         self.service = service
 
+    def _wake(self, table: Table) -> None:
+        """Set a table's computer players to work (one of them is overdue)."""
+        if self.client.robots is not None:
+            self.client.robots.kick(table)
+
     async def _channel(self, table: Table):
         channel_id = int(table.record.channel)
         return self.client.get_channel(channel_id) or await self.client.fetch_channel(channel_id)
 
     async def remind(self, table: Table, seat: int) -> None:
-        """Mention the player in the channel, and DM them if they asked for it."""
+        """Mention the player in the channel, and DM them if they asked for it (a computer
+        seat is set to work again instead)."""
         record = table.record.seats[seat]
+        if record.is_computer:
+            self._wake(table)
+            return
         channel = await self._channel(table)
         locale = await server_locale(self.service, table, channel)
         prompt = prompt_of(table, seat, locale)
@@ -111,8 +120,12 @@ class DiscordNotifier:
 
     async def expired(self, table: Table, seat: int) -> None:
         """Tell the channel that the player ran out of time and how to end the game, or,
-        when the table chose that, that a computer player now plays the seat."""
+        when the table chose that, that a computer player now plays the seat (a computer
+        seat is set to work again instead)."""
         record = table.record.seats[seat]
+        if record.is_computer:
+            self._wake(table)
+            return
         channel = await self._channel(table)
         locale = await server_locale(self.service, table, channel)
         if table.settings.computer:

@@ -20,6 +20,7 @@ import os
 import time
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
+from types import SimpleNamespace
 from typing import Any
 
 import rules
@@ -35,6 +36,7 @@ from .notify import turn_messages
 from .posting import POST_ERRORS, with_retry
 from .posts import split_status
 from .replies import UPLOAD_LIMIT, Board, content_of
+from .story import link_line, thread_of, write_turn
 
 log = logging.getLogger(__name__)
 
@@ -90,6 +92,8 @@ class Run:
     pinged: frozenset[int] = frozenset()  # the people its status mentioned when posted
     moves: dict[int, int] = field(default_factory=dict)  # moves by seat in this run
     refused: int = 0
+    last_seat: int | None = None  # who made the run's previous move (a new mover: a new turn
+    # in the story thread)
 
 
 class Robots:
@@ -236,13 +240,18 @@ class Robots:
 
     async def _show(self, run: Run, outcome: MoveOutcome) -> None:
         """Fold the move onto the run's message (posted once the run ends or has lasted
-        ``fold`` seconds); post a new one when the run ends on people it did not mention."""
+        ``fold`` seconds); post a new one when the run ends on people it did not mention.
+        The move is written in the game's story thread too (the story module reads only the
+        service and the client of what it is given)."""
         table = outcome.table
         locale = await self._locale(table)
         lines = texts.public_move_lines(texts.shown_outcome(outcome), locale)
         story, status = await asyncio.to_thread(split_status, table, lines, locale)
         if table.is_over():
             status += summary_lines(table, await self.service.summary(table), locale)
+        storyteller = SimpleNamespace(service=self.service,
+                                      interaction=SimpleNamespace(client=self.client))
+        status += link_line(await thread_of(storyteller, table), locale)
         people = frozenset(s for s in table.to_act() if not table.record.seats[s].is_computer)
         ends = not computer_turns(table)
         mine = run.message is not None and \
@@ -259,6 +268,8 @@ class Robots:
                 await self._edit(run, table, status, locale, outcome)
         except POST_ERRORS as error:  # the move is saved; the next post shows it
             log.warning("game %s: could not show a computer move (%r)", table.record.id, error)
+        await write_turn(storyteller, table, story, new_turn=run.last_seat != outcome.seat)
+        run.last_seat = outcome.seat
         await turn_messages(self.client, self.service, table, outcome.newly_to_act, locale)
 
     async def _locale(self, table: Table) -> str:

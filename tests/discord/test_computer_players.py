@@ -301,3 +301,40 @@ async def test_the_driver_reads_its_settings_from_the_environment():
     assert robots_module.settings_from({"BOT_PAUSE": "soon", "BOT_PROCESSES": "x"}) == (
         robots_module.PAUSE, robots_module.PROCESSES)
     logging.getLogger(__name__).info("settings read")
+
+
+async def test_computer_moves_are_told_in_the_story_thread_too(discord_, recorder, robots):
+    await open_table(discord_, bots=("easy",))
+    await discord_.command(ALICE, "game start")
+    await discord_.command(ALICE, "move", action="step")
+    await robots.idle()
+    story = [m.content for m in recorder.in_thread(5900)]
+    assert len(story) == 3 and story[2].startswith("**Bot 1 (easy)** played"), story
+    assert "whole story" in discord_.recorder.public()[-1].content
+
+
+async def test_an_overdue_computer_seat_is_set_to_work_again(discord_, service, robots,
+                                                             monkeypatch):
+    service.now = lambda: 0.0
+    await open_table(discord_, bots=("easy",), reminder="1h")
+    kicks = []
+    monkeypatch.setattr(robots, "kick", lambda table, locale=None: kicks.append(table))
+    await discord_.command(ALICE, "game start")
+    await discord_.command(ALICE, "move", action="step")  # the computer is "stuck"
+    monkeypatch.undo()
+    robots.pause, robots.processes, robots.iterations = 0, 0, 8
+    said = []
+
+    async def send(text, **kwargs):
+        said.append(text)
+
+    client = discord_.bot
+    channel = SimpleNamespace(send=send, guild=SimpleNamespace(preferred_locale="en-US"))
+    monkeypatch.setattr(client, "get_channel", lambda channel_id: channel)
+    monkeypatch.setattr(client.scheduler, "notifier", DiscordNotifier(client, service))
+    service.now = lambda: 2 * H
+    await client.scheduler.tick()
+    await robots.idle()
+    assert said == []  # nobody is reminded: the computer seat moved
+    table = await service.table(Place(str(GUILD), str(CHANNEL)))
+    assert table.record.turns_of(1) == 1 and table.to_act() == {0}
