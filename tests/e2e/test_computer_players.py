@@ -11,7 +11,7 @@ import pytest
 from bench.standin.driver import BotProcess
 from bench.standin.session import Session
 
-from .conftest import ALICE, PLUGINS
+from .conftest import ALICE, BOB, PLUGINS
 
 STATUS = "\u2063"  # starts the status block of a turn message
 WAIT = 60.0
@@ -65,6 +65,23 @@ async def test_a_person_plays_a_computer_player_to_the_end(table):
     assert "Computer players took part, so this game is not rated." in final
     seats = {seat for _, _, seat, _ in table.moves()}
     assert seats == {0, 1} and table.game()["status"] == "over"
+
+
+async def test_the_host_hands_a_seat_over_and_its_player_takes_it_back(table):
+    await table.command(ALICE, "game new", game="toy", options="goal=30")
+    await table.command(BOB, "game join")
+    await table.command(ALICE, "game start")
+    handed = await table.command(ALICE, "game replace", player=BOB, level="easy")
+    assert any("seat is now played by Bot 1 (easy)" in m.content for m in table.public())
+    assert handed.answered.is_set()
+    await table.command(ALICE, "move", action="step")
+    await alice_or_the_end(table)  # the computer moved in Bob's seat
+    await table.command(BOB, "game join")
+    assert "Bob takes seat 2 back" in table.public()[-1].content
+    await table.command(ALICE, "move", action="step")
+    await table.command(BOB, "move", action="step")
+    assert [m[2] for m in table.moves()] == [0, 1, 0, 1]
+    assert "<@111>" in status_of(table)
 
 
 async def test_a_restart_resumes_the_computer_seat(table, standin):
