@@ -19,6 +19,8 @@ import multiprocessing
 import os
 import time
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from concurrent.futures.thread import BrokenThreadPool
 from dataclasses import dataclass, field
 from types import SimpleNamespace
 from typing import Any
@@ -45,6 +47,7 @@ FOLD = 8.0  # seconds a run of computer moves may last before its message is pos
 PROCESSES = 1  # worker processes that think (BOT_PROCESSES; 0: a thread)
 MAX_RUN = 200  # moves one seat makes in a row before it must end its step (see local_bots)
 REFUSALS = 3  # refused moves in a row after which a run stops until the next kick
+BrokenExecutor = (BrokenProcessPool, BrokenThreadPool)  # the workers died
 
 
 def think(game: Any, state: Any, seat: int, level: str, seed: int,
@@ -153,6 +156,10 @@ class Robots:
             task.cancel()
         await asyncio.gather(*self.tasks.values(), return_exceptions=True)
         self.tasks.clear()
+        self._restart_pool()
+
+    def _restart_pool(self) -> None:
+        """Drop the workers (a dead one broke them); new ones start on the next decision."""
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
@@ -222,9 +229,11 @@ class Robots:
         for attempt, chosen in enumerate((level, level, "easy")):
             try:
                 return await self._decide(table, seat, chosen, seed + attempt)
-            except Exception:
+            except Exception as error:
                 log.warning("game %s: the %s decision of seat %s failed (attempt %d)",
                             table.record.id, chosen, seat, attempt + 1, exc_info=True)
+                if isinstance(error, BrokenExecutor):  # a worker died: start new ones
+                    self._restart_pool()
         listed = table.actions(seat)
         return listed[0].text if listed else None
 

@@ -338,3 +338,26 @@ async def test_an_overdue_computer_seat_is_set_to_work_again(discord_, service, 
     assert said == []  # nobody is reminded: the computer seat moved
     table = await service.table(Place(str(GUILD), str(CHANNEL)))
     assert table.record.turns_of(1) == 1 and table.to_act() == {0}
+
+
+async def test_workers_that_died_are_replaced(discord_, service, robots, monkeypatch):
+    from concurrent.futures.process import BrokenProcessPool
+    real = robots_module.think
+    calls = []
+
+    def dies_once(*args):
+        calls.append(args[3])
+        if len(calls) == 1:
+            raise BrokenProcessPool("a worker died")
+        return real(*args)
+
+    monkeypatch.setattr(robots_module, "think", dies_once)
+    await open_table(discord_, bots=("normal",))
+    await discord_.command(ALICE, "game start")
+    await robots.idle()
+    first_pool = robots.pool
+    await discord_.command(ALICE, "move", action="step")
+    await robots.idle()
+    assert calls == ["normal", "normal"] and robots.pool is not first_pool
+    table = await service.table(Place(str(GUILD), str(CHANNEL)))
+    assert table.record.turns_of(1) == 1
