@@ -22,10 +22,12 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from concurrent.futures.thread import BrokenThreadPool
 from dataclasses import dataclass, field
+from pathlib import Path
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, Mapping
 
 import rules
+from bot.config import parse_env_file
 from bot.errors import UserError
 from bot.local_bots import decision_seed, step_ender
 from bot.presenter import board_png, summary_lines
@@ -73,9 +75,14 @@ def pool_of(processes: int) -> Executor:
                                initializer=_share_rules, initargs=(list(rules.__path__),))
 
 
-def settings_from(environ=os.environ) -> tuple[float, int]:
+def settings_from(environ: Mapping[str, str] | None = None) -> tuple[float, int]:
     """The pause and worker count from ``BOT_PAUSE`` and ``BOT_PROCESSES`` (defaults if unset
-    or malformed)."""
+    or malformed); by default read like the bot's other settings (:mod:`bot.config`): the
+    environment over the ``.env`` file."""
+    if environ is None:
+        env_file = Path(".env")
+        environ = {**(parse_env_file(env_file.read_text(encoding="utf-8"))
+                      if env_file.is_file() else {}), **os.environ}
     try:
         pause = max(0.0, float(environ.get("BOT_PAUSE", PAUSE)))
     except ValueError:

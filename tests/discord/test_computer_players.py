@@ -4,7 +4,6 @@ seats, and the rule that such games are not rated."""
 
 from __future__ import annotations
 
-import logging
 from types import SimpleNamespace
 
 import pytest
@@ -296,11 +295,18 @@ async def test_a_restart_resumes_the_computer_seat_to_act(discord_, service, rob
     assert "Bot 1 (easy)" in discord_.recorder.public()[-1].content
 
 
-async def test_the_driver_reads_its_settings_from_the_environment():
+def test_the_driver_reads_its_settings_from_the_environment():
     assert robots_module.settings_from({"BOT_PAUSE": "0.5", "BOT_PROCESSES": "2"}) == (0.5, 2)
     assert robots_module.settings_from({"BOT_PAUSE": "soon", "BOT_PROCESSES": "x"}) == (
         robots_module.PAUSE, robots_module.PROCESSES)
-    logging.getLogger(__name__).info("settings read")
+
+
+def test_the_driver_reads_the_env_file_under_the_environment(tmp_path, monkeypatch):
+    (tmp_path / ".env").write_text("BOT_PAUSE=0.25\nBOT_PROCESSES=3\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("BOT_PAUSE", raising=False)
+    monkeypatch.setenv("BOT_PROCESSES", "0")
+    assert robots_module.settings_from() == (0.25, 0)
 
 
 async def test_computer_moves_are_told_in_the_story_thread_too(discord_, recorder, robots):
