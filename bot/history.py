@@ -107,26 +107,20 @@ def replay(game: Game, document: Mapping) -> Iterator[ReplayStep]:
 
 async def record_finish(store: Store, game: Game, record: GameRecord, state: Any) -> bool:
     """Rate a game that just ended (once). Games with fewer than two players are not rated,
-    nor games a computer player held a seat in (:func:`has_computer`).
+    nor games a computer player held a seat in: a rating measures players against people (a
+    computer seat would hand its opponents points for beating a fixed-strength program, and a
+    seat taken over mid-game mixes two players' play).
 
     Returns True when ratings changed.
     """
     if await stored.is_rated(store, record.id):
         return False
-    rated = len(record.seats) >= 2 and not has_computer(record)
+    rated = len(record.seats) >= 2 and not record.computer_took_part
 
     def rate(old: Mapping[str, stored.Rating]) -> list[stored.Rating]:
         return _new_ratings(game, record, state, old)
 
     return await stored.record_result(store, record, rate if rated else None) and rated
-
-
-def has_computer(record: GameRecord) -> bool:
-    """True when a computer player holds or held a seat of the game: it is not rated, since a
-    rating measures players against people (a computer seat would hand its opponents rating
-    points for beating a fixed-strength program, and one taken over mid-game mixes two
-    players' play)."""
-    return record.computer_played or any(seat.is_computer for seat in record.seats)
 
 
 def _new_ratings(game: Game, record: GameRecord, state: Any,

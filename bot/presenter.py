@@ -82,10 +82,10 @@ def settings_line(settings, locale: str = "en") -> list[str]:
                                        {"time": format_duration(seconds, locale)}), locale))
     lines = [translate(Msg("clock.ui.settings", {"parts": ", ".join(parts)}), locale)
              ] if parts else []
-    if getattr(settings, "computer", None):
+    if settings.computer:
         level = translate(Msg(f"local.ui.level_{settings.computer}"), locale)
         lines.append(translate(Msg("bots.ui.on_timeout", {"level": level}), locale))
-    if getattr(settings, "takeover", None) == "anyone":
+    if settings.takeover == "anyone":
         lines.append(translate(Msg("bots.ui.takeover_anyone"), locale))
     return lines
 
@@ -108,8 +108,7 @@ def time_lines(table: Table, settings, clocks, now: float, locale: str = "en") -
 def summary_lines(table: Table, summary, locale: str = "en") -> list[str]:
     """The finished game's length and its place in the server's history (and, when computer
     players took part, that it is not rated)."""
-    record = table.record
-    unrated = record.computer_played or any(seat.is_computer for seat in record.seats)
+    unrated = table.record.computer_took_part
     return [*_length_line(table, summary, locale),
             *([translate(Msg("bots.ui.not_rated"), locale)] if unrated else [])]
 

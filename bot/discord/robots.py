@@ -37,7 +37,7 @@ from rules.core import ai, get_game
 from . import specs, texts
 from .client import TabletopClient
 from .notify import turn_messages
-from .posting import POST_ERRORS, with_retry
+from .posting import POST_ERRORS, PostFailed, with_retry
 from .posts import split_status
 from .replies import UPLOAD_LIMIT, Board, content_of
 from .story import link_line, thread_of, write_turn
@@ -282,7 +282,7 @@ class Robots:
             else:
                 run.story += story
                 await self._edit(run, table, status, locale, outcome)
-        except POST_ERRORS as error:  # the move is saved; the next post shows it
+        except (*POST_ERRORS, PostFailed) as error:  # the move is saved: a later post shows it
             log.warning("game %s: could not show a computer move (%r)", table.record.id, error)
         await write_turn(storyteller, table, story, new_turn=run.last_seat != outcome.seat)
         run.last_seat = outcome.seat

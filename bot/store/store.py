@@ -91,6 +91,11 @@ class GameRecord:
         """Display names by seat."""
         return [seat.name for seat in self.seats]
 
+    @property
+    def computer_took_part(self) -> bool:
+        """True when a computer player holds or held a seat of the game (it is not rated)."""
+        return self.computer_played or any(seat.is_computer for seat in self.seats)
+
 
 @dataclass(frozen=True)
 class MoveRecord:

@@ -367,3 +367,26 @@ async def test_workers_that_died_are_replaced(discord_, service, robots, monkeyp
     assert calls == ["normal", "normal"] and robots.pool is not first_pool
     table = await service.table(Place(str(GUILD), str(CHANNEL)))
     assert table.record.turns_of(1) == 1
+
+
+async def test_a_channel_that_refuses_a_post_does_not_stop_the_computer(discord_, service,
+                                                                         robots, monkeypatch):
+    import discord
+    await open_table(discord_, bots=("easy", "easy"))
+    await discord_.command(ALICE, "game start")
+    real, refused = discord_.bot.http.send_message, []
+
+    async def refuse_once(channel_id, *, params):
+        if not refused and int(channel_id) == CHANNEL:  # not the story thread
+            refused.append(channel_id)
+            raise discord.Forbidden(SimpleNamespace(status=403, reason="Forbidden"), "no")
+        return await real(channel_id, params=params)
+
+    monkeypatch.setattr(robots, "fold", 0.0)  # post at the first computer move
+    monkeypatch.setattr(discord_.bot.http, "send_message", refuse_once)
+    await discord_.command(ALICE, "move", action="step")
+    await robots.idle()
+    table = await service.table(Place(str(GUILD), str(CHANNEL)))
+    assert refused and table.to_act() == {0}  # both computer seats moved all the same
+    last = discord_.recorder.public()[-1].content
+    assert "Bot 1 (easy)" in last and "Bot 2 (easy)" in last  # the refused lines come later
