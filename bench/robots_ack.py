@@ -57,8 +57,8 @@ async def round_of(service: Service, table, processes: int | None) -> list[float
         return await probes(service, idle)
     robots = Robots(SimpleNamespace(service=service), pause=0, processes=processes)
     try:
-        await robots._decide(table, 0, "easy", 1)  # start the worker before timing
         seat = min(table.to_act())
+        await robots._decide(table, seat, "easy", 1)  # start the worker before timing
         deciding = asyncio.ensure_future(robots._decide(table, seat, "hard", 7))
         return await probes(service, deciding)
     finally:
