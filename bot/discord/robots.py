@@ -258,8 +258,13 @@ class Robots:
         """Fold the move onto the run's message (posted once the run ends or has lasted
         ``fold`` seconds); post a new one when the run ends on people it did not mention.
         The move is written in the game's story thread too (the story module reads only the
-        service and the client of what it is given)."""
+        service and the client of what it is given). A secret move that shows nothing new
+        (:func:`silent`) is not told at all: how many such moves a seat makes is secret too."""
         table = outcome.table
+        if silent(outcome):
+            if table.record.board_message_id is not None:  # nothing new to show
+                await self.service.remember_board_message(table, table.record.board_message_id)
+            return
         locale = await self._locale(table)
         lines = texts.public_move_lines(texts.shown_outcome(outcome), locale)
         story, status = await asyncio.to_thread(split_status, table, lines, locale)
@@ -338,6 +343,16 @@ class Robots:
         await run.message.edit(content=content, view=self.client.view_for(rows),
                                attachments=[file] if file is not None else [])
         await self.service.remember_board_message(table, str(run.message.id))
+
+
+def silent(outcome: MoveOutcome) -> bool:
+    """True for a secret move after which its seat goes on deciding, announced by no public
+    event and making no one else owe a decision: the channel is told nothing (as
+    :func:`bot.discord.posts.is_silent` for a person's move)."""
+    table = outcome.table
+    return (outcome.secret and not outcome.conceded and not table.is_over()
+            and outcome.seat in table.to_act() and outcome.newly_to_act <= {outcome.seat}
+            and not any(event.audience is None for event in outcome.events))
 
 
 def _file(board: Board) -> dict:

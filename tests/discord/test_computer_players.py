@@ -390,3 +390,22 @@ async def test_a_channel_that_refuses_a_post_does_not_stop_the_computer(discord_
     assert refused and table.to_act() == {0}  # both computer seats moved all the same
     last = discord_.recorder.public()[-1].content
     assert "Bot 1 (easy)" in last and "Bot 2 (easy)" in last  # the refused lines come later
+
+
+async def test_a_secret_computer_move_that_shows_nothing_new_is_not_told(discord_, service,
+                                                                          robots):
+    """How many secret moves a computer seat makes in a row is nobody's business."""
+    from bot.service import MoveOutcome
+    from rules.core import Action, Event
+    await open_table(discord_, bots=("easy",), options="goal=2")
+    await discord_.command(ALICE, "game start")
+    table = await service.table(Place(str(GUILD), str(CHANNEL)))
+    secret = Event("toy.event.voted", {"seat": 1}, audience=1)
+    still_deciding = MoveOutcome(table, 0, Action("step"), [secret], secret=True)
+    assert robots_module.silent(still_deciding)
+    before = [(m.id, m.content) for m in discord_.recorder.public()]
+    await robots._show(robots_module.Run(), still_deciding)
+    assert [(m.id, m.content) for m in discord_.recorder.public()] == before
+    public = MoveOutcome(table, 0, Action("step"), [Event("toy.event.voted", {"seat": 1})],
+                         secret=True)
+    assert not robots_module.silent(public)
