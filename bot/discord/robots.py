@@ -32,7 +32,7 @@ from bot.errors import UserError
 from bot.local_bots import decision_seed, step_ender
 from bot.presenter import board_png, summary_lines
 from bot.service import MoveOutcome, Table, computer_turns
-from rules.core import ai, get_game
+from rules.core import ai, all_games, get_game
 
 from . import specs, texts
 from .client import TabletopClient
@@ -63,8 +63,10 @@ def think(game: Any, state: Any, seat: int, level: str, seed: int,
 
 
 def _share_rules(paths: list[str]) -> None:
-    """A worker's initializer: find the same ``rules`` packages (games) as the bot."""
+    """A worker's initializer: find the same ``rules`` packages (games) as the bot, and load
+    them all now rather than during the first decision."""
     rules.__path__[:] = [p for p in paths if p not in rules.__path__] + list(rules.__path__)
+    all_games()
 
 
 def pool_of(processes: int) -> Executor:
