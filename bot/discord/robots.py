@@ -275,25 +275,33 @@ class Robots:
         storyteller = SimpleNamespace(service=self.service,
                                       interaction=SimpleNamespace(client=self.client))
         status += link_line(await thread_of(storyteller, table), locale)
-        people = frozenset(s for s in table.to_act() if not table.record.seats[s].is_computer)
-        ends = not computer_turns(table)
-        mine = run.message is not None and \
-            table.record.board_message_id == str(run.message.id)
         try:
-            if not mine:
-                run.pending += story
-                if ends or time.monotonic() - run.started >= self.fold:
-                    await self._post(run, table, run.pending, status, people, locale, outcome)
-            elif ends and not people <= run.pinged:  # a new post pings them
-                await self._post(run, table, story, status, people, locale, outcome)
-            else:
-                run.story += story
-                await self._edit(run, table, status, locale, outcome)
+            await self._fold(run, outcome, story, status, locale)
         except (*POST_ERRORS, PostFailed) as error:  # the move is saved: a later post shows it
             log.warning("game %s: could not show a computer move (%r)", table.record.id, error)
         await write_turn(storyteller, table, story, new_turn=run.last_seat != outcome.seat)
         run.last_seat = outcome.seat
         await turn_messages(self.client, self.service, table, outcome.newly_to_act, locale)
+
+    async def _fold(self, run: Run, outcome: MoveOutcome, story: list[str], status: list[str],
+                    locale: str) -> None:
+        """Show a move's ``story`` and the new ``status`` on the run's message: kept back
+        until the run ends or has lasted ``fold`` seconds, then posted, then edited; a run
+        that ends on people its message did not mention posts anew (an edit pings nobody)."""
+        table = outcome.table
+        people = frozenset(s for s in table.to_act() if not table.record.seats[s].is_computer)
+        ends = not computer_turns(table)
+        mine = run.message is not None and \
+            table.record.board_message_id == str(run.message.id)
+        if not mine:
+            run.pending += story
+            if ends or time.monotonic() - run.started >= self.fold:
+                await self._post(run, table, run.pending, status, people, locale, outcome)
+        elif ends and not people <= run.pinged:
+            await self._post(run, table, story, status, people, locale, outcome)
+        else:
+            run.story += story
+            await self._edit(run, table, status, locale, outcome)
 
     async def _locale(self, table: Table) -> str:
         """The channel's language: the server's setting, else as last seen, else the

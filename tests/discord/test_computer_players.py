@@ -409,3 +409,20 @@ async def test_a_secret_computer_move_that_shows_nothing_new_is_not_told(discord
     public = MoveOutcome(table, 0, Action("step"), [Event("toy.event.voted", {"seat": 1})],
                          secret=True)
     assert not robots_module.silent(public)
+
+
+async def test_a_long_run_is_shown_as_it_goes_and_pings_the_next_person(discord_, service,
+                                                                         robots, monkeypatch):
+    await open_table(discord_, bots=("easy", "easy", "easy"), options="goal=30")
+    await discord_.command(ALICE, "game start")
+    monkeypatch.setattr(robots, "fold", 0.0)  # the run's message is posted at its first move
+    before = len(discord_.recorder.public())
+    await discord_.command(ALICE, "move", action="step")
+    await robots.idle()
+    computer = [m for m in discord_.recorder.public()[before:] if m.token == ""]
+    assert len(computer) == 2, [m.content for m in computer]
+    running, last = computer
+    assert running.edits >= 1 and "Bot 1 (easy)** played" in running.content
+    assert "Bot 2 (easy)** played" in running.content and "<@111>" not in running.content
+    assert running.components == []  # retired when the next message was posted
+    assert "Bot 3 (easy)** played" in last.content and "<@111>" in last.content
