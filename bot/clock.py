@@ -66,11 +66,18 @@ def _parts(seconds: float, round_up: bool) -> list[tuple[str, int]]:
 
 @dataclass(frozen=True)
 class Settings:
-    """A table's time settings in seconds (None: not used)."""
+    """A table's time settings in seconds (None: not used), and its computer-seat rules.
+
+    ``computer`` is the level of the computer player a seat is handed to when its time runs
+    out (None: the others may vote to end the game instead); ``takeover`` says who may take
+    a computer seat with ``/game join`` (None: only the player it replaced; ``anyone``).
+    """
 
     reminder: int | None = None
     timer: int | None = None
     bank: int | None = None
+    computer: str | None = None
+    takeover: str | None = None
 
     @property
     def any(self) -> bool:
@@ -80,13 +87,15 @@ class Settings:
     def to_json(self) -> dict:
         """Return the stored form."""
         return {k: v for k, v in (("reminder", self.reminder), ("timer", self.timer),
-                                  ("bank", self.bank)) if v}
+                                  ("bank", self.bank), ("computer", self.computer),
+                                  ("takeover", self.takeover)) if v}
 
     @classmethod
     def from_json(cls, data: Mapping | None) -> "Settings":
         """Rebuild settings from :meth:`to_json` output (missing: none)."""
         data = data or {}
-        return cls(data.get("reminder"), data.get("timer"), data.get("bank"))
+        return cls(data.get("reminder"), data.get("timer"), data.get("bank"),
+                   data.get("computer"), data.get("takeover"))
 
     @classmethod
     def parse(cls, reminder: str | None, timer: str | None, bank: str | None) -> "Settings":

@@ -106,13 +106,16 @@ def replay(game: Game, document: Mapping) -> Iterator[ReplayStep]:
 
 
 async def record_finish(store: Store, game: Game, record: GameRecord, state: Any) -> bool:
-    """Rate a game that just ended (once; games with fewer than two players are not rated).
+    """Rate a game that just ended (once). Games with fewer than two players are not rated,
+    nor games a computer player held a seat in: a rating measures players against people (a
+    computer seat would hand its opponents points for beating a fixed-strength program, and a
+    seat taken over mid-game mixes two players' play).
 
     Returns True when ratings changed.
     """
     if await stored.is_rated(store, record.id):
         return False
-    rated = len(record.seats) >= 2
+    rated = len(record.seats) >= 2 and not record.computer_took_part
 
     def rate(old: Mapping[str, stored.Rating]) -> list[stored.Rating]:
         return _new_ratings(game, record, state, old)

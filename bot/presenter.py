@@ -72,16 +72,22 @@ def final_lines(table: Table, locale: str = "en") -> list[str]:
 
 
 def settings_line(settings, locale: str = "en") -> list[str]:
-    """The table's time settings in one line (nothing when it has none)."""
+    """The table's time settings in one line (nothing when it has none), and its rules for
+    computer seats."""
     parts = []
     for key, seconds in (("reminder", settings.reminder), ("timer", settings.timer),
                          ("bank", settings.bank)):
         if seconds:
             parts.append(translate(Msg(f"clock.ui.{key}",
                                        {"time": format_duration(seconds, locale)}), locale))
-    if not parts:
-        return []
-    return [translate(Msg("clock.ui.settings", {"parts": ", ".join(parts)}), locale)]
+    lines = [translate(Msg("clock.ui.settings", {"parts": ", ".join(parts)}), locale)
+             ] if parts else []
+    if settings.computer:
+        level = translate(Msg(f"local.ui.level_{settings.computer}"), locale)
+        lines.append(translate(Msg("bots.ui.on_timeout", {"level": level}), locale))
+    if settings.takeover == "anyone":
+        lines.append(translate(Msg("bots.ui.takeover_anyone"), locale))
+    return lines
 
 
 def time_lines(table: Table, settings, clocks, now: float, locale: str = "en") -> list[str]:
@@ -100,7 +106,14 @@ def time_lines(table: Table, settings, clocks, now: float, locale: str = "en") -
 
 
 def summary_lines(table: Table, summary, locale: str = "en") -> list[str]:
-    """The finished game's length and its place in the server's history."""
+    """The finished game's length and its place in the server's history (and, when computer
+    players took part, that it is not rated)."""
+    unrated = table.record.computer_took_part
+    return [*_length_line(table, summary, locale),
+            *([translate(Msg("bots.ui.not_rated"), locale)] if unrated else [])]
+
+
+def _length_line(table: Table, summary, locale: str) -> list[str]:
     return [translate(Msg("history.ui.length", {
         "id": table.record.id, "moves": translate(Msg(
             "history.ui.moves_one" if summary.moves == 1 else "history.ui.moves",

@@ -24,6 +24,7 @@ from .components import DYNAMIC_ITEMS, build_view
 from .notify import DiscordNotifier
 from .posting import POST_ERRORS
 from .recovery import post_missing_messages
+from .robots import Robots
 from .specs import locale_for
 from .translator import CatalogTranslator
 
@@ -59,10 +60,12 @@ class TabletopBot(TabletopClient):
             self.tree.add_command(command)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self.scheduler = Scheduler(service, DiscordNotifier(self, service))
+        self.robots: Robots = Robots(self)  # moves the computer seats (BOT_PAUSE, BOT_PROCESSES)
 
     async def close(self) -> None:
-        """Stop the scheduler, then disconnect."""
+        """Stop the scheduler and the computer players, then disconnect."""
         await self.scheduler.stop()
+        await self.robots.close()
         await super().close()
 
     async def setup_translator(self) -> None:
@@ -70,7 +73,8 @@ class TabletopBot(TabletopClient):
         await self.tree.set_translator(CatalogTranslator())
 
     async def setup_hook(self) -> None:
-        """Sync changed commands, count resumed games, post what a saved change missed."""
+        """Sync changed commands, count resumed games, post what a saved change missed, and
+        set the computer players to move where one is to act."""
         await self.setup_translator()
         if self.sync_commands:
             await self.sync_if_changed()
@@ -82,6 +86,7 @@ class TabletopBot(TabletopClient):
             self.warming.start()
         await post_missing_messages(self)  # before the gateway: no interaction can race it
         self.scheduler.start()
+        log.info("resumed %d games whose computer player is to act", await self.robots.resume())
 
     async def commands_digest(self) -> str:
         """A hash of the command JSON (translated, as a sync sends it) and where it goes."""

@@ -10,13 +10,20 @@ from __future__ import annotations
 import asyncio
 import threading
 from collections import Counter
-from typing import Any, Callable
+from typing import Any, Callable, Protocol
 
 import discord
 
-from bot.service import Service
+from bot.service import Service, Table
 
 from .specs import Row
+
+
+class ComputerPlayers(Protocol):
+    """What the flows ask of the computer players' driver (:mod:`bot.discord.robots`)."""
+
+    def kick(self, table: Table, locale: str | None = None) -> None:
+        """Start moving ``table``'s computer seats if one owes a decision."""
 
 ViewBuilder = Callable[[list[Row]], "discord.ui.View | None"]
 
@@ -37,6 +44,7 @@ class TabletopClient(discord.Client):
         # each user's own Discord language as last seen (for their direct messages)
         self.user_locales: dict[str, str] = {}
         self._build_view = build_view
+        self.robots: ComputerPlayers | None = None  # moves computer seats (the app sets it)
 
     def view_for(self, rows: list[Row]) -> discord.ui.View | None:
         """This bot's persistent components laid out as ``rows`` (None when there are none)."""

@@ -14,7 +14,7 @@ from bot.errors import UserError
 from bot.service import Place, Service
 from rules.core import Msg, translate
 
-from . import flows, history_commands, specs
+from . import flows, history_commands, robot_commands, specs
 from .client import Interaction
 from .context import where
 
@@ -50,16 +50,22 @@ def game_group(service: Service) -> app_commands.Group:
                            max_players="Most players allowed to join",
                            reminder="Remind a player who has not moved after this long (12h)",
                            timer="Time limit for each decision (24h)",
-                           bank="Each player's time bank for the whole game (3d)")
-    @app_commands.choices(game=game_choices(service))
+                           bank="Each player's time bank for the whole game (3d)",
+                           timeout_bot="Hand a seat whose time runs out to a computer player "
+                           "of this level",
+                           bot_seats="Who may take a computer seat with /game join (default: "
+                           "the player it replaced)")
+    @app_commands.choices(game=game_choices(service), timeout_bot=robot_commands.LEVEL_CHOICES,
+                          bot_seats=robot_commands.SEAT_CHOICES)
     async def new(interaction: discord.Interaction, game: str, options: Optional[str] = None,
                   min_players: Optional[PlayerCount] = None,
                   max_players: Optional[PlayerCount] = None,
                   reminder: Optional[Duration] = None, timer: Optional[Duration] = None,
-                  bank: Optional[Duration] = None) -> None:
+                  bank: Optional[Duration] = None, timeout_bot: Optional[str] = None,
+                  bot_seats: Optional[str] = None) -> None:
         """Open a table for a game in this channel (one game per channel)."""
         await flows.new_game(interaction, game, options, min_players, max_players,
-                             reminder, timer, bank)
+                             reminder, timer, bank, timeout_bot, bot_seats)
 
     @new.autocomplete("options")
     async def new_options(interaction: Interaction, current: str) -> list[Choice[str]]:
@@ -110,6 +116,7 @@ def game_group(service: Service) -> app_commands.Group:
         await flows.timeout_vote(interaction, str(player.id))
 
     history_commands.add_to_game_group(group)
+    robot_commands.add_to_game_group(group)
     return group
 
 

@@ -24,6 +24,7 @@ from .flow import flow
 from .permissions import require_permissions
 from .posts import announce, post_lobby, post_turn, private_parts, remember_post, tell_players
 from .replies import edit_message
+from .robot_flows import bots_say, seat_rules, taken_back
 
 LOG_LENGTH = 15
 
@@ -32,10 +33,11 @@ LOG_LENGTH = 15
 @flow
 async def new_game(ctx: Context, game: str, options: str | None, min_players: int | None,
                    max_players: int | None, reminder: str | None = None,
-                   timer: str | None = None, bank: str | None = None) -> None:
+                   timer: str | None = None, bank: str | None = None,
+                   timeout_bot: str | None = None, bot_seats: str | None = None) -> None:
     """Open a lobby and post its message with Join / Leave / Start."""
     require_permissions(ctx.interaction, ctx.locale)
-    settings = time_settings(reminder, timer, bank)
+    settings = seat_rules(time_settings(reminder, timer, bank), timeout_bot, bot_seats)
     table = await ctx.service.new_game(ctx.place, ctx.player, game, options or None,
                                        max_players=max_players, min_players=min_players,
                                        settings=settings)
@@ -55,9 +57,13 @@ def time_settings(reminder: str | None, timer: str | None, bank: str | None) -> 
 
 @flow
 async def join(ctx: Context, game_id: int | None = None) -> None:
-    """Seat the caller in the lobby and update the lobby message."""
+    """Seat the caller in the lobby and update the lobby message (in a running game: take a
+    computer seat back, and post the turn)."""
     table = await ctx.service.join(ctx.place, ctx.player, game_id)
     ctx.commit(table)
+    if table.started:
+        await taken_back(ctx, table)
+        return
     note = say("joined", ctx.channel_locale, name=texts.safe_name(ctx.player.name))
     await _refresh_lobby(ctx, table, note)
 
@@ -87,6 +93,23 @@ async def _refresh_lobby(ctx: Context, table: Table, note: str) -> None:
         await remember_post(ctx, table, str(message_id))
     elif table.record.status == "lobby":
         await post_lobby(ctx, table, [note])
+
+
+@flow
+async def add_computer(ctx: Context, level: str | None = None) -> None:
+    """``/game addbot``: seat a computer player in the lobby and update the lobby message."""
+    table = await ctx.service.add_computer(ctx.place, ctx.player, level, ctx.channel_locale)
+    ctx.commit(table)
+    name = texts.safe_name(table.record.seats[-1].name)
+    await _refresh_lobby(ctx, table, bots_say(ctx, "added", name=name))
+
+
+@flow
+async def remove_computer(ctx: Context) -> None:
+    """``/game removebot``: unseat the lobby's last computer player."""
+    table, seat = await ctx.service.remove_computer(ctx.place, ctx.player)
+    ctx.commit(table)
+    await _refresh_lobby(ctx, table, bots_say(ctx, "removed", name=texts.safe_name(seat.name)))
 
 
 @flow

@@ -13,7 +13,7 @@ from rules.core import Msg, translate
 
 from .client import TabletopClient
 from .specs import server_language
-from .texts import mention, shown
+from .texts import mention, safe_name, shown
 
 log = logging.getLogger(__name__)
 
@@ -67,6 +67,20 @@ async def turn_messages(client: TabletopClient, service: Service, table: Table,
     return sent
 
 
+async def expired_to_computer(client: TabletopClient, table: Table, seat: int, channel,
+                              locale: str) -> None:
+    """Hand a seat whose time ran out to a computer player, say so, and set it to work."""
+    handed = await client.service.hand_over_expired(table.record.id, seat, locale)
+    if handed is None:
+        return
+    text = translate(Msg("bots.ui.expired_handed", {
+        "player": mention(table.record.seats[seat]),
+        "name": safe_name(handed.record.seats[seat].name)}), locale)
+    await channel.send(text[:2000], allowed_mentions=discord.AllowedMentions(users=True))
+    if client.robots is not None:
+        client.robots.kick(handed, locale)
+
+
 class DiscordNotifier:
     """The scheduler's notifier: posts in the game's channel, and DMs those who asked."""
 
@@ -74,13 +88,22 @@ class DiscordNotifier:
         self.client = client
         self.service = service
 
+    def _wake(self, table: Table) -> None:
+        """Set a table's computer players to work (one of them is overdue)."""
+        if self.client.robots is not None:
+            self.client.robots.kick(table)
+
     async def _channel(self, table: Table):
         channel_id = int(table.record.channel)
         return self.client.get_channel(channel_id) or await self.client.fetch_channel(channel_id)
 
     async def remind(self, table: Table, seat: int) -> None:
-        """Mention the player in the channel, and DM them if they asked for it."""
+        """Mention the player in the channel, and DM them if they asked for it (a computer
+        seat is set to work again instead)."""
         record = table.record.seats[seat]
+        if record.is_computer:
+            self._wake(table)
+            return
         channel = await self._channel(table)
         locale = await server_locale(self.service, table, channel)
         prompt = prompt_of(table, seat, locale)
@@ -96,10 +119,18 @@ class DiscordNotifier:
                 channel=f"<#{table.record.channel}>", prompt=prompt_of(table, seat, own)))
 
     async def expired(self, table: Table, seat: int) -> None:
-        """Tell the channel that the player ran out of time and how to end the game."""
+        """Tell the channel that the player ran out of time and how to end the game, or,
+        when the table chose that, that a computer player now plays the seat (a computer
+        seat is set to work again instead)."""
         record = table.record.seats[seat]
+        if record.is_computer:
+            self._wake(table)
+            return
         channel = await self._channel(table)
         locale = await server_locale(self.service, table, channel)
+        if table.settings.computer:
+            await expired_to_computer(self.client, table, seat, channel, locale)
+            return
         text = _say(locale, "expired", who=mention(record),
                     name=record.name.replace("`", "'"))  # inside a code span
         await channel.send(text[:2000],

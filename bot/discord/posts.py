@@ -221,7 +221,10 @@ def phase_goes_on(outcome: MoveOutcome) -> bool:
 
 async def tell_players(ctx: Context, table: Table, seats) -> None:
     """Send "your turn" direct messages to the ``seats`` that asked for them (each in the
-    player's own Discord language where known, else the server's)."""
+    player's own Discord language where known, else the server's), and set the computer
+    players to work when one of them owes a decision now."""
+    if ctx.interaction.client.robots is not None:
+        ctx.interaction.client.robots.kick(table, ctx.channel_locale)
     await turn_messages(ctx.interaction.client, ctx.service, table, seats, ctx.channel_locale)
 
 

@@ -21,7 +21,9 @@ STORY_ROOM = 1800  # a turn message's story is cut from the top to leave room fo
 
 
 def mention(seat: Seat) -> str:
-    """A Discord user mention for a seated player."""
+    """A Discord user mention for a seated player; a computer seat's name, marked 🤖."""
+    if seat.is_computer:
+        return f"🤖 {safe_name(seat.name)}"
     return f"<@{seat.user_id}>"
 
 

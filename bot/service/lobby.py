@@ -45,7 +45,7 @@ class Lobby(Clocks):
                 raise UserError("channel_busy") from None
             except StoreBusy:
                 raise UserError("busy") from None
-            if settings is not None and settings.any:
+            if settings is not None and settings.to_json():
                 await clocks_store.set_settings(self.store, record.id, settings)
                 record = await self.store.get_game(record.id)
         return self._table(record)
@@ -87,16 +87,17 @@ class Lobby(Clocks):
                 self.store.set_seats(record.id, record.version, seats), record.id))
 
     async def leave(self, place: Place, player: Player, game_id: int | None = None) -> Table:
-        """Unseat ``player`` from the lobby; the lobby closes when its last player leaves."""
+        """Unseat ``player`` from the lobby; the lobby closes when its last person leaves."""
         async with self._lock(place):
             record = (await self._lobby(place, game_id)).record
             if record.seat_of(player.user_id) is None:
                 raise UserError("not_seated")
             seats = tuple(s for s in record.seats if s.user_id != player.user_id)
-            if not seats:
+            if not any(not seat.is_computer for seat in seats):  # none left, or bots only
                 return self._table(await self._guard(
                     self.store.set_status(record.id, record.version, "aborted"), record.id))
-            host = seats[0].user_id if self.host_of(record) == player.user_id else None
+            people = [seat.user_id for seat in seats if not seat.is_computer]
+            host = people[0] if self.host_of(record) == player.user_id else None
             return self._table(await self._guard(
                 self.store.set_seats(record.id, record.version, seats, host), record.id))
 

@@ -143,8 +143,10 @@ class ServiceBase:
     def host_of(record: GameRecord) -> str:
         """The host: the player who opened the table (or the next seated, if they left).
 
-        Seating order does not matter: a shuffled start keeps the same host.
+        Seating order does not matter: a shuffled start keeps the same host. A computer
+        seat never hosts: with no person seated, the opener stays the host.
         """
         if record.seat_of(record.host) is not None or not record.seats:
             return record.host
-        return record.seats[0].user_id
+        people = [seat.user_id for seat in record.seats if not seat.is_computer]
+        return people[0] if people else record.host

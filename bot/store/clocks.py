@@ -25,8 +25,9 @@ async def timed_games(store: Store, owns: Callable[[str], bool] | None = None
         rows = await (await db.execute(
             "SELECT id, guild, settings FROM games WHERE status = 'active' AND settings != '{}'"
             " ORDER BY id")).fetchall()
-    return [(row["id"], Settings.from_json(json.loads(row["settings"]))) for row in rows
-            if owns is None or owns(row["guild"])]
+    found = [(row["id"], Settings.from_json(json.loads(row["settings"]))) for row in rows
+             if owns is None or owns(row["guild"])]
+    return [(game_id, settings) for game_id, settings in found if settings.any]
 
 
 async def clocks_of(store: Store, game_id: int) -> dict[int, SeatClock]:

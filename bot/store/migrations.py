@@ -139,6 +139,17 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE moves ADD COLUMN version INTEGER;
     ALTER TABLE moves DROP COLUMN state;
     """,
+    # 10: computer players: whether one ever held a seat of a running game (such a game is
+    #     not rated), and the votes to hand a player's seat to one
+    """
+    ALTER TABLE games ADD COLUMN computer_played INTEGER NOT NULL DEFAULT 0;
+    CREATE TABLE seat_votes (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        target INTEGER NOT NULL,
+        voter INTEGER NOT NULL,
+        PRIMARY KEY (game_id, target, voter)
+    );
+    """,
 )
 
 

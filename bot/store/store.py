@@ -35,10 +35,21 @@ BUSY_SECONDS = 5.0  # how long a write waits for another process's write lock
 
 @dataclass(frozen=True)
 class Seat:
-    """A seated player: platform user id and display name."""
+    """A seated player: platform user id and display name.
+
+    A computer seat has a ``level`` (``easy``, ``normal``, ``hard``) and a user id of its own
+    (``bot:<number>``); ``replaced`` is the user whose seat it took over, if any.
+    """
 
     user_id: str
     name: str
+    level: str | None = None
+    replaced: str | None = None
+
+    @property
+    def is_computer(self) -> bool:
+        """True for a computer player's seat."""
+        return self.level is not None
 
 
 @dataclass(frozen=True)
@@ -62,6 +73,7 @@ class GameRecord:
     settings: dict = field(default_factory=dict)  # the table's reminder and time limits
     board_version: int | None = None  # the version the board message shows
     turns: tuple[int, ...] = ()  # moves made so far by each seat
+    computer_played: bool = False  # a computer player held a seat of the running game
 
     def turns_of(self, seat: int) -> int:
         """How many moves ``seat`` has made in this game."""
@@ -78,6 +90,11 @@ class GameRecord:
     def names(self) -> list[str]:
         """Display names by seat."""
         return [seat.name for seat in self.seats]
+
+    @property
+    def computer_took_part(self) -> bool:
+        """True when a computer player holds or held a seat of the game (it is not rated)."""
+        return self.computer_played or any(seat.is_computer for seat in self.seats)
 
 
 @dataclass(frozen=True)
@@ -399,13 +416,24 @@ class Store(GroupCommit):
 
 
 def _seat_json(seat: Seat) -> dict:
-    return {"id": seat.user_id, "name": seat.name}
+    out = {"id": seat.user_id, "name": seat.name}
+    if seat.level is not None:
+        out["level"] = seat.level
+    if seat.replaced is not None:
+        out["was"] = seat.replaced
+    return out
+
+
+def seats_json(seats: Sequence[Seat]) -> str:
+    """The stored form of a game's seats."""
+    return _dumps([_seat_json(s) for s in seats])
 
 
 def _record(row: aiosqlite.Row | None) -> GameRecord | None:
     if row is None:
         return None
-    seats = tuple(Seat(s["id"], s["name"]) for s in json.loads(row["seats"]))
+    seats = tuple(Seat(s["id"], s["name"], s.get("level"), s.get("was"))
+                  for s in json.loads(row["seats"]))
     turns = row["turns"] if "turns" in row.keys() else None  # not every query counts them
     counts = {int(seat): n for seat, n in json.loads(turns or "{}").items()}
     return GameRecord(
@@ -418,6 +446,8 @@ def _record(row: aiosqlite.Row | None) -> GameRecord | None:
         settings=json.loads(row["settings"]) if "settings" in row.keys() else {},
         board_version=row["board_version"] if "board_version" in row.keys() else None,
         turns=tuple(counts.get(seat, 0) for seat in range(len(seats))),
+        computer_played=bool(row["computer_played"]) if "computer_played" in row.keys()
+        else False,
     )
 
 

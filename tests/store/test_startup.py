@@ -46,7 +46,7 @@ def _old_database(path: Path, version: int) -> None:
         columns = [row[1] for row in old.execute("PRAGMA table_info(moves)")]
         values = {"game_id": 1, "seq": 1, "seat": 0, "action": "step", "events": "[]",
                   "state": "{}", "state_hash": "x", "undoable": 1, "created_at": "now",
-                  "secret": 0}
+                  "secret": 0, "version": 1}
         old.execute(f"INSERT INTO moves ({', '.join(columns)}) VALUES"
                     f" ({', '.join('?' for _ in columns)})", [values[c] for c in columns])
     old.close()
