@@ -212,7 +212,9 @@ class Seats(Lobby, Play):
             return await self._apply(table, seat, action, "stale")
 
     async def computer_tables(self) -> list[Table]:
-        """The running games where a computer seat owes a decision (resumed at start)."""
-        records = [r for r in await self.store.active_games() if r.game in self.games]
+        """The running games of this process's shards where a computer seat owes a decision
+        (resumed at start)."""
+        records = [r for r in await self.store.active_games()
+                   if r.game in self.games and self.owns(r.guild)]
         return [t for t in map(self._table, records) if computer_turns(t)]
 

@@ -11,7 +11,7 @@ import pytest
 from bot.clock import Settings
 from bot.errors import UserError
 from bot.scheduler import Scheduler
-from bot.service import MoveOutcome, Place, Service
+from bot.service import MoveOutcome, Place, Service, computer_turns
 from bot.shards import ShardPlan, shard_of
 from bot.store import Store
 from tests.conftest import ALICE, BOB
@@ -143,3 +143,19 @@ async def test_each_process_catches_up_the_ratings_of_its_own_shards_only(two):
     assert await two[0].catch_up_ratings() == 2
     assert await two[0].catch_up_ratings() == 0
     assert await two[1].catch_up_ratings() == 2
+
+
+async def test_each_process_resumes_the_computer_seats_of_its_own_shards_only(two):
+    ids = {}
+    for guild in GUILDS:
+        place = Place(guild, "channel-1")
+        await two[0].new_game(place, ALICE, "toy", "goal=3")
+        await two[0].add_computer(place, ALICE, "easy")
+        table = await two[0].start(place, ALICE)
+        if not computer_turns(table):  # the person moves first: now the computer owes one
+            table = (await two[0].act(place, ALICE, table.actions(0)[0].text)).table
+        assert computer_turns(table)
+        ids[guild] = table.record.id
+    for shard, service in enumerate(two):
+        service.shards = ShardPlan(2, (shard,))
+        assert {t.record.id for t in await service.computer_tables()} == _own(ids, shard)
