@@ -153,20 +153,22 @@ class TurnDecision(VerbHandler):
         """List self- and companion activations: the full gain (no amount in the text), and
         every smaller amount the Influence allows ("gain up to", 5.4)."""
         player = state.players[seat]
-        if player.influence <= 0:
-            return []
         found = []
         top = self_activation_max(state, seat)
-        for a in BASIC:
+        for a in BASIC if player.influence > 0 else ():
             found.append(Action(f"activate self {a}", msg("action.activate_self", attr=attr_msg(a)),
                                 move=("activate_self", a, None)))
             found += [Action(f"activate self {a} {n}",
                              msg("action.activate_self_n", attr=attr_msg(a), n=n),
                              move=("activate_self", a, n))
                       for n in range(1, min(top, player.influence))]
-        for cid, _ in player.companions:
+        for cid, cubes in player.companions:
+            loyal = guilds.holds_medal(state, seat, "loyalty", cid)  # no cube placed (7.10)
+            if player.influence < 1 and not loyal:
+                continue
+            left = player.influence + min(1, cubes) if loyal else player.influence - 1
             uses = (True, False) if (ability(cid) or {}).get("timing") == "activate" else (True,)
-            smaller = range(1, min(card(cid)["icon"]["n"], player.influence - 1))
+            smaller = range(1, min(card(cid)["icon"]["n"], left))
             for use in uses:
                 key = "action.activate_card" if use else "action.activate_card_plain"
                 found += [Action(move_text(m), msg(key + ("_n" if m[2] else ""), card=card_msg(cid),
@@ -209,8 +211,8 @@ class TurnDecision(VerbHandler):
             return Msg("vindication.reason.already_activated")
         if cid not in [c for c, _ in player.companions]:
             return Msg("vindication.reason.not_your_companion")
-        if player.influence < 1:
-            return Msg("vindication.reason.no_influence")
+        if player.influence < 1 and not guilds.holds_medal(state, seat, "loyalty", cid):
+            return Msg("vindication.reason.no_influence")  # Loyalty places no cube (7.10)
         if n is not None and not 1 <= n <= card(cid)["icon"]["n"]:
             return Msg("vindication.reason.activation_max", {"n": card(cid)["icon"]["n"]})
         return None

@@ -358,6 +358,23 @@ def test_loyalty_on_a_companion_without_cubes_places_nothing():
     assert state.players[A].companions == [["R03", 0]]
 
 
+def test_loyalty_activates_a_companion_with_no_influence_left():
+    """5.4 needs an Influence cube only to place it on the companion; Loyalty places none."""
+    state = own(table(modules=GUILDS), A, "R03", cubes=2)
+    player = state.players[A]
+    player.potential += player.influence
+    player.influence = 0
+    assert not any(o.startswith("activate R03") for o in offered(state, A))
+    assert "Influence" in refused(state, A, "activate R03 noability")
+    state, _ = play(state, A, "guild loyalty R03")
+    assert not any(o.startswith("activate self") for o in offered(state, A))
+    assert "activate R03 noability" in offered(state, A)
+    state, _ = play(state, A, "activate R03 noability")
+    player = state.players[A]
+    assert player.companions == [["R03", 1]]  # its returned cube is the one gained
+    assert player.influence == 0 and sum(player.attrs.values()) >= 1
+
+
 def test_an_empowered_relic_takes_a_cube_when_used_and_works_while_it_has_room():
     state = own(table(modules=GUILDS), A, "P13")  # P13: 1 honor, capacity 2, no cube
     assert "use P13" not in offered(state, A)

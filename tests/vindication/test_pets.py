@@ -210,7 +210,7 @@ def test_rerandomise_redraws_the_pet_deck_and_keeps_the_market():
 @pytest.mark.parametrize("modules", [["pets"], list(MODULE_NAMES)], ids=["alone", "all"])
 def test_random_games_with_pets_end_cleanly(players, modules):
     playout = random_playout(G, seed=23 + players, players=players, options={"modules": modules},
-                             max_steps=3000,
+                             max_steps=6000,
                              on_step=lambda state, seat, action: _checked(state))
     assert playout.final.over
 
