@@ -112,16 +112,22 @@ def summary_lines(table: Table, summary, locale: str = "en") -> list[str]:
 def move_lines(outcome: MoveOutcome, mention, locale: str = "en") -> list[str]:
     """Everything the channel is told after a move: who did what, what happened, who is next."""
     table = outcome.table
-    names = table.names
-    if outcome.conceded:
-        lines = [say("conceded", locale, name=names[outcome.seat])]
-    elif outcome.secret:
-        lines = [say("decided", locale, name=names[outcome.seat])]
+    return [*told_move(table.names, outcome.seat, outcome.action.text, outcome.events,
+                       outcome.secret, outcome.conceded, locale),
+            *turn_lines(table, mention, locale)]
+
+
+def told_move(names: Sequence[str], seat: int, action: str, events: Iterable[Event],
+              secret: bool = False, conceded: bool = False, locale: str = "en") -> list[str]:
+    """What the channel is told of one move: who did what (a secret move: only who), then
+    its public events."""
+    if conceded:
+        lines = [say("conceded", locale, name=names[seat])]
+    elif secret:
+        lines = [say("decided", locale, name=names[seat])]
     else:
-        lines = [say("move_by", locale, name=names[outcome.seat], action=outcome.action.text)]
-    lines += event_lines(outcome.events, None, names, locale)
-    lines += turn_lines(table, mention, locale)
-    return lines
+        lines = [say("move_by", locale, name=names[seat], action=action)]
+    return lines + event_lines(events, None, names, locale)
 
 
 def status_lines(table: Table, mention, locale: str = "en") -> list[str]:

@@ -13,7 +13,7 @@ import asyncio
 
 from bot.clock import BadDuration, Settings
 from bot.errors import UserError
-from bot.presenter import board_png, game_title, say, status_lines, turn_lines
+from bot.presenter import board_png, say, status_lines, turn_lines
 from bot.service import Table
 from rules.core import Msg, translate
 
@@ -96,8 +96,7 @@ async def start(ctx: Context, shuffle: bool = False, game_id: int | None = None)
     ctx.commit(table)
     shown = texts.shown(table)
     locale = ctx.channel_locale
-    started = say("started", locale, game=game_title(table, locale),
-                  players=", ".join(shown.names))
+    started = texts.start_line(table, locale)
     closed = texts.lobby_text(shown, locale, [started])
     if ctx.reply.is_click:
         await ctx.reply.edit_clicked(closed, [])

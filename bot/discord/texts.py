@@ -11,7 +11,7 @@ from typing import Sequence
 
 from discord.utils import escape_markdown
 
-from bot.presenter import event_lines, lobby_lines, move_lines, say
+from bot.presenter import event_lines, game_title, lobby_lines, move_lines, say, told_move
 from bot.service import MoveOutcome, MoveRecord, Seat, Table
 from rules.core import Event, Msg, translate
 
@@ -50,6 +50,28 @@ def shown_outcome(outcome: MoveOutcome) -> MoveOutcome:
 def public_move_lines(outcome: MoveOutcome, locale: str = "en") -> list[str]:
     """What the channel reads after a move: who moved, public events, who acts next."""
     return move_lines(outcome, mention, locale)
+
+
+def start_line(table: Table, locale: str = "en") -> str:
+    """The line that opens a game's story: the game begins, in this seat order."""
+    return say("started", locale, game=game_title(table, locale),
+               players=", ".join(safe_name(name) for name in table.names))
+
+
+def told_before(table: Table, story, locale: str = "en") -> list[str]:
+    """The story lines a turn message told before ``table``'s newest move, rebuilt from the
+    turn's moves in the log (``story``, a service ``TurnStory``; None: nothing known)."""
+    if story is None:
+        return []
+    newest = sum(table.record.turns)
+    names = shown(table).names
+    lines = [start_line(table, locale)] if story.from_start else []
+    for move in story.moves:
+        if move.seq < newest:
+            events = [Event.from_json(e) for e in move.events]
+            lines += told_move(names, move.seat, move.action, events, move.secret,
+                               move.seq in story.conceded, locale)
+    return lines
 
 
 def private_event_lines(outcome: MoveOutcome, locale: str = "en") -> list[str]:
