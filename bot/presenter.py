@@ -13,6 +13,7 @@ from typing import Iterable, Sequence
 
 from rendering.registry import has_renderer, preload_all, render_png
 from rules.core import Event, Msg, translate
+from rules.core.text import has_message
 
 from .clock import format_duration, time_left
 from .service import MoveOutcome, Table
@@ -177,6 +178,18 @@ def private_lines(table: Table, seat: int, locale: str = "en") -> list[str]:
     else:
         lines.append(say("nothing_to_do", locale))
     return lines
+
+
+def confirmation(action, names: Sequence[str] = (), locale: str = "en") -> str | None:
+    """The question to ask before ``action`` is played with one click, when its game marks
+    it as final (a ``<game>.confirm.<name>`` catalog entry beside its label
+    ``<game>.action.<name>``, such as going into decline); None for any other action."""
+    label = action.label
+    head, found, name = label.key.rpartition(".action.") if label is not None else ("", "", "")
+    key = f"{head}.confirm.{name}"
+    if not found or not has_message(key, locale):
+        return None
+    return translate(Msg(key, label.params), locale, names)
 
 
 def action_label(action, names: Sequence[str], locale: str = "en") -> str:
