@@ -258,7 +258,8 @@ class Terminal:
         seat, table, locale = outcome.seat, outcome.table, self.locale
         lines = presenter.move_lines(outcome, plain, locale)
         turn = presenter.turn_lines(table, plain, locale)
-        self.write("\n".join(lines[:len(lines) - len(turn)]))
+        if not presenter.tells_nothing(outcome):  # as in Discord: one secret step says nothing
+            self.write("\n".join(lines[:len(lines) - len(turn)]))
         private = [e for e in outcome.events if e.audience is not None and seat in e.audience
                    and seat not in self.bots.seats]  # a computer seat's secrets stay hidden
         for line_text in presenter.event_lines(private, seat, table.names, locale):

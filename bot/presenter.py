@@ -118,6 +118,16 @@ def move_lines(outcome: MoveOutcome, mention, locale: str = "en") -> list[str]:
             *turn_lines(table, mention, locale)]
 
 
+def tells_nothing(outcome: MoveOutcome) -> bool:
+    """True for a secret move after which its player goes on deciding, announced by no
+    public event: nothing public changed, so the table is told nothing (the number of such
+    moves is nobody else's business; the contract tests check the rules for this)."""
+    table = outcome.table
+    return (outcome.secret and not outcome.conceded and not table.is_over()
+            and outcome.seat in table.to_act() and outcome.newly_to_act <= {outcome.seat}
+            and not any(event.audience is None for event in outcome.events))
+
+
 def told_move(names: Sequence[str], seat: int, action: str, events: Iterable[Event],
               secret: bool = False, conceded: bool = False, locale: str = "en") -> list[str]:
     """What the channel is told of one move: who did what (a secret move: only who), then

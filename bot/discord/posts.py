@@ -13,6 +13,7 @@ from bot.presenter import (
     say,
     status_lines,
     summary_lines,
+    tells_nothing,
     time_lines,
     turn_lines,
 )
@@ -196,10 +197,7 @@ def is_silent(outcome: MoveOutcome) -> bool:
     """True for a secret move after which its player goes on deciding, announced by no
     public event: nothing public changed (the contract tests check the rules for this)."""
     table = outcome.table
-    return (outcome.secret and not outcome.conceded and not table.is_over()
-            and outcome.seat in table.to_act() and outcome.newly_to_act <= {outcome.seat}
-            and not any(event.audience is None for event in outcome.events)
-            and table.record.board_message_id is not None
+    return (tells_nothing(outcome) and table.record.board_message_id is not None
             and table.record.board_version == table.record.version - 1)
 
 

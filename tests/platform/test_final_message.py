@@ -1,10 +1,12 @@
-"""The final message says "Game over" once: the platform's header says it, no game's events."""
+"""The final message says "Game over" once (the platform's header, no game's events), and a
+count takes its word in the singular or the plural ("1 token", never "1 token(s)")."""
 
 from __future__ import annotations
 
 import pytest
 
 from bot.presenter import say
+from rules.core import Msg, translate
 from rules.core.text import catalog
 
 
@@ -19,3 +21,16 @@ def test_no_event_of_any_game_says_game_over_again(locale):
     repeated = sorted(key for key, text in catalog(locale).items()
                       if ".event." in key and said in text.lower())
     assert said and repeated == []
+
+
+def test_a_count_takes_its_word_in_the_singular_or_the_plural():
+    placed = Msg("smallworld.event.tokens_placed", {"seat": 0, "tokens": 1, "region": 4})
+    assert translate(placed, "en", ["Ann"]) == "Ann places 1 token in region 4."
+    more = Msg("smallworld.event.tokens_placed", {"seat": 0, "tokens": 3, "region": 4})
+    assert translate(more, "en", ["Ann"]) == "Ann places 3 tokens in region 4."
+    assert translate(more, "ja", ["Ann"]).count("3") == 1  # Japanese needs no plural
+
+
+def test_no_english_message_hedges_its_plural():
+    hedged = sorted(key for key, text in catalog("en").items() if "(s)" in text)
+    assert hedged == []
