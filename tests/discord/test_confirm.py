@@ -70,3 +70,14 @@ async def test_an_ordinary_option_is_played_at_once(game):
     first = table.actions(0)[0].text
     played = await discord_.click(ALICE, turn, decline_menu(turn), [first])
     assert f"**Alice** played `{first}`." in played.public[-1].content
+
+
+def test_every_confirmation_question_belongs_to_an_action_label():
+    from rules.core.text import catalog
+
+    for locale in ("en", "ja"):
+        questions = [key for key in catalog(locale) if ".confirm." in key]
+        assert {"smallworld.confirm.decline", "vindication.confirm.accept_death"} <= set(
+            questions)
+        for key in questions:
+            assert key.replace(".confirm.", ".action.") in catalog("en"), key
