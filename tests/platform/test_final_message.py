@@ -34,3 +34,9 @@ def test_a_count_takes_its_word_in_the_singular_or_the_plural():
 def test_no_english_message_hedges_its_plural():
     hedged = sorted(key for key, text in catalog("en").items() if "(s)" in text)
     assert hedged == []
+
+
+def test_caverna_goods_are_counted_in_the_plural():
+    assert translate(Msg("caverna.good.ruby", {"n": 2})) == "2 rubies"
+    assert translate(Msg("caverna.good.ruby", {"n": 1})) == "1 ruby"
+    assert translate(Msg("caverna.good.dog", {"n": 3})) == "3 dogs"
