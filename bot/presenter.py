@@ -106,7 +106,8 @@ def summary_lines(table: Table, summary, locale: str = "en") -> list[str]:
         "id": table.record.id, "moves": translate(Msg(
             "history.ui.moves_one" if summary.moves == 1 else "history.ui.moves",
             {"n": summary.moves}), locale),
-        "time": format_duration(summary.minutes * 60, locale, words=True),
+        "time": (format_duration(summary.minutes * 60, locale, words=True) if summary.minutes
+                 else translate(Msg("history.ui.under_a_minute"), locale)),
         "game": game_title(table, locale), "place": summary.place}), locale)]
 
 

@@ -92,6 +92,8 @@ def log_lines(table: Table, moves: Sequence[MoveRecord], locale: str = "en") -> 
         name = names[move.seat] if 0 <= move.seat < len(names) else str(move.seat + 1)
         if move.secret and not sentences:
             lines.append(say("decided", locale, name=name))
+        elif sentences and sentences[0].startswith(name):  # it names its mover: once
+            lines.append(say("log_told", locale, seq=move.seq, events=" ".join(sentences)))
         elif sentences:
             lines.append(say("log_events", locale, seq=move.seq, name=name,
                              events=" ".join(sentences)))

@@ -101,9 +101,9 @@ def _private(state: State, seat: int | None) -> list[Msg]:
 
 
 def summary(state: State) -> list[Msg]:
-    """Return public status lines: game turn, whose turn, each seat's races."""
-    lines = [Msg("smallworld.prompt.status", {"turn": state.turn, "turns": state.turns,
-                                              "seat": state.current})]
+    """Return public status lines: game turn, whose turn (none once over), each seat's races."""
+    key = "smallworld.prompt.status_over" if state.over else "smallworld.prompt.status"
+    lines = [Msg(key, {"turn": state.turn, "turns": state.turns, "seat": state.current})]
     for s in range(state.n):
         lines.append(Msg("smallworld.prompt.seat_races", {
             "seat": s, "races": [_inst_name(i) for i in state.live_insts(s)] or
