@@ -60,17 +60,22 @@ def start_line(table: Table, locale: str = "en") -> str:
 
 def told_before(table: Table, story, locale: str = "en") -> list[str]:
     """The story lines a turn message told before ``table``'s newest move, rebuilt from the
-    turn's moves in the log (``story``, a service ``TurnStory``; None: nothing known)."""
+    turn's moves in the log (``story``, a service ``TurnStory``; None: nothing known).
+
+    A secret move announced by no public event is left out, as it was when it was made (a
+    step after which its player went on deciding is posted nowhere: how many a player took
+    is nobody's business)."""
     if story is None:
         return []
     newest = sum(table.record.turns)
     names = shown(table).names
     lines = [start_line(table, locale)] if story.from_start else []
     for move in story.moves:
-        if move.seq < newest:
-            events = [Event.from_json(e) for e in move.events]
-            lines += told_move(names, move.seat, move.action, events, move.secret,
-                               move.seq in story.conceded, locale)
+        events = [Event.from_json(e) for e in move.events]
+        if move.seq >= newest or (move.secret and not any(e.audience is None for e in events)):
+            continue
+        lines += told_move(names, move.seat, move.action, events, move.secret,
+                           move.seq in story.conceded, locale)
     return lines
 
 

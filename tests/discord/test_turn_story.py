@@ -98,3 +98,33 @@ async def test_a_turn_whose_thread_message_failed_leaves_the_last_turn_whole(dis
     first, second = [m.content.split("\n") for m in recorder.in_thread(5900)]
     assert first == SOLO[:3]
     assert second[0] == "**Alice** played `roll`." and second[-2:] == SOLO[-2:]
+
+
+async def test_secret_steps_stay_untold_when_the_phase_message_is_edited(tmp_path, recorder):
+    from bot.discord.app import create_bot as create
+    from rules.antiquity import GAME as ANTIQUITY
+
+    from .harness import install
+
+    store = await Store.open(tmp_path / "games.db")
+    install(recorder)
+    bot = create(Service(store, games=[ANTIQUITY], seed_source=lambda: 2), sync=False)
+    discord_ = FakeDiscord(bot, recorder)
+    try:
+        await discord_.command(ALICE, "game new", game="antiquity",
+                               options="tiles=T0:0,T1:0,T2:0,T3:0 order=0,1 colours=red,blue")
+        await discord_.command(BOB, "game join")
+        await discord_.command(ALICE, "game start")
+        await discord_.command(BOB, "move", action="start a 0,0")
+        await discord_.command(ALICE, "move", action="start b -1,14")
+        phase = recorder.public()[-1]  # the city phase: both decide in secret
+        for user, text in ((ALICE, "house 1 0 0,0 -"), (BOB, "house 1 0 0,0 -"),
+                           (ALICE, "house 2 0 0,0 -"), (ALICE, "ready")):
+            moved = await discord_.command(user, "move", action=text)
+            assert moved.public == []  # the phase's one message, edited in place
+        told = "\n".join([phase.content, recorder.in_thread(5900)[-1].content])
+        assert "**Alice** played `ready`." in phase.content
+        assert "made their choice" not in told and "house" not in told
+    finally:
+        await bot.close()
+        await store.close()
