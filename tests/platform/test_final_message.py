@@ -40,3 +40,15 @@ def test_caverna_goods_are_counted_in_the_plural():
     assert translate(Msg("caverna.good.ruby", {"n": 2})) == "2 rubies"
     assert translate(Msg("caverna.good.ruby", {"n": 1})) == "1 ruby"
     assert translate(Msg("caverna.good.dog", {"n": 3})) == "3 dogs"
+
+
+def test_counts_of_one_in_the_games_read_in_the_singular():
+    names = ["Ann"]
+    said = [translate(Msg(key, params), "en", names) for key, params in (
+        ("antiquity.event.graves_placed", {"seat": 0, "count": 1}),
+        ("antiquity.event.polluted", {"seat": 0, "count": 1}),
+        ("smallworld.event.ready", {"seat": 0, "race": "Elves", "tokens": 1}),
+        ("core.ui.type_with_move", {"count": 1}),
+    )]
+    assert not any("1 graves" in s or "1 pollution markers" in s or "1 tokens" in s
+                   or "1 options" in s for s in said), said
