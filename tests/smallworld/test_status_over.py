@@ -15,3 +15,4 @@ def test_the_status_of_a_finished_game_names_nobody_playing():
     state.over = True
     line = translate(summary(state)[0], "en", ["A", "B"])
     assert "playing" not in line and "was the last" in line
+
