@@ -11,7 +11,7 @@ from __future__ import annotations
 from rules.core.text import Msg
 from rules.core.types import View
 
-from . import combos, msgs, scoring
+from . import combos, effects, msgs, scoring
 from .state import Instance, State
 
 
@@ -136,4 +136,8 @@ def prompt(state: State, seat: int) -> Msg:
         return msgs.prompt(key, race=msgs.race(acting.race), hand=acting.hand)
     if state.phase == "heroes":
         return msgs.prompt("heroes", count=state.heroes_left)
+    active = state.active(seat)
+    if state.phase == "end" and active is not None and effects.power_has(state, active,
+                                                                         "diplomat"):
+        return msgs.prompt("end_diplomat")  # only Diplomats may choose an ally
     return msgs.prompt(state.phase)
