@@ -49,6 +49,7 @@ from .store import Store
 
 PLACE = Place("local", "terminal")
 SHOWN = 25
+YES = frozenset({"y", "yes", "はい"})  # answers that confirm a final option
 LANGUAGES = sorted(p.name for p in MESSAGES_DIR.iterdir() if p.is_dir())
 MARKS = re.compile(r"\*\*|`")
 
@@ -198,6 +199,9 @@ class Terminal:
         _, actions = self.service.options_for(table, seat)
         number = whole_number(line, 1, min(len(actions), SHOWN))
         if number is not None:
+            if not self._sure(actions[number - 1], table.names):
+                self.write(presenter.say("sure_cancelled", self.locale))
+                return None
             line = actions[number - 1].text
         try:
             outcome = await self.service.act(PLACE, self.seats[seat], line)
@@ -205,6 +209,15 @@ class Terminal:
             return self._refused(error, table.names)
         await self._show(outcome)
         return None
+
+    def _sure(self, action, names: list[str]) -> bool:
+        """Ask y/n before a final option picked by its number (its game marks it so, as the
+        Discord buttons ask); True for any other option."""
+        question = presenter.confirmation(action, names, self.locale)
+        if question is None:
+            return True
+        answer = self.read(unmarked(local_say("sure", self.locale, question=question)))
+        return (answer or "").strip().lower() in YES
 
     async def _computer_move(self, table: Table, seat: int) -> int | None:
         """Let computer ``seat`` choose and play its move through the service, printed like a
@@ -245,7 +258,8 @@ class Terminal:
         seat, table, locale = outcome.seat, outcome.table, self.locale
         lines = presenter.move_lines(outcome, plain, locale)
         turn = presenter.turn_lines(table, plain, locale)
-        self.write("\n".join(lines[:len(lines) - len(turn)]))
+        if not presenter.tells_nothing(outcome):  # as in Discord: one secret step says nothing
+            self.write("\n".join(lines[:len(lines) - len(turn)]))
         private = [e for e in outcome.events if e.audience is not None and seat in e.audience
                    and seat not in self.bots.seats]  # a computer seat's secrets stay hidden
         for line_text in presenter.event_lines(private, seat, table.names, locale):

@@ -13,6 +13,7 @@ from typing import Iterable, Sequence
 
 from rendering.registry import has_renderer, preload_all, render_png
 from rules.core import Event, Msg, translate
+from rules.core.text import has_message
 
 from .clock import format_duration, time_left
 from .service import MoveOutcome, Table
@@ -118,23 +119,40 @@ def _length_line(table: Table, summary, locale: str) -> list[str]:
         "id": table.record.id, "moves": translate(Msg(
             "history.ui.moves_one" if summary.moves == 1 else "history.ui.moves",
             {"n": summary.moves}), locale),
-        "time": format_duration(summary.minutes * 60, locale, words=True),
+        "time": (format_duration(summary.minutes * 60, locale, words=True) if summary.minutes
+                 else translate(Msg("history.ui.under_a_minute"), locale)),
         "game": game_title(table, locale), "place": summary.place}), locale)]
 
 
 def move_lines(outcome: MoveOutcome, mention, locale: str = "en") -> list[str]:
     """Everything the channel is told after a move: who did what, what happened, who is next."""
     table = outcome.table
-    names = table.names
-    if outcome.conceded:
-        lines = [say("conceded", locale, name=names[outcome.seat])]
-    elif outcome.secret:
-        lines = [say("decided", locale, name=names[outcome.seat])]
+    return [*told_move(table.names, outcome.seat, outcome.action.text, outcome.events,
+                       outcome.secret, outcome.conceded, locale),
+            *turn_lines(table, mention, locale)]
+
+
+def tells_nothing(outcome: MoveOutcome) -> bool:
+    """True for a secret move after which its player goes on deciding, announced by no
+    public event: nothing public changed, so the table is told nothing (the number of such
+    moves is nobody else's business; the contract tests check the rules for this)."""
+    table = outcome.table
+    return (outcome.secret and not outcome.conceded and not table.is_over()
+            and outcome.seat in table.to_act() and outcome.newly_to_act <= {outcome.seat}
+            and not any(event.audience is None for event in outcome.events))
+
+
+def told_move(names: Sequence[str], seat: int, action: str, events: Iterable[Event],
+              secret: bool = False, conceded: bool = False, locale: str = "en") -> list[str]:
+    """What the channel is told of one move: who did what (a secret move: only who), then
+    its public events."""
+    if conceded:
+        lines = [say("conceded", locale, name=names[seat])]
+    elif secret:
+        lines = [say("decided", locale, name=names[seat])]
     else:
-        lines = [say("move_by", locale, name=names[outcome.seat], action=outcome.action.text)]
-    lines += event_lines(outcome.events, None, names, locale)
-    lines += turn_lines(table, mention, locale)
-    return lines
+        lines = [say("move_by", locale, name=names[seat], action=action)]
+    return lines + event_lines(events, None, names, locale)
 
 
 def status_lines(table: Table, mention, locale: str = "en") -> list[str]:
@@ -184,6 +202,18 @@ def private_lines(table: Table, seat: int, locale: str = "en") -> list[str]:
     else:
         lines.append(say("nothing_to_do", locale))
     return lines
+
+
+def confirmation(action, names: Sequence[str] = (), locale: str = "en") -> str | None:
+    """The question to ask before ``action`` is played with one click, when its game marks
+    it as final (a ``<game>.confirm.<name>`` catalog entry beside its label
+    ``<game>.action.<name>``, such as going into decline); None for any other action."""
+    label = action.label
+    head, found, name = label.key.rpartition(".action.") if label is not None else ("", "", "")
+    key = f"{head}.confirm.{name}"
+    if not found or not has_message(key, locale):
+        return None
+    return translate(Msg(key, label.params), locale, names)
 
 
 def action_label(action, names: Sequence[str], locale: str = "en") -> str:

@@ -79,7 +79,8 @@ async def _act(table: Session, user: User, turn: Message, rng: random.Random,
     options = _options(turn)
     if options and rng.random() < 0.85:
         custom_id, value = rng.choice(options)
-        await table.click(user, turn, custom_id, None if value is None else [value])
+        chosen = await table.click(user, turn, custom_id, None if value is None else [value])
+        await _confirm(table, user, chosen)
         played.clicks += value is None
         played.menus += value is not None
         return
@@ -87,6 +88,15 @@ async def _act(table: Session, user: User, turn: Message, rng: random.Random,
     assert choices, f"no autocomplete choice for {user.name}"
     await table.command(user, "move", action=rng.choice(choices)["value"])
     played.typed += 1
+
+
+async def _confirm(table: Session, user: User, chosen) -> None:
+    """Confirm a final option the bot asked about privately (Confirm / Cancel)."""
+    for message in chosen.private:
+        sure = [c for c in message.custom_ids() if c.startswith("tt:sure:") and c.endswith(":yes")]
+        if sure:
+            await table.click(user, message, sure[0])
+            return
 
 
 def _options(message: Message) -> list[tuple[str, str | None]]:

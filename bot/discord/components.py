@@ -174,10 +174,37 @@ class ConcedeButton(_Confirmation, discord.ui.DynamicItem[discord.ui.Button],
         await flows.concede_answer(interaction, self.key)
 
 
-DYNAMIC_ITEMS = (ActButton, ActSelect, LobbyButton, MeButton, AbortButton, ConcedeButton)
+class SureButton(discord.ui.DynamicItem[discord.ui.Button], template=(
+        r"tt:sure:(?P<game>[0-9]+):(?P<seat>[0-9]+):" + STAMP
+        + r":(?P<index>[0-9]+):(?P<answer>yes|no)")):
+    """Confirm or Cancel of a final option, asked before it is played."""
+
+    def __init__(self, key: ids.SureKey, label: str = "-", style: str = "danger",
+                 row: int | None = None) -> None:
+        answer = "yes" if key.confirm else "no"
+        custom_id = ids.checked(
+            f"tt:sure:{key.game}:{key.seat}:{key.stamp}:{key.index}:{answer}")
+        super().__init__(discord.ui.Button(custom_id=custom_id, label=label,
+                                           style=STYLES[style], row=row))
+        self.key = key
+
+    @classmethod
+    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> SureButton:
+        """Rebuild the button from a click (also after a restart)."""
+        return cls(ids.SureKey(int(match["game"]), int(match["seat"]), match["stamp"],
+                               int(match["index"]), match["answer"] == "yes"))
+
+    async def callback(self, interaction: Interaction) -> None:
+        """Play the option (confirm) or leave everything as it is (cancel)."""
+        await flows.sure_answer(interaction, self.key)
+
+
+DYNAMIC_ITEMS = (ActButton, ActSelect, LobbyButton, MeButton, AbortButton, ConcedeButton,
+                 SureButton)
 
 _BUTTONS = {ids.ActKey: ActButton, ids.LobbyKey: LobbyButton, ids.MeKey: MeButton,
-            ids.AbortKey: AbortButton, ids.ConcedeKey: ConcedeButton}
+            ids.AbortKey: AbortButton, ids.ConcedeKey: ConcedeButton, ids.SureKey: SureButton}
 
 
 def make_item(spec: ButtonSpec | SelectSpec, row: int) -> discord.ui.Item[Any]:

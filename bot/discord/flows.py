@@ -13,8 +13,9 @@ import asyncio
 
 from bot.clock import BadDuration, Settings
 from bot.errors import UserError
-from bot.presenter import board_png, game_title, say, status_lines, turn_lines
+from bot.presenter import board_png, confirmation, say, status_lines, turn_lines
 from bot.service import Table
+from bot.service.play import Unconfirmed
 from rules.core import Msg, translate
 
 from . import ids, specs, texts
@@ -119,8 +120,7 @@ async def start(ctx: Context, shuffle: bool = False, game_id: int | None = None)
     ctx.commit(table)
     shown = texts.shown(table)
     locale = ctx.channel_locale
-    started = say("started", locale, game=game_title(table, locale),
-                  players=", ".join(shown.names))
+    started = texts.start_line(table, locale)
     closed = texts.lobby_text(shown, locale, [started])
     if ctx.reply.is_click:
         await ctx.reply.edit_clicked(closed, [])
@@ -153,17 +153,43 @@ async def move(ctx: Context, text: str) -> None:
 @flow
 async def click_option(ctx: Context, key: ids.ActKey) -> None:
     """A decision button: play the option it names, if its seat's decision is unchanged."""
-    await announce(ctx, await ctx.service.choose(ctx.place, ctx.player, key.seat, key.stamp,
-                                                 index=key.index, game_id=key.game))
+    await _chosen(ctx, key.game, key.seat, key.stamp, index=key.index)
 
 
 @flow
 async def choose_option(ctx: Context, key: ids.SelectKey, value: str) -> None:
     """A decision menu: play the chosen option (its text, or ``#index`` for a long one)."""
     index = ids.value_index(value)
-    text = value if index is None else None
+    await _chosen(ctx, key.game, key.seat, key.stamp, index=index,
+                  text=value if index is None else None)
+
+
+async def _chosen(ctx: Context, game: int, seat: int, stamp: str, index: int | None = None,
+                  text: str | None = None) -> None:
+    """Play a clicked option, or first ask the clicker privately to confirm a final one (its
+    game marks it so: :func:`bot.presenter.confirmation`)."""
+    try:
+        outcome = await ctx.service.choose(
+            ctx.place, ctx.player, seat, stamp, index=index, text=text, game_id=game,
+            ask=lambda action: confirmation(action) is not None)
+    except Unconfirmed as asked:
+        ctx.loaded(asked.table)
+        question = confirmation(asked.action, texts.shown(asked.table).names, ctx.locale)
+        await ctx.reply.private(question or "", specs.sure_rows(
+            asked.table, asked.seat, stamp, asked.index, ctx.locale))
+        return
+    await announce(ctx, outcome)
+
+
+@flow
+async def sure_answer(ctx: Context, key: ids.SureKey) -> None:
+    """Confirm or Cancel of a final option: play it (if its seat's decision is unchanged,
+    else refused as stale), or change nothing."""
+    if not key.confirm:
+        await ctx.reply.edit_clicked(say("sure_cancelled", ctx.locale), [])
+        return
     await announce(ctx, await ctx.service.choose(ctx.place, ctx.player, key.seat, key.stamp,
-                                                 index=index, text=text, game_id=key.game))
+                                                 index=key.index, game_id=key.game))
 
 
 @flow

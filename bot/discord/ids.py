@@ -77,7 +77,19 @@ class ConcedeKey:
     confirm: bool
 
 
-Key = ActKey | SelectKey | LobbyKey | MeKey | AbortKey | ConcedeKey
+@dataclass(frozen=True)
+class SureKey:
+    """Confirm or Cancel of a final option (``index`` of ``seat``'s decision at ``stamp``),
+    asked before it is played; the same stamp check as its button's refuses a stale one."""
+
+    game: int
+    seat: int
+    stamp: str
+    index: int
+    confirm: bool
+
+
+Key = ActKey | SelectKey | LobbyKey | MeKey | AbortKey | ConcedeKey | SureKey
 
 
 def checked(custom_id: str) -> str:

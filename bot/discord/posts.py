@@ -13,6 +13,7 @@ from bot.presenter import (
     say,
     status_lines,
     summary_lines,
+    tells_nothing,
     time_lines,
     turn_lines,
 )
@@ -21,7 +22,7 @@ from bot.service import MoveOutcome, Table
 from . import specs, texts
 from .context import Context
 from .notify import turn_messages
-from .posting import POST_ERRORS, PostFailed, needs_post
+from .posting import PostFailed, needs_post
 from .replies import edit_board, edit_message
 from .story import link_line, thread_of, write_turn
 
@@ -49,7 +50,8 @@ async def post_turn(ctx: Context, table: Table, lines: list[str], last_move: str
 
     ``in_place`` edits the previous turn message instead (the same player keeps acting on a
     quiet server, or a phase of several deciders goes on), keeping the lines it told so far
-    above the new ones and replacing its status; if that edit fails, a new message is posted.
+    (rebuilt from the turn's moves in the log) above the new ones and replacing its status;
+    if that edit fails, a new message is posted.
     Everything is in the channel's language. Raises :class:`PostFailed` if the channel could
     not be reached. ``tell_story`` writes the turn's lines in the game's story thread too
     (moves only: opened when the game starts; a repost of the board writes nothing there).
@@ -64,13 +66,14 @@ async def post_turn(ctx: Context, table: Table, lines: list[str], last_move: str
            if table.started else None)
     previous = table.record.board_message_id
     if in_place:
-        earlier = await _story_of(ctx, previous)
-        text = texts.turn_text([*earlier, *story], status)
-        if await edit_board(ctx.interaction, previous, text, rows, png):
+        told = [*await _told_before(ctx, table), *story]
+        if await edit_board(ctx.interaction, previous, texts.turn_text(told, status), rows, png):
             await remember_post(ctx, table, previous)
             if tell_story:
-                await write_turn(ctx, table, story, new_turn=False)
+                await write_turn(ctx, table, told, new_turn=False)
             return
+    if tell_story:
+        await ctx.service.begin_turn(table)
     message = await ctx.reply.public(texts.turn_text(story, status), rows, png)
     await remember_post(ctx, table, str(message.id))
     if tell_story:
@@ -90,17 +93,11 @@ def split_status(table: Table, lines: list[str], locale: str) -> tuple[list[str]
     return lines, []
 
 
-async def _story_of(ctx: Context, message_id: str | None) -> list[str]:
-    """The story lines the channel's turn message shows now ([] if it cannot be read)."""
-    channel = ctx.interaction.channel
-    if not message_id or channel is None or not hasattr(channel, "fetch_message"):
-        return []
-    try:
-        message = await channel.fetch_message(int(message_id))
-    except (*POST_ERRORS, ValueError) as error:
-        log.info("could not read turn message %s: %r", message_id, error)
-        return []
-    return texts.story_of(message.content)
+async def _told_before(ctx: Context, table: Table) -> list[str]:
+    """The story lines the turn message told before ``table``'s newest move, rebuilt from
+    the move log (never read back from Discord)."""
+    story = await ctx.service.turn_story(table)
+    return await asyncio.to_thread(texts.told_before, table, story, ctx.channel_locale)
 
 
 def turn_parts(table: Table, locale: str) -> tuple[list, list[str]]:
@@ -200,10 +197,7 @@ def is_silent(outcome: MoveOutcome) -> bool:
     """True for a secret move after which its player goes on deciding, announced by no
     public event: nothing public changed (the contract tests check the rules for this)."""
     table = outcome.table
-    return (outcome.secret and not outcome.conceded and not table.is_over()
-            and outcome.seat in table.to_act() and outcome.newly_to_act <= {outcome.seat}
-            and not any(event.audience is None for event in outcome.events)
-            and table.record.board_message_id is not None
+    return (tells_nothing(outcome) and table.record.board_message_id is not None
             and table.record.board_version == table.record.version - 1)
 
 

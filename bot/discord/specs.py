@@ -31,7 +31,7 @@ ELLIPSIS = "…"
 class ButtonSpec:
     """A button: its key (what a click does), label and style (primary, secondary, ...)."""
 
-    key: ids.ActKey | ids.LobbyKey | ids.MeKey | ids.AbortKey | ids.ConcedeKey
+    key: ids.ActKey | ids.LobbyKey | ids.MeKey | ids.AbortKey | ids.ConcedeKey | ids.SureKey
     label: str
     style: str = "primary"
 
@@ -207,6 +207,16 @@ def concede_rows(table: Table, seat: int, locale: str = "en") -> list[Row]:
                         clip_text(say("button_concede_confirm", locale), BUTTON_LABEL), "danger"),
              ButtonSpec(ids.ConcedeKey(game, seat, False),
                         clip_text(say("button_concede_cancel", locale), BUTTON_LABEL),
+                        "secondary"))]
+
+
+def sure_rows(table: Table, seat: int, stamp: str, index: int, locale: str = "en") -> list[Row]:
+    """Confirm and Cancel of ``seat``'s final option ``index``, asked at decision ``stamp``."""
+    game = table.record.id
+    return [(ButtonSpec(ids.SureKey(game, seat, stamp, index, True),
+                        clip_text(say("button_sure_confirm", locale), BUTTON_LABEL), "danger"),
+             ButtonSpec(ids.SureKey(game, seat, stamp, index, False),
+                        clip_text(say("button_sure_cancel", locale), BUTTON_LABEL),
                         "secondary"))]
 
 

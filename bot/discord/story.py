@@ -74,8 +74,9 @@ def link_line(thread: str | None, locale: str) -> list[str]:
 
 
 async def write_turn(ctx: Context, table: Table, lines: list[str], new_turn: bool) -> None:
-    """Write a move's story ``lines`` in the thread: a new message for a new turn, else added
-    to the turn's message (its oldest lines cut first if the turn outgrows a message)."""
+    """Write a turn's story ``lines`` in the thread: a new message for a new turn, else the
+    turn's message edited to tell them all (its oldest lines cut first if the turn outgrows
+    a message). The lines are the whole turn's: nothing is read back from Discord."""
     thread, message = await _where(ctx, table)
     if thread is None or not lines:
         return
@@ -83,14 +84,15 @@ async def write_turn(ctx: Context, table: Table, lines: list[str], new_turn: boo
         int(thread), guild_id=int(table.record.guild))
     try:
         if not new_turn and message is not None:
-            told = (await channel.fetch_message(int(message))).content.split("\n")
             await channel.get_partial_message(int(message)).edit(
-                content="\n".join(turn_text([*told, *lines], [])),
+                content="\n".join(turn_text(lines, [])),
                 allowed_mentions=discord.AllowedMentions.none())
             return
         sent = await channel.send("\n".join(turn_text(lines, [])),
                                   allowed_mentions=discord.AllowedMentions.none())
     except (*POST_ERRORS, ValueError) as error:
         log.info("game %s: story thread not written (%r)", table.record.id, error)
+        if new_turn:  # the turn's next lines open its message; the last turn's stays whole
+            await ctx.service.set_bot_setting(_key(table), f"{thread}:")
         return
     await ctx.service.set_bot_setting(_key(table), f"{thread}:{sent.id}")

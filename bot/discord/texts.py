@@ -11,7 +11,7 @@ from typing import Sequence
 
 from discord.utils import escape_markdown
 
-from bot.presenter import event_lines, lobby_lines, move_lines, say
+from bot.presenter import event_lines, game_title, lobby_lines, move_lines, say, told_move
 from bot.service import MoveOutcome, MoveRecord, Seat, Table
 from rules.core import Event, Msg, translate
 
@@ -54,6 +54,33 @@ def public_move_lines(outcome: MoveOutcome, locale: str = "en") -> list[str]:
     return move_lines(outcome, mention, locale)
 
 
+def start_line(table: Table, locale: str = "en") -> str:
+    """The line that opens a game's story: the game begins, in this seat order."""
+    return say("started", locale, game=game_title(table, locale),
+               players=", ".join(safe_name(name) for name in table.names))
+
+
+def told_before(table: Table, story, locale: str = "en") -> list[str]:
+    """The story lines a turn message told before ``table``'s newest move, rebuilt from the
+    turn's moves in the log (``story``, a service ``TurnStory``; None: nothing known).
+
+    A secret move announced by no public event is left out, as it was when it was made (a
+    step after which its player went on deciding is posted nowhere: how many a player took
+    is nobody's business)."""
+    if story is None:
+        return []
+    newest = sum(table.record.turns)
+    names = shown(table).names
+    lines = [start_line(table, locale)] if story.from_start else []
+    for move in story.moves:
+        events = [Event.from_json(e) for e in move.events]
+        if move.seq >= newest or (move.secret and not any(e.audience is None for e in events)):
+            continue
+        lines += told_move(names, move.seat, move.action, events, move.secret,
+                           move.seq in story.conceded, locale)
+    return lines
+
+
 def private_event_lines(outcome: MoveOutcome, locale: str = "en") -> list[str]:
     """Sentences of the events only the acting seat may see (sent to it ephemerally)."""
     private = [e for e in outcome.events if e.audience is not None]
@@ -72,6 +99,8 @@ def log_lines(table: Table, moves: Sequence[MoveRecord], locale: str = "en") -> 
         name = names[move.seat] if 0 <= move.seat < len(names) else str(move.seat + 1)
         if move.secret and not sentences:
             lines.append(say("decided", locale, name=name))
+        elif sentences and sentences[0].startswith(name):  # it names its mover: once
+            lines.append(say("log_told", locale, seq=move.seq, events=" ".join(sentences)))
         elif sentences:
             lines.append(say("log_events", locale, seq=move.seq, name=name,
                              events=" ".join(sentences)))

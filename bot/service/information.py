@@ -4,6 +4,7 @@ message of the channel shows each game (so a saved change that was never posted 
 from __future__ import annotations
 
 import asyncio
+from dataclasses import dataclass
 
 from rules.core import Action, Msg, RulesError, normalise, translate
 
@@ -13,6 +14,20 @@ from .lookup import ServiceBase
 from .tables import GameRecord, MoveRecord, Place, Player, Table
 
 MAX_CHOICES = 25
+TURN_SETTING = "turn:{}"  # the bot setting holding where a game's turn message begins
+
+
+@dataclass(frozen=True)
+class TurnStory:
+    """The moves a game's current turn message tells, from the store's move log.
+
+    ``from_start`` when the turn began with the game's start (told before its first move);
+    ``conceded`` holds the numbers (``seq``) of the moves that were concessions.
+    """
+
+    from_start: bool
+    moves: tuple[MoveRecord, ...]
+    conceded: frozenset[int] = frozenset()
 
 
 class Information(ServiceBase):
@@ -85,6 +100,33 @@ class Information(ServiceBase):
         """Remember that ``message_id`` now shows ``table`` (as of its version)."""
         await self.store.set_board_message(table.record.id, message_id, table.record.version)
 
+    async def begin_turn(self, table: Table) -> None:
+        """Note that a new turn message begins with ``table``'s newest move (with none, with
+        the game's start); :meth:`turn_story` tells that turn's moves again."""
+        await self.store.set_setting(TURN_SETTING.format(table.record.id),
+                                     str(sum(table.record.turns)))
+
+    async def turn_story(self, table: Table) -> TurnStory | None:
+        """The moves of the turn begun at the last :meth:`begin_turn`, up to ``table``'s newest
+        (None if no turn was begun). Read from the move log, so it survives a restart."""
+        value = await self.store.setting(TURN_SETTING.format(table.record.id))
+        if value is None or not value.isdigit():
+            return None
+        first, newest = int(value), sum(table.record.turns)
+        moves = await self._moves_up_to(table.record.id, max(first, 1), newest)
+        conceding = _concession_texts(table)
+        return TurnStory(first == 0, tuple(moves),
+                         frozenset(m.seq for m in moves if m.action in conceding))
+
+    async def _moves_up_to(self, game_id: int, first: int, newest: int) -> list[MoveRecord]:
+        """The moves ``first`` to ``newest`` (moves saved since are read past, not told)."""
+        if newest < first:
+            return []
+        moves = await self.store.moves(game_id, last=newest - first + 1)
+        if moves and moves[-1].seq > newest:  # another move was saved meanwhile: read more
+            moves = await self.store.moves(game_id, last=moves[-1].seq - first + 1)
+        return [m for m in moves if first <= m.seq <= newest]
+
     async def unposted_games(self) -> list[GameRecord]:
         """Return the open games of this process's shards whose channel message may lag a
         saved change (to post again)."""
@@ -121,3 +163,12 @@ def _matches(action: Action, words: list[str], locale: str, names: list[str]) ->
     if action.label is not None:
         haystack += " " + translate(action.label, locale, names).lower()
     return all(word in haystack for word in words)
+
+
+def _concession_texts(table: Table) -> set[str]:
+    """The texts of the game's concession moves (none in a game without concession)."""
+    game = table.game
+    if not game.has_concession() or table.state is None:
+        return set()
+    found = (game.concession(table.state, seat) for seat in range(len(table.record.seats)))
+    return {action.text for action in found if action is not None}

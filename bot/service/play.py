@@ -7,7 +7,7 @@ event loop keeps acknowledging other interactions meanwhile.
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from rules.core import Action, Event, Game, RulesError
 
@@ -15,6 +15,17 @@ from ..errors import UserError
 from .clocks import Clocks
 from .history import History
 from .tables import MoveOutcome, Place, Player, Table
+
+
+class Unconfirmed(Exception):
+    """A chosen option that asks for confirmation first: nothing was played.
+
+    ``index`` is the option's place among ``seat``'s actions (what a confirmation plays).
+    """
+
+    def __init__(self, table: Table, seat: int, action: Action, index: int):
+        super().__init__(action.text)
+        self.table, self.seat, self.action, self.index = table, seat, action, index
 
 
 class Play(Clocks, History):
@@ -71,18 +82,22 @@ class Play(Clocks, History):
 
     async def choose(self, place: Place, player: Player, seat: int, stamp: str,
                      index: int | None = None, text: str | None = None,
-                     game_id: int | None = None) -> MoveOutcome:
+                     game_id: int | None = None,
+                     ask: Callable[[Action], bool] | None = None) -> MoveOutcome:
         """Play the option a button (``index``) or menu entry (``text``) of ``seat`` names.
 
         ``stamp`` is the seat's decision stamp when the component was posted: if that seat's
         own decision changed since, the click is stale, and so is a click on a message of
         another game than the channel's (``game_id``). The option is looked up among the
-        seat's legal actions and played as it is, never re-parsed from text.
+        seat's legal actions and played as it is, never re-parsed from text. An option for
+        which ``ask`` is true is not played: :class:`Unconfirmed` is raised instead.
         """
         async with self._lock(place):
             table = await self._active(place, game_id)
             seat = self._acting_seat(table, player, seat)
             action = await asyncio.to_thread(_picked, table, seat, stamp, index, text)
+            if ask is not None and ask(action):
+                raise Unconfirmed(table, seat, action, table.actions(seat).index(action))
             return await self._apply(table, seat, action, "stale")
 
     def _acting_seat(self, table: Table, player: Player, seat: int | None) -> int:

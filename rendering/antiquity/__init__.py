@@ -118,7 +118,7 @@ def _header(draw, data: dict, names) -> int:
     top = phrase("summary", turn=data["turn"], phase=phase, famine=data["famine"])
     if data.get("over"):
         winners = ", ".join(seat_name(names, s) for s in data["winners"]) or word("misc.nobody")
-        top = phrase("event.game_over", winners=winners)
+        top = phrase("board.game_over", winners=winners)
     draw.text((MARGIN, 8), top, font=font(fit_text(draw, top, WIDTH - 2 * MARGIN, 26, True),
                                             True), fill=INK)
     draw.text((MARGIN, 64), "→", font=font(28, True), fill=INK, anchor="lm")

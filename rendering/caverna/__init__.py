@@ -97,7 +97,7 @@ def _height_budget(table: Table) -> int:
 def _header(canvas: Image.Image, table: Table, y: int) -> int:
     d = ImageDraw.Draw(canvas)
     if table.over:
-        title = words(Msg("caverna.event.game_over"))
+        title = words(Msg("caverna_render.heading.game_over"))
     else:
         title = round_title(max(table.round, 1), table.rounds)
         if table.phase in ("work", "harvest"):

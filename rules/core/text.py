@@ -4,11 +4,13 @@ Rules never produce prose: they produce ``Msg(key, params)``. The catalog lives 
 ``data/messages/<locale>/<namespace>.toml``; a key ``smallworld.event.conquer`` is the entry
 ``conquer`` of table ``[event]`` in ``smallworld.toml``. Parameters named ``seat`` or ending in
 ``_seat`` are seat numbers and are shown as the player's name; a parameter that is itself a
-``Msg`` is translated first; a list of ``Msg`` is joined with commas.
+``Msg`` is translated first; a list of ``Msg`` is joined with commas. ``{count:one|many}`` is
+the word for ``count``: ``one`` when it is 1, else ``many`` ("{n} {n:token|tokens}").
 """
 
 from __future__ import annotations
 
+import re
 import string
 import tomllib
 from dataclasses import dataclass, field
@@ -21,6 +23,7 @@ from .paths import data_root
 DATA_DIR = data_root()
 MESSAGES_DIR = DATA_DIR / "messages"
 DEFAULT_LOCALE = "en"
+PLURAL = re.compile(r"\{(\w+):([^|{}]*)\|([^|{}]*)\}")  # {count:one|many}
 
 
 @dataclass(frozen=True, init=False)
@@ -119,6 +122,8 @@ def translate(msg: Msg | str, locale: str = DEFAULT_LOCALE, names: Sequence[str]
     if template is None:
         template = catalog(DEFAULT_LOCALE)[msg.key]
     values = {name: _format_param(name, value, locale, names) for name, value in msg.params.items()}
+    if "|" in template:
+        template = PLURAL.sub(lambda m: m[2] if values.get(m[1]) == "1" else m[3], template)
     return template.format_map(values)
 
 

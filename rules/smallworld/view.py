@@ -11,7 +11,7 @@ from __future__ import annotations
 from rules.core.text import Msg
 from rules.core.types import View
 
-from . import combos, msgs, scoring
+from . import combos, effects, msgs, scoring
 from .state import Instance, State
 
 
@@ -101,9 +101,9 @@ def _private(state: State, seat: int | None) -> list[Msg]:
 
 
 def summary(state: State) -> list[Msg]:
-    """Return public status lines: game turn, whose turn, each seat's races."""
-    lines = [Msg("smallworld.prompt.status", {"turn": state.turn, "turns": state.turns,
-                                              "seat": state.current})]
+    """Return public status lines: game turn, whose turn (none once over), each seat's races."""
+    key = "smallworld.prompt.status_over" if state.over else "smallworld.prompt.status"
+    lines = [Msg(key, {"turn": state.turn, "turns": state.turns, "seat": state.current})]
     for s in range(state.n):
         lines.append(Msg("smallworld.prompt.seat_races", {
             "seat": s, "races": [_inst_name(i) for i in state.live_insts(s)] or
@@ -136,4 +136,8 @@ def prompt(state: State, seat: int) -> Msg:
         return msgs.prompt(key, race=msgs.race(acting.race), hand=acting.hand)
     if state.phase == "heroes":
         return msgs.prompt("heroes", count=state.heroes_left)
+    active = state.active(seat)
+    if state.phase == "end" and active is not None and effects.power_has(state, active,
+                                                                         "diplomat"):
+        return msgs.prompt("end_diplomat")  # only Diplomats may choose an ally
     return msgs.prompt(state.phase)

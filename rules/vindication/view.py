@@ -93,7 +93,10 @@ def build_view(game, state, viewer: int | None) -> View:
 
 
 def _summary(state) -> Msg:
-    """Whose turn it is; during the set-up's simultaneous quest choice, who still chooses."""
+    """Whose turn it is; during the set-up's simultaneous quest choice, who still chooses;
+    once over, the last round (nobody is to play)."""
+    if state.over:
+        return Msg("vindication.summary.over", {"round": state.round})
     choosing = sorted(d["seat"] for d in state.pending if d["type"] == "quest_keep")
     if choosing:
         return Msg("vindication.summary.choosing_quests", {"waiting_seat": choosing})

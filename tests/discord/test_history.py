@@ -26,7 +26,8 @@ async def play_to_the_end(discord_, players=(ALICE, BOB)):
 async def test_the_final_message_gives_length_and_place_in_history(discord_):
     final = await play_to_the_end(discord_)
     assert "Game over" in final.content
-    assert ("moves over 0 minutes; Race to Ten (test game) game number 1 on this server."
+    assert ("moves over less than a minute; Race to Ten (test game) game number 1 on this"
+            " server."
             in final.content)
 
 

@@ -219,8 +219,8 @@ async def test_log_shows_last_moves_in_words(discord_):
     result = await discord_.command(CAROL, "log")
     [reply] = result.messages
     assert reply.ephemeral
-    assert "1. Alice: Alice moved 1." in reply.content
-    assert "2. Bob: Bob moved 2." in reply.content
+    assert "1. Alice moved 1." in reply.content
+    assert "2. Bob moved 2." in reply.content
     assert "secret" not in reply.content.lower()
 
 

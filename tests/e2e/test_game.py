@@ -103,5 +103,23 @@ async def test_undo_in_a_solo_game_and_limits_of_the_synced_commands(table):
     assert standin.violations == []
 
 
+async def test_a_turn_edited_in_place_is_never_read_back_from_discord(table):
+    await table.command(ALICE, "game new", game="toy", options="goal=20")
+    await table.click(ALICE, table.lobby(), _lobby_id(table, "start"))
+    turn_id = table.turn().id
+    before = len(table.standin.requests)
+    for text in ("step", "hop 2", "step"):
+        await table.command(ALICE, "move", action=text)
+    assert table.turn().id == turn_id  # one turn: its message edited in place
+    read = [r.path for r in table.standin.requests[before:]
+            if r.method == "GET" and "/channels/" in r.path and "/messages/" in r.path]
+    assert read == []
+    told = table.turn().content
+    assert told.count("**Alice** played `step`.") == 2 and "played `hop 2`." in told
+    [thread] = [c for c in table.standin.channels.values() if c.parent == table.channel]
+    [story] = [m.content for m in table.standin.channel_messages(thread.id)]
+    assert story.startswith("Race to Ten") and story.count("Alice moved 1.") == 2
+
+
 def _lobby_id(table: Session, verb: str) -> str:
     return next(i for i in table.lobby().custom_ids() if i.endswith(f":{verb}"))

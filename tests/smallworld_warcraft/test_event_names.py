@@ -15,5 +15,5 @@ def test_harmony_and_its_fee_name_the_pandaren_player():
     assert given == ["B receives a Harmony token from A.", "D receives a Harmony token from A."]
     state, events = play(state, 1, "conquer L1-07")
     paid = translate(find(events, "coins_paid")[0].msg, "en", NAMES)
-    assert paid.startswith("B pays 2 coin(s) to A ")
+    assert paid.startswith("B pays 2 coins to A ")
     assert "B が A に 2 枚" in translate(find(events, "coins_paid")[0].msg, "ja", NAMES)
