@@ -106,6 +106,15 @@ class Run:
     refused: int = 0
     last_seat: int | None = None  # who made the run's previous move (a new mover: a new turn
     # in the story thread)
+    moves_seen: int | None = None  # the game's move count after the run's previous move
+
+    def follow(self, moves: int) -> None:
+        """Note the game's move count ``moves`` after a move of the run. If a person moved
+        since the run's previous move, their message is the channel's newest: the run's
+        next moves go on a new message below it, never onto the older one above."""
+        if self.moves_seen is not None and moves != self.moves_seen + 1:
+            self.message, self.story = None, []
+        self.moves_seen = moves
 
 
 class Robots:
@@ -263,6 +272,7 @@ class Robots:
         service and the client of what it is given). A secret move that shows nothing new
         (:func:`silent`) is not told at all: how many such moves a seat makes is secret too."""
         table = outcome.table
+        run.follow(sum(table.record.turns))
         if silent(outcome):
             if table.record.board_message_id is not None:  # nothing new to show
                 await self.service.remember_board_message(table, table.record.board_message_id)

@@ -426,3 +426,15 @@ async def test_a_long_run_is_shown_as_it_goes_and_pings_the_next_person(discord_
     assert "Bot 2 (easy)** played" in running.content and "<@111>" not in running.content
     assert running.components == []  # retired when the next message was posted
     assert "Bot 3 (easy)** played" in last.content and "<@111>" in last.content
+
+
+def test_a_run_moves_below_a_persons_move_made_in_the_middle_of_it():
+    """Seen through the stand-in under load: a person's move came between two computer
+    moves of one run, and the run edited its older message above the person's, so the
+    channel's newest message named the wrong seat to act."""
+    run = robots_module.Run(message=object(), story=["Bot 1 moved 2."])
+    run.follow(5)
+    run.follow(6)  # the run's own next move: it goes on editing its message
+    assert run.message is not None and run.story
+    run.follow(8)  # a person moved in between
+    assert run.message is None and run.story == []
