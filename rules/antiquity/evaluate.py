@@ -7,18 +7,41 @@ player has lost. So a position is worth its progress toward the conditions (hous
 influence), weighted toward the chosen saint's condition once a Cathedral stands (before
 that, toward the condition nearest to hand), plus the Cathedral itself, the tie-break hexes
 and a little for goods and men in hand, minus graves.
+
+Most games between computer players end by elimination long before a condition is met
+(§7.3, §8.3: a player who cannot place a grave is out), so a position is worth above all its
+survival: the room left for graves (empty cells and grave-free building cells), food owned
+(never spent, it shields from famine graves every round, §7.2) and the graves the next
+famine and pollution phases will bring at the current famine level and pollution.
 """
 
 from __future__ import annotations
 
-from . import data
-from .city import building_graves, of_type
+from . import data, pollution
+from .city import (
+    all_empty_cells,
+    building_graves,
+    functioning_type,
+    graveable_building_cells,
+    of_type,
+)
+from .famine import GRANARY
+from .goods import food_owned
 from .influence import anchors, influence
 
 HARD_ITERATIONS = 200  # a hard decision within the 2 s p99 target (bench/ai_speed.py)
 PLAYOUT_DEPTH = 10
 BLUNDER = 4.0
 WIN = 1000.0
+ROOM = 1.0  # per cell a grave can still take before elimination
+ROOM_CAP = 30  # beyond that many, more room is worth nothing more
+FOOD = 2.0  # per food owned (or Granary relief), up to FOOD_AHEAD above the famine level
+FOOD_AHEAD = 4
+DUE = 3.0  # per grave the next famine and pollution phases would bring
+STAFFED = 1.0  # per staffed working city building (an idle man is worth IDLE)
+IDLE = 0.5
+CART = 1.5  # more for a staffed Cart Shop: a countryside producer in phase 4
+TOKEN = 1.0  # per goods token on the seat's countryside producers (goods to come)
 GOODS = data.FOOD + data.LUXURY
 
 
@@ -82,9 +105,36 @@ def evaluate(state, seat: int, reach: dict | None = None) -> float:
     value = 60.0 * condition_progress(state, seat, reach)
     value += 15.0 if p["saint"] is not None else 0.0
     value += 0.5 * clean  # the tie-break count (victory.unpolluted)
-    value += 0.1 * sum(p["goods"].values()) + 0.5 * p["idle"]
+    value += 0.1 * sum(p["goods"].values()) + IDLE * p["idle"]
     value -= 1.0 * len(p["graves"])
-    return value
+    return value + survival(state, seat, reach[seat]) + engine(state, seat)
+
+
+def engine(state, seat: int) -> float:
+    """Return the worth of what will bring ``seat`` goods: staffed working city buildings
+    (a staffed Cart Shop the most) and tokens still on its countryside producers."""
+    p = state.ps[seat]
+    value = 0.0
+    for bid, b in p["buildings"].items():
+        if b["staffed"] and not building_graves(p, bid):
+            value += STAFFED + (CART if b["type"] == "cart_shop" else 0.0)
+    tokens = sum(len(b["tokens"]) for b in state.country.values() if b["owner"] == seat)
+    return value + TOKEN * tokens
+
+
+def survival(state, seat: int, mine: set) -> float:
+    """Return the worth of ``seat``'s chances to outlast the others: room for graves, food
+    against famine, and the graves the next famine and pollution phases would bring
+    (``mine``: the seat's influence)."""
+    p = state.ps[seat]
+    room = len(all_empty_cells(p)) + len(graveable_building_cells(p))
+    relief = GRANARY if functioning_type(state, seat, "granary") else 0
+    shield = food_owned(p["goods"]) + relief
+    famine = max(0, state.famine - shield)
+    free = len(mine - state.pollution - state.occupied())
+    polluting = max(0, pollution.amount(state, seat) - free)
+    return (ROOM * min(room, ROOM_CAP) + FOOD * min(shield, state.famine + FOOD_AHEAD)
+            - DUE * (famine + polluting))
 
 
 def evaluate_all(state) -> list[float]:

@@ -18,11 +18,15 @@ from .state import State, copy_state
 HARD_ITERATIONS = 1200  # a hard decision within the 2 s p99 target (bench/ai_speed.py)
 PLAYOUT_DEPTH = 16
 BLUNDER = 3.0
-FUTURE = 0.6  # weight of a future turn's income (races decline, regions are lost)
+FUTURE = 0.4  # weight of a future turn's income (races decline, regions are lost)
 CONQUEST = 2.0  # worth of a region conquered on a later turn (held for a while)
 HORIZON = 3  # later turns whose conquests count
 FRESH = 9  # tokens a race picked next turn brings, about
 PER_REGION = 3  # tokens a conquest takes, about
+# how often normal plays another judged option than the best (rules.core.ai): rarely here,
+# as every step of a turn ends it nearer its end (no round trips to escape), and each
+# wandering conquest or redeployment gives easy's near-greedy play the edge
+WANDER = 0.005
 
 
 def turns_left(state: State, seat: int) -> int:

@@ -17,6 +17,7 @@ from . import goblins, markers
 HARD_ITERATIONS = 380  # a hard decision within the 2 s p99 target (bench/ai_speed.py)
 PLAYOUT_DEPTH = 14
 BLUNDER = base.BLUNDER
+WANDER = base.WANDER
 evaluate = base.evaluate
 
 
