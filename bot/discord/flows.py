@@ -256,13 +256,14 @@ async def status(ctx: Context) -> None:
 @flow
 async def show_log(ctx: Context, page: int | None = None) -> None:
     """``/log``: one page of the game's moves in words (the newest by default), privately."""
-    table, moves, number, pages = await ctx.service.log_page(ctx.place, page, LOG_LENGTH)
+    table, moves, number, pages, first = await ctx.service.log_page(ctx.place, page,
+                                                                    LOG_LENGTH)
     ctx.loaded(table)
     title = (say("log_title", ctx.locale) if pages == 1
              else say("log_page", ctx.locale, page=number, pages=pages))
     hint = [say("log_pages_hint", ctx.locale, pages=pages)] if pages > 1 else []
     await ctx.reply.private([title, *hint,  # before the moves: a clipped end keeps it
-                             *texts.log_lines(texts.shown(table), moves, ctx.locale)])
+                             *texts.log_lines(texts.shown(table), moves, ctx.locale, first)])
 
 
 # -- abort -----------------------------------------------------------------------------------

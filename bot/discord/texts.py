@@ -87,25 +87,25 @@ def private_event_lines(outcome: MoveOutcome, locale: str = "en") -> list[str]:
     return event_lines(private, outcome.seat, outcome.table.names, locale)
 
 
-def log_lines(table: Table, moves: Sequence[MoveRecord], locale: str = "en") -> list[str]:
-    """The last moves, readable: each move's public events, or its text when it has none."""
+def log_lines(table: Table, moves: Sequence[MoveRecord], locale: str = "en",
+              first: int = 1) -> list[str]:
+    """Moves numbered from ``first``, readable: each move's public events, or its text when
+    it has none (the service leaves out the secret moves nothing public told)."""
     if not moves:
         return [say("log_empty", locale)]
     names = table.names
     lines = []
-    for move in moves:
+    for number, move in enumerate(moves, start=first):
         events = [Event.from_json(e) for e in move.events]
         sentences = [translate(e.msg, locale, names) for e in events if e.visible_to(None)]
         name = names[move.seat] if 0 <= move.seat < len(names) else str(move.seat + 1)
-        if move.secret and not sentences:
-            lines.append(say("decided", locale, name=name))
-        elif sentences and sentences[0].startswith(name):  # it names its mover: once
-            lines.append(say("log_told", locale, seq=move.seq, events=" ".join(sentences)))
+        if sentences and sentences[0].startswith(name):  # it names its mover: once
+            lines.append(say("log_told", locale, seq=number, events=" ".join(sentences)))
         elif sentences:
-            lines.append(say("log_events", locale, seq=move.seq, name=name,
+            lines.append(say("log_events", locale, seq=number, name=name,
                              events=" ".join(sentences)))
         else:
-            lines.append(say("log_line", locale, seq=move.seq, name=name, action=move.action))
+            lines.append(say("log_line", locale, seq=number, name=name, action=move.action))
     return lines
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass
 
-from rules.core import Action, Msg, RulesError, normalise, translate
+from rules.core import Action, Event, Msg, RulesError, normalise, translate
 
 from ..errors import UserError
 from ..store import results as stored
@@ -87,14 +87,18 @@ class Information(ServiceBase):
         return table, await self.store.moves(table.record.id, last=last)
 
     async def log_page(self, place: Place, page: int | None, size: int
-                       ) -> tuple[Table, list[MoveRecord], int, int]:
-        """Return the table, one page of ``size`` of its whole move log, the page's number and
-        the page count. Page 1 holds the first moves; None (or a page past the end) the last."""
+                       ) -> tuple[Table, list[MoveRecord], int, int, int]:
+        """Return the table, one page of ``size`` of its move log as anyone may read it, the
+        page's number, the page count and the number of the page's first move. Page 1 holds
+        the first moves; None (or a page past the end) the last. A secret move that no public
+        event told is left out, and the moves are numbered without it: how many secret
+        steps a player took is theirs alone, as in the channel."""
         table = await self.shown_table(place)
-        moves = await self.store.moves(table.record.id)
+        moves = [m for m in await self.store.moves(table.record.id) if not untold(m)]
         pages = max(1, -(-len(moves) // size))
         number = pages if page is None else min(max(page, 1), pages)
-        return table, moves[(number - 1) * size:number * size], number, pages
+        first = (number - 1) * size
+        return table, moves[first:first + size], number, pages, first + 1
 
     async def remember_board_message(self, table: Table, message_id: str | None) -> None:
         """Remember that ``message_id`` now shows ``table`` (as of its version)."""
@@ -172,3 +176,8 @@ def _concession_texts(table: Table) -> set[str]:
         return set()
     found = (game.concession(table.state, seat) for seat in range(len(table.record.seats)))
     return {action.text for action in found if action is not None}
+
+
+def untold(move: MoveRecord) -> bool:
+    """True for a secret move that no public event told (the channel said nothing of it)."""
+    return move.secret and not any(Event.from_json(e).visible_to(None) for e in move.events)

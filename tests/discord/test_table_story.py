@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from PIL import Image
 
-from bot.service import Place
+from bot.service import MoveRecord, Place
+from rules.core import Event
 
 from .conftest import ALICE, BOB
 from .harness import CHANNEL, GUILD
@@ -155,3 +156,26 @@ async def test_a_board_repost_mid_turn_leaves_the_story_whole(discord_, recorder
     [story] = recorder.in_thread(5900)
     assert "begins!" in story.content and "played `step`" in story.content
     assert "played `hop 2`" in story.content and "version" not in story.content
+
+
+async def test_log_leaves_out_the_secret_steps_nothing_public_told(discord_, service,
+                                                                   monkeypatch):
+    """/log told every secret step as 'has made their choice' and numbered them: anyone
+    could count another player's secret actions (issue 19, point 1)."""
+    await started(discord_, players=(ALICE, BOB))
+    said = Event("toy.event.voted", {"seat": 1}).to_json()
+    private = Event("toy.event.secret", {"secret": 7}, audience=frozenset({0})).to_json()
+    log = [MoveRecord(1, 0, "step", [], True),
+           MoveRecord(2, 0, "hop 1", [private], True, secret=True),
+           MoveRecord(3, 0, "hop 1", [private], True, secret=True),
+           MoveRecord(4, 1, "vote yes", [said], True, secret=True),
+           MoveRecord(5, 1, "roll", [], True)]
+
+    async def moves(game_id, last=None):
+        return log
+
+    monkeypatch.setattr(service.store, "moves", moves)
+    shown = (await discord_.command(BOB, "log")).text
+    assert "hop" not in shown and "made their choice" not in shown
+    assert "1. Alice: `step`" in shown and "2. Bob voted." in shown
+    assert "3. Bob: `roll`" in shown and "4." not in shown and "5." not in shown
