@@ -23,8 +23,16 @@ from rules.core.playout import random_playout
 FOLDER = Path(__file__).parent / "data"
 SEED = 2024
 # game -> variant -> (options, player counts): recorded besides the default runs
-VARIANTS = {"vindication": {"guilds": ({"modules": ["guilds"]}, (2, 3, 4, 5)),
-                            "myths": ({"modules": ["myths"]}, (2, 5))}}
+VARIANTS = {"vindication": {
+    **{module: ({"modules": [module]}, (2, 5))
+       for module in ("well", "temple", "stones", "crystals", "treachery", "pets")},
+    # Building Sites needs a tile to build: a Crystal Mine, as in the contract's options
+    "sites": ({"modules": ["sites", "crystals"], "build": ["crystal_mine"],
+               "remove": ["command_post", "shrine", "monastery"]}, (2, 5)),
+    "guilds": ({"modules": ["guilds"]}, (2, 3, 4, 5)),
+    "myths": ({"modules": ["myths"]}, (2, 5)),
+    "all": ({"modules": ["all"]}, (2, 5)),
+}}
 
 
 def path_for(game_name: str, players: int, variant: str = "") -> Path:
