@@ -212,17 +212,7 @@ async def test_a_seat_whose_time_runs_out_goes_to_a_computer_player(discord_, se
     await open_table(discord_, (ALICE, BOB), timer="1h", timeout_bot="easy")
     assert "goes to a computer player (easy)" in discord_.recorder.public()[-1].content
     await discord_.command(ALICE, "game start")
-    said = []
-
-    async def send(text, **kwargs):
-        said.append(text)
-
-    client = discord_.bot
-    channel = SimpleNamespace(send=send, guild=SimpleNamespace(preferred_locale="en-US"))
-    monkeypatch.setattr(client, "get_channel", lambda channel_id: channel)
-    monkeypatch.setattr(client.scheduler, "notifier", DiscordNotifier(client, service))
-    service.now = lambda: 2 * H
-    await client.scheduler.tick()
+    said = await _tick_two_hours_later(discord_, service, monkeypatch)
     assert any("ran out of time: Bot 1 (easy) plays their seat now" in t for t in said), said
     await robots.idle()
     table = await service.table(Place(str(GUILD), str(CHANNEL)))
@@ -329,17 +319,7 @@ async def test_an_overdue_computer_seat_is_set_to_work_again(discord_, service, 
     await discord_.command(ALICE, "move", action="step")  # the computer is "stuck"
     monkeypatch.undo()
     robots.pause, robots.processes, robots.iterations = 0, 0, 8
-    said = []
-
-    async def send(text, **kwargs):
-        said.append(text)
-
-    client = discord_.bot
-    channel = SimpleNamespace(send=send, guild=SimpleNamespace(preferred_locale="en-US"))
-    monkeypatch.setattr(client, "get_channel", lambda channel_id: channel)
-    monkeypatch.setattr(client.scheduler, "notifier", DiscordNotifier(client, service))
-    service.now = lambda: 2 * H
-    await client.scheduler.tick()
+    said = await _tick_two_hours_later(discord_, service, monkeypatch)
     await robots.idle()
     assert said == []  # nobody is reminded: the computer seat moved
     table = await service.table(Place(str(GUILD), str(CHANNEL)))
@@ -438,3 +418,19 @@ def test_a_run_moves_below_a_persons_move_made_in_the_middle_of_it():
     assert run.message is not None and run.story
     run.follow(8)  # a person moved in between
     assert run.message is None and run.story == []
+
+
+async def _tick_two_hours_later(discord_, service, monkeypatch) -> list[str]:
+    """Run the scheduler two hours on, its notices sent to a recorded channel; return them."""
+    said = []
+
+    async def send(text, **kwargs):
+        said.append(text)
+
+    client = discord_.bot
+    channel = SimpleNamespace(send=send, guild=SimpleNamespace(preferred_locale="en-US"))
+    monkeypatch.setattr(client, "get_channel", lambda channel_id: channel)
+    monkeypatch.setattr(client.scheduler, "notifier", DiscordNotifier(client, service))
+    service.now = lambda: 2 * H
+    await client.scheduler.tick()
+    return said
