@@ -6,7 +6,9 @@ import asyncio
 import contextlib
 import functools
 import json
+import random
 import sqlite3
+import time
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -31,6 +33,24 @@ SELECT_GAMES = ("SELECT games.*, (SELECT json_group_object(seat, n) FROM (SELECT
 
 
 BUSY_SECONDS = 5.0  # how long a write waits for another process's write lock
+LOCK_RETRY_SECONDS = (0.01, 0.05)  # the range of pauses between tries of a start
+
+
+async def _again_while_locked(step, seconds: float) -> None:
+    """Run ``step``, and again after a short random pause while SQLite answers "database is
+    locked", for up to ``seconds`` in all.
+
+    SQLite skips its own busy wait where waiting could deadlock: switching an older
+    (rollback-journal) database to WAL while another connection holds a write is refused
+    at once. Several processes starting together on one file meet exactly that."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            return await step()
+        except (sqlite3.OperationalError, StoreBusy) as error:
+            if "locked" not in str(error) or time.monotonic() >= deadline:
+                raise
+        await asyncio.sleep(random.uniform(*LOCK_RETRY_SECONDS))
 
 
 @dataclass(frozen=True)
@@ -167,7 +187,7 @@ class Store(GroupCommit):
                                              timeout=busy_seconds)
         store = cls(connection)
         try:
-            await store._prepare(path)
+            await _again_while_locked(lambda: store._prepare(path), busy_seconds)
         except BaseException as error:
             await store.close()  # its threads must not keep the process alive
             if isinstance(error, (sqlite3.Error, OSError)):
@@ -176,7 +196,9 @@ class Store(GroupCommit):
         return store
 
     async def _prepare(self, path: str | Path) -> None:
-        """Set the connection up, migrate under the write lock, open the reader."""
+        """Set the connection up, migrate under the write lock, open the reader.
+
+        Each step may be run again (see :func:`_again_while_locked`)."""
         connection = self._db
         connection.row_factory = aiosqlite.Row
         await connection.execute("PRAGMA journal_mode=WAL")
@@ -184,7 +206,7 @@ class Store(GroupCommit):
         # FULL: a move acknowledged to a player survives even a power cut, not only a crash.
         await connection.execute("PRAGMA synchronous=FULL")
         await self._migrate()
-        if str(path) != ":memory:":
+        if str(path) != ":memory:" and self._reader is self._db:
             self._reader = await aiosqlite.connect(str(path), isolation_level=None)
             self._reader.row_factory = aiosqlite.Row
             self._read_lock = asyncio.Lock()

@@ -3,6 +3,7 @@ that cannot open the store ends at once with one line (no traceback, no hang).""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import sqlite3
 import subprocess
@@ -11,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.store import Store, StoreError
 from bot.store.migrations import MIGRATIONS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -108,3 +110,35 @@ def test_a_store_that_fails_to_open_leaves_no_thread_running(tmp_path):
     done = subprocess.run([sys.executable, "-c", code, str(database)], cwd=ROOT, timeout=60,
                           capture_output=True, text=True)
     assert done.returncode == 0 and done.stdout.strip(), done.stderr
+
+
+async def test_a_start_waits_for_a_write_that_blocks_the_switch_to_wal(tmp_path):
+    """SQLite refuses the switch of an older (rollback-journal) database to WAL at once,
+    without its busy wait, while another connection holds a write open: this is how one of
+    several processes starting together failed with "database is locked". A start tries
+    again until the write ends (within the store's busy time)."""
+    path = tmp_path / "games.db"
+    _old_database(path, 1)
+    other = sqlite3.connect(path, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")
+    other.execute("UPDATE games SET status = status")
+    loop = asyncio.get_running_loop()
+    loop.call_later(0.3, other.execute, "COMMIT")
+    store = await Store.open(path, busy_seconds=5.0)
+    try:
+        assert await store.schema_version() == len(MIGRATIONS)
+    finally:
+        await store.close()
+        other.close()
+
+
+async def test_a_start_that_stays_blocked_fails_with_one_store_error(tmp_path):
+    path = tmp_path / "games.db"
+    _old_database(path, 1)
+    other = sqlite3.connect(path, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")
+    try:
+        with pytest.raises(StoreError, match="locked"):
+            await Store.open(path, busy_seconds=0.3)
+    finally:
+        other.close()
