@@ -7,18 +7,20 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import itertools
 import multiprocessing
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Iterable, Sequence
 
 from rendering.registry import has_renderer, preload_all, render_png
 from rules.core import Event, Msg, translate
-from rules.core.text import has_message
+from rules.core.text import catalog, has_message
 
 from .clock import format_duration, time_left
 from .service import MoveOutcome, Table
 
 MAX_MESSAGE = 2000
+UNTOLD = "-"  # the wording of an event in which nothing happened (see told_msg)
 
 
 def say(key: str, locale: str = "en", names: Sequence[str] = (), **params) -> str:
@@ -33,8 +35,44 @@ def game_title(table: Table, locale: str = "en") -> str:
 
 def event_lines(events: Iterable[Event], seat: int | None, names: Sequence[str],
                 locale: str = "en") -> list[str]:
-    """Sentences for the events ``seat`` (None: the channel) may see."""
-    return [translate(e.msg, locale, names) for e in events if e.visible_to(seat)]
+    """Sentences for the events ``seat`` (None: the channel) may see; an event that tells
+    nothing (see :func:`told_msg`) makes no line."""
+    lines = []
+    for event in events:
+        if event.visible_to(seat) and (msg := told_msg(event.msg)) is not None:
+            lines.append(translate(msg, locale, names))
+    return lines
+
+
+def told_msg(msg: Msg) -> Msg | None:
+    """The message an event is told with: its own, or its wording for counts of 0.
+
+    An event ``<key>`` with a count parameter at 0 ("takes 0 begging markers") is worded
+    by the catalog entry ``zero.<key>.<params>``
+    (``data/messages/<locale>/zero.toml``) when one exists, ``<params>`` being the zero
+    parameters it leaves out, joined with ``_`` in alphabetical order (the most of them
+    first); the entry :data:`UNTOLD` means that nothing happened: nothing is told (None)."""
+    zeros = tuple(sorted(name for name, value in msg.params.items()
+                         if value == 0 and type(value) is int and not _is_seat(name)))
+    key = _zero_key(msg.key, zeros) if zeros else None
+    if key is None:
+        return msg
+    return None if catalog("en")[key] == UNTOLD else Msg(key, msg.params)
+
+
+def _is_seat(name: str) -> bool:
+    return name == "seat" or name.endswith("_seat")
+
+
+def _zero_key(key: str, zeros: tuple[str, ...]) -> str | None:
+    """The catalog key wording ``key`` without the most of its ``zeros`` (None: none)."""
+    english = catalog("en")
+    for size in range(len(zeros), 0, -1):
+        for left_out in itertools.combinations(zeros, size):
+            candidate = f"zero.{key}.{'_'.join(left_out)}"
+            if candidate in english:
+                return candidate
+    return None
 
 
 def mention_list(table: Table, seats: Iterable[int], mention) -> str:

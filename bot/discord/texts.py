@@ -13,7 +13,7 @@ from discord.utils import escape_markdown
 
 from bot.presenter import event_lines, game_title, lobby_lines, move_lines, say, told_move
 from bot.service import MoveOutcome, MoveRecord, Seat, Table
-from rules.core import Event, Msg, translate
+from rules.core import Event, Msg
 
 QUOTE = 200  # the longest piece of a user's own text quoted back in a reply
 STATUS_MARK = "\u2063"  # invisible: starts the status block of a turn message (who acts now)
@@ -97,7 +97,7 @@ def log_lines(table: Table, moves: Sequence[MoveRecord], locale: str = "en",
     lines = []
     for number, move in enumerate(moves, start=first):
         events = [Event.from_json(e) for e in move.events]
-        sentences = [translate(e.msg, locale, names) for e in events if e.visible_to(None)]
+        sentences = event_lines(events, None, names, locale)
         name = names[move.seat] if 0 <= move.seat < len(names) else str(move.seat + 1)
         if sentences and sentences[0].startswith(name):  # it names its mover: once
             lines.append(say("log_told", locale, seq=number, events=" ".join(sentences)))
