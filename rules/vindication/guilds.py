@@ -109,7 +109,7 @@ def passed(state, seat: int, triangles: list[str], events: list) -> None:
         medal = player.guild
         if owner != seat and medal and medal[0] == "obstacle" and medal[1] in triangles:
             n = rules_of()["obstacle"]["honor"]
-            events.append(Event("vindication.event.obstacle", {"seat": owner, "mover": seat,
+            events.append(Event("vindication.event.obstacle", {"seat": owner, "mover_seat": seat,
                                                                "triangle": medal[1], "n": n}))
             gain_honor(state, owner, n, events)
 

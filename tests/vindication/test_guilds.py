@@ -234,6 +234,9 @@ def test_an_opponent_passing_through_or_ending_on_an_obstacle_pays_two_honor():
     beyond = next(t for t in neighbours("T20") if t != "T32")
     state, events = play(state, B, f"move T20 {beyond}")
     assert state.players[A].honor == 17 and "obstacle" in keys(events)
+    told = [translate(e.msg, "en", ["Ann", "Bob"]) for e in events
+            if e.msg.key == "vindication.event.obstacle"]
+    assert told == ["Bob passes Ann's obstacle on T20: Ann gains 2 honor."]  # names, no seat
     state.turn["moved"] = False
     state, _ = play(state, B, "move T20")  # medals never block the end of a move
     assert state.players[B].triangle == "T20" and state.players[A].honor == 19
