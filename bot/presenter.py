@@ -51,13 +51,14 @@ def told_msg(msg: Msg) -> Msg | None:
     by the catalog entry ``zero.<key>.<params>``
     (``data/messages/<locale>/zero.toml``) when one exists, ``<params>`` being the zero
     parameters it leaves out, joined with ``_`` in alphabetical order (the most of them
-    first); the entry :data:`UNTOLD` means that nothing happened: nothing is told (None)."""
+    first). The wording :data:`UNTOLD` (for counts of 0, or the event's own) means that
+    nothing is told (None): nothing happened, or the final message tells it (the winners)."""
     zeros = tuple(sorted(name for name, value in msg.params.items()
                          if value == 0 and type(value) is int and not _is_seat(name)))
-    key = _zero_key(msg.key, zeros) if zeros else None
-    if key is None:
-        return msg
-    return None if catalog("en")[key] == UNTOLD else Msg(key, msg.params)
+    key = (_zero_key(msg.key, zeros) if zeros else None) or msg.key
+    if catalog("en").get(key) == UNTOLD:
+        return None
+    return msg if key == msg.key else Msg(key, msg.params)
 
 
 def _is_seat(name: str) -> bool:
@@ -105,7 +106,7 @@ def final_lines(table: Table, locale: str = "en") -> list[str]:
         lines.append(say("score_line", locale, name=names[seat], total=line.total,
                          breakdown=parts or "-"))
     winners = [names[s] for s in table.game.winners(table.state)]
-    key = "winner" if len(winners) == 1 else "winners"
+    key = ("winner", "winners")[len(winners) > 1] if winners else "no_winner"
     lines.append(say(key, locale, players=", ".join(winners)))
     return lines
 
