@@ -104,8 +104,7 @@ class Run:
     pinged: frozenset[int] = frozenset()  # the people its status mentioned when posted
     moves: dict[int, int] = field(default_factory=dict)  # moves by seat in this run
     refused: int = 0
-    last_seat: int | None = None  # who made the run's previous move (a new mover: a new turn
-    # in the story thread)
+    pending_from: int = 0  # the move whose lines open ``pending``
     moves_seen: int | None = None  # the game's move count after the run's previous move
 
     def follow(self, moves: int) -> None:
@@ -268,7 +267,10 @@ class Robots:
     async def _show(self, run: Run, outcome: MoveOutcome) -> None:
         """Fold the move onto the run's message (posted once the run ends or has lasted
         ``fold`` seconds); post a new one when the run ends on people it did not mention.
-        The move is written in the game's story thread too (the story module reads only the
+        Each message the run posts begins a turn as a person's move does
+        (:meth:`bot.service.Service.begin_turn`): a person's move edited onto it tells that
+        turn's lines again, no older ones. The game's story thread shows what the channel
+        shows: a message per turn message, edited with it (the story module reads only the
         service and the client of what it is given). A secret move that shows nothing new
         (:func:`silent`) is not told at all: how many such moves a seat makes is secret too."""
         table = outcome.table
@@ -286,32 +288,42 @@ class Robots:
                                       interaction=SimpleNamespace(client=self.client))
         status += link_line(await thread_of(storyteller, table), locale)
         try:
-            await self._fold(run, outcome, story, status, locale)
+            posted = await self._fold(run, outcome, story, status, locale)
         except (*POST_ERRORS, PostFailed) as error:  # the move is saved: a later post shows it
             log.warning("game %s: could not show a computer move (%r)", table.record.id, error)
-        await write_turn(storyteller, table, story, new_turn=run.last_seat != outcome.seat)
-        run.last_seat = outcome.seat
+        else:
+            if posted is not None:  # the thread's message follows the channel's
+                await write_turn(storyteller, table, run.story, new_turn=posted)
         await turn_messages(self.client, self.service, table, outcome.newly_to_act, locale)
 
     async def _fold(self, run: Run, outcome: MoveOutcome, story: list[str], status: list[str],
-                    locale: str) -> None:
+                    locale: str) -> bool | None:
         """Show a move's ``story`` and the new ``status`` on the run's message: kept back
         until the run ends or has lasted ``fold`` seconds, then posted, then edited; a run
-        that ends on people its message did not mention posts anew (an edit pings nobody)."""
+        that ends on people its message did not mention posts anew (an edit pings nobody).
+        True when a message was posted, False when the run's message was edited, None when
+        the move was kept back."""
         table = outcome.table
         people = frozenset(s for s in table.to_act() if not table.record.seats[s].is_computer)
         ends = not computer_turns(table)
         mine = run.message is not None and \
             table.record.board_message_id == str(run.message.id)
+        move = sum(table.record.turns)
         if not mine:
+            if not run.pending:
+                run.pending_from = move
             run.pending += story
-            if ends or time.monotonic() - run.started >= self.fold:
-                await self._post(run, table, run.pending, status, people, locale, outcome)
+            if not ends and time.monotonic() - run.started < self.fold:
+                return None
+            await self._post(run, table, run.pending, status, people, locale, outcome,
+                             run.pending_from)
         elif ends and not people <= run.pinged:
-            await self._post(run, table, story, status, people, locale, outcome)
+            await self._post(run, table, story, status, people, locale, outcome, move)
         else:
             run.story += story
             await self._edit(run, table, status, locale, outcome)
+            return False
+        return True
 
     async def _locale(self, table: Table) -> str:
         """The channel's language: the server's setting, else as last seen, else the
@@ -336,8 +348,10 @@ class Robots:
                                                    guild_id=int(record.guild))
 
     async def _post(self, run: Run, table: Table, story: list[str], status: list[str],
-                    people: frozenset[int], locale: str, outcome: MoveOutcome) -> None:
-        """Post a new board message for the run and retire the channel's previous one."""
+                    people: frozenset[int], locale: str, outcome: MoveOutcome,
+                    first: int) -> None:
+        """Post a new board message for the run, its turn beginning with move ``first``, and
+        retire the channel's previous one."""
         rows, board = await self._parts(table, outcome, locale)
         content = content_of(texts.turn_text(story, status), board, locale)
         extras = {"view": v} if (v := self.client.view_for(rows)) is not None else {}
@@ -346,6 +360,7 @@ class Robots:
             lambda: channel.send(content, **extras, **_file(board)),
             f"computer move of game {table.record.id}")
         previous = table.record.board_message_id
+        await self.service.begin_turn(table, first)
         await self.service.remember_board_message(table, str(message.id))
         run.message, run.story, run.pinged, run.pending = message, list(story), people, []
         if previous and previous != str(message.id):

@@ -104,11 +104,12 @@ class Information(ServiceBase):
         """Remember that ``message_id`` now shows ``table`` (as of its version)."""
         await self.store.set_board_message(table.record.id, message_id, table.record.version)
 
-    async def begin_turn(self, table: Table) -> None:
+    async def begin_turn(self, table: Table, first: int | None = None) -> None:
         """Note that a new turn message begins with ``table``'s newest move (with none, with
-        the game's start); :meth:`turn_story` tells that turn's moves again."""
-        await self.store.set_setting(TURN_SETTING.format(table.record.id),
-                                     str(sum(table.record.turns)))
+        the game's start), or with move ``first`` when it tells several (a run of computer
+        moves); :meth:`turn_story` tells that turn's moves again."""
+        start = sum(table.record.turns) if first is None else first
+        await self.store.set_setting(TURN_SETTING.format(table.record.id), str(start))
 
     async def turn_story(self, table: Table) -> TurnStory | None:
         """The moves of the turn begun at the last :meth:`begin_turn`, up to ``table``'s newest

@@ -434,3 +434,37 @@ async def _tick_two_hours_later(discord_, service, monkeypatch) -> list[str]:
     service.now = lambda: 2 * H
     await client.scheduler.tick()
     return said
+
+
+async def test_a_persons_move_after_a_computer_post_tells_only_that_messages_turn(
+        discord_, recorder, robots):
+    """The computer's post begins a turn as a person's does (``Service.begin_turn``): a
+    person's move edited onto it told again the lines of the message before it, in the
+    channel and in the story thread."""
+    await open_table(discord_, (ALICE, BOB), bots=("easy",), options="goal=2")
+    await discord_.command(ALICE, "game start")
+    await discord_.command(ALICE, "move", action="hop 2")  # everyone votes now
+    await robots.idle()  # the computer seat votes: a new message
+    posted = discord_.recorder.public()[-1]
+    assert "Bot 1 (easy)" in posted.content and "hop" not in posted.content
+    await discord_.command(BOB, "move", action="vote yes")  # edits that message in place
+    edited = discord_.recorder.public()[-1]
+    assert edited.id == posted.id and "Bob" in edited.content, edited.content
+    assert "Bot 1 (easy)" in edited.content and "hop" not in edited.content, edited.content
+    story = [m.content for m in recorder.in_thread(5900)]
+    assert sum("hop" in line for line in story) == 1, story
+    assert "Bot 1 (easy)" in story[-1] and "Bob" in story[-1], story
+
+
+async def test_every_step_of_a_computer_seat_in_a_row_stays_in_the_thread(discord_, recorder,
+                                                                          robots):
+    """A seat acting again in the same run (here: it reaches the goal, then votes) edited
+    the thread's message to its newest move alone: its earlier lines were lost there."""
+    await open_table(discord_, bots=("normal",), options="goal=2 first=1")
+    await discord_.command(ALICE, "game start")  # the computer seat begins
+    await robots.idle()
+    channel = discord_.recorder.public()[-1].content
+    story = [m.content for m in recorder.in_thread(5900)]
+    assert "Bot 1 (normal)** played `hop 2`" in channel and "Bot 1 (normal) voted" in channel
+    assert "Bot 1 (normal)** played `hop 2`" in story[-1], story
+    assert "Bot 1 (normal) voted" in story[-1], story
