@@ -118,6 +118,10 @@ def test_an_event_in_which_nothing_happened_is_not_told(key, params, locale):
     ("antiquity.event.revealed", {"seat": 0, "buildings": "Inn", "houses": 0, "men": 0,
                                   "saint": "no saint"},
      "Ann reveals: new buildings: Inn; no new houses; no idle men; no saint."),
+    ("caverna.event.expedition_done", {"seat": 1, "strength": 0},
+     "Bob's dwarf returns from the expedition unarmed."),
+    ("smallworld_warcraft.event.champion_conquest", {"seat": 0, "region": 8, "tokens": 0},
+     "Ann's Champion conquers region 8 alone."),
     ("vindication.event.loyalty", {"seat": 0, "card": "Brenn", "n": 0},
      "Ann's Brenn is loyal: no cube is placed on it."),
 ])
