@@ -11,6 +11,9 @@ graves, row and column numbers), all in type that reads at phone width. The seat
 two. With an explicit ``focus_seat`` (``/board player``) the map shows only the region around
 that player's pieces and influence, larger. Everything comes from ``View.data``
 (rules/antiquity/view.py), so hidden facts that the view leaves out cannot be drawn.
+
+The board is a stack of full-width strips (:func:`board_strips`); ``render_png`` compresses
+only the strips no earlier board had (:mod:`.strips`), which is what a busy bot posts.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from rendering.common import HIGHLIGHT, INK, PAPER, board_locale, fit_text, font
 from rules.core import View
 
 from . import strips
-from .cities import break_lines, draw_panel, panel_height
+from .cities import break_lines, draw_panel, panel_facts, panel_height
 from .crop import player_areas
 from .hexmap import draw_map, map_facts, map_size, parse, region_around
 from .labels import phrase, seat_name, word
@@ -85,10 +88,11 @@ def board_strips(view: View, last_move: str | None, focus_seat: int | None, name
     last_cells = _last_cells(last_move)
     last_seat = (data.get("last") or {}).get("seat")
     for row_h, row in _panel_rows(data, _panel_order(data, focus), focus):
-        drawn = [(x, width, seat, seat_name(names, seat), data["ps"][seat],
-                  sorted(last_cells) if seat == last_seat else []) for x, width, seat in row]
-        stack.append(Strip(("panels", locale, drawn), row_h + 8,
-                           partial(_panels_strip, drawn, names, row_h + 8)))
+        drawn = [(x, width, seat, sorted(last_cells) if seat == last_seat else [])
+                 for x, width, seat in row]
+        shown = [(seat_name(names, seat), panel_facts(data["ps"][seat])) for _, _, seat in row]
+        stack.append(Strip(("panels", locale, drawn, shown), row_h + 8,
+                           partial(_panels_strip, data, drawn, names, row_h + 8)))
     stack.append(_paper(MARGIN))
     return stack
 
@@ -130,11 +134,11 @@ def _map_strip(data: dict, last_hexes: set, lines: list[str], region, height: in
     return strip
 
 
-def _panels_strip(drawn: list, names, height: int) -> Image.Image:
+def _panels_strip(data: dict, drawn: list, names, height: int) -> Image.Image:
     """Draw one row of players' panels (and the gap below it)."""
     strip = Image.new("RGB", (WIDTH, height), PAPER)
-    for x, width, seat, _, p, cells in drawn:
-        draw_panel(strip, x, 0, width, seat, p, names, {tuple(c) for c in cells})
+    for x, width, seat, cells in drawn:
+        draw_panel(strip, x, 0, width, seat, data["ps"][seat], names, {tuple(c) for c in cells})
     return strip
 
 

@@ -2,9 +2,10 @@
 
 Geometry (spec §2.1): x = 1.5·q·s, y = √3·(r + q/2)·s for hex size s. The terrain layer is
 drawn from polygons and pre-drawn "q,r" label stamps (pasted again over every piece), cheap
-enough to draw for every board, since every game has its own map; the outlines of each
-influence are cached. ``/board player`` draws only the region around that
-player's pieces and influence, with larger hexes and labels.
+enough to draw for every part of a map that changed, since every game has its own map; the
+outlines of each influence are cached. :func:`map_facts` names what a part of the map shows,
+so that a part unchanged since an earlier board is not drawn again. ``/board player`` draws
+only the region around that player's pieces and influence, with larger hexes and labels.
 """
 
 from __future__ import annotations
@@ -161,12 +162,22 @@ def map_size(data: dict, width: int, region: frozenset | None = None) -> tuple[i
     return bounds(hexes, fit_size(hexes, width, _max_size(region)))[1:]
 
 
+DRAWN = ("grass", "pollution", "counters", "inns", "cities", "country")  # of data["map"]
+
+
 def map_facts(data: dict, region: frozenset | None = None) -> tuple:
-    """Return everything :func:`draw_map` draws from ``data`` on ``region`` (for keys of
-    boards drawn before): the map's pieces there and each player's influence and colour."""
+    """Return everything :func:`draw_map` draws from ``data`` on ``region`` (the key of a
+    part of the map drawn before): the terrain and pieces there, and each player's colour
+    and influence there or one hex away (an outline runs along the edge between the two)."""
     m = data["map"] if region is None else _within(data["map"], region)
-    return m, [(p["influence"], p["anchors"], p["eliminated"], p.get("colour"))
-               for p in data["ps"]]
+    near = None if region is None else region | {
+        (q + dq, r + dr) for q, r in region for dq, dr in STEPS}
+
+    def there(texts):
+        return sorted(t for t in texts if near is None or parse(t) in near)
+    return (_terrain(m, region), {key: m[key] for key in DRAWN},
+            [(there(p["influence"]), there(p["anchors"]), p["eliminated"], p.get("colour"))
+             for p in data["ps"]])
 
 
 def _terrain(m: dict, region: frozenset | None) -> tuple:

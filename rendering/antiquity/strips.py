@@ -46,7 +46,7 @@ class StripCache:
     """Compressed strips by the digest of their keys, up to ``max_bytes``, least recently used
     dropped first."""
 
-    def __init__(self, max_bytes: int = 40 * 1024 * 1024) -> None:
+    def __init__(self, max_bytes: int = 64 * 1024 * 1024) -> None:
         self.max_bytes = max_bytes
         self._strips: OrderedDict[bytes, tuple[bytes, int, int]] = OrderedDict()
         self._bytes = 0
