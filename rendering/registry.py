@@ -88,7 +88,7 @@ def render_png(view: View, last_move: str | None = None, **options) -> bytes:
 
     A renderer module with its own ``render_png`` (same options as its ``render``) encodes
     its boards itself, e.g. reusing the compressed parts of earlier boards."""
-    module = _renderer_modules()[view.game]
+    module = _renderer_modules().get(view.game)
     own = getattr(module, "render_png", None)
     if own is None:
         return encode_png(render(view, last_move=last_move, **options))
