@@ -98,6 +98,11 @@ def encode_png(image: Image.Image, level: int = LEVEL, bands: BandCache | None =
         compressed = stream.compress(b"\x00") + stream.compress(rows[:-1]) + stream.flush()
     else:
         compressed = _banded(image, level, bands)
+    return png_file(width, height, compressed)
+
+
+def png_file(width: int, height: int, compressed: bytes) -> bytes:
+    """Return the PNG file of an 8-bit RGB image from the zlib stream of its scanlines."""
     header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
     return SIGNATURE + _chunk(b"IHDR", header) + _chunk(b"IDAT", compressed) \
         + _chunk(b"IEND", b"")

@@ -64,11 +64,18 @@ def render(view: View, last_move: str | None = None, **options) -> Image.Image:
     :func:`rendering.common.board_locale`.
     """
     renderer = _renderers()[view.game]
+    return _draw(renderer, renderer, view, last_move, options)
+
+
+def _draw(function: Callable, renderer: Renderer, view: View, last_move: str | None,
+          options: dict):
+    """Call ``function`` (a renderer's ``render`` or ``render_png``) with the options its
+    renderer accepts, in the board's language."""
     accepted = _accepted_options(renderer)
     locale = options.pop("locale", None)
     wanted = {k: v for k, v in options.items() if k in accepted and v is not None}
     with drawing_in(locale):
-        return renderer(view, last_move=last_move, **wanted)
+        return function(view, last_move=last_move, **wanted)
 
 
 @lru_cache(maxsize=None)
@@ -77,8 +84,15 @@ def _accepted_options(renderer: Renderer) -> frozenset[str]:
 
 
 def render_png(view: View, last_move: str | None = None, **options) -> bytes:
-    """Draw ``view`` and return PNG bytes ready to upload."""
-    return encode_png(render(view, last_move=last_move, **options))
+    """Draw ``view`` and return PNG bytes ready to upload.
+
+    A renderer module with its own ``render_png`` (same options as its ``render``) encodes
+    its boards itself, e.g. reusing the compressed parts of earlier boards."""
+    module = _renderer_modules().get(view.game)
+    own = getattr(module, "render_png", None)
+    if own is None:
+        return encode_png(render(view, last_move=last_move, **options))
+    return _draw(own, module.render, view, last_move, options)
 
 
 def has_renderer(game_name: str) -> bool:

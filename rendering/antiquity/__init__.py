@@ -11,22 +11,28 @@ graves, row and column numbers), all in type that reads at phone width. The seat
 two. With an explicit ``focus_seat`` (``/board player``) the map shows only the region around
 that player's pieces and influence, larger. Everything comes from ``View.data``
 (rules/antiquity/view.py), so hidden facts that the view leaves out cannot be drawn.
+
+The board is a stack of full-width strips (:func:`board_strips`); ``render_png`` compresses
+only the strips no earlier board had (:mod:`.strips`), which is what a busy bot posts.
 """
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Sequence
 
 from PIL import Image, ImageDraw
 
-from rendering.common import HIGHLIGHT, INK, PAPER, fit_text, font, readable_on
+from rendering.common import HIGHLIGHT, INK, PAPER, board_locale, fit_text, font, readable_on
 from rules.core import View
 
-from .cities import break_lines, draw_panel, panel_height
+from . import strips
+from .cities import break_lines, draw_panel, panel_facts, panel_height
 from .crop import player_areas
-from .hexmap import draw_map, parse, region_around
+from .hexmap import draw_map, map_facts, map_size, parse, region_around
 from .labels import phrase, seat_name, word
 from .palette import seat_colours
+from .strips import Strip
 
 GAME_NAME = "antiquity"
 WIDTH = 1500
@@ -42,51 +48,113 @@ def render(view: View, last_move: str | None = None, focus_seat: int | None = No
 
     The posted board (no ``focus_seat``) shows the players' areas zoomed (:mod:`.crop`), so
     that hex coordinates read at phone width; ``whole`` draws the whole map instead."""
-    data = view.data
-    focus = focus_seat if focus_seat is not None else view.seat
-    maps = _maps(data, _last_hexes(last_move), focus_seat, names, whole)
-    seats = _panel_order(data, focus)
-    panels = _panel_rows(data, seats, focus)
-    probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
-    height = (header_height(probe, data, names) + (CAPTION_H if last_move else 0)
-              + sum(board.height + 36 * len(_map_title(probe, text)) for text, board in maps)
-              + MARGIN
-              + sum(row_h + 8 for row_h, _ in panels) + MARGIN)
-    canvas = Image.new("RGB", (WIDTH, height), PAPER)
-    draw = ImageDraw.Draw(canvas)
-    y = _header(draw, data, names)
-    if last_move:
-        y += _caption(draw, y, last_move)
-    for text, board in maps:
-        for line in _map_title(draw, text):
-            draw.text((MARGIN, y + 4), line, font=font(24, True), fill=INK)
-            y += 36
-        canvas.paste(board, ((WIDTH - board.width) // 2, y))
-        y += board.height
-    y += MARGIN
-    last_cells = _last_cells(last_move)
-    last_seat = (data.get("last") or {}).get("seat")
-    for row_h, row in panels:
-        for x, width, seat in row:
-            cells = last_cells if seat == last_seat else set()
-            draw_panel(canvas, x, y, width, seat, data["ps"][seat], names, cells)
-        y += row_h + 8
+    stack = board_strips(view, last_move, focus_seat, names, whole)
+    canvas = Image.new("RGB", (WIDTH, sum(strip.height for strip in stack)), PAPER)
+    y = 0
+    for strip in stack:
+        canvas.paste(strip.draw(), (0, y))
+        y += strip.height
     return canvas
 
 
-def _maps(data: dict, last_hexes: set, focus_seat: int | None, names,
-          whole: bool) -> list[tuple[str, Image.Image]]:
-    """Return the parts of the map to draw, each with the line that says what it shows."""
-    width = WIDTH - 2 * MARGIN
+def render_png(view: View, last_move: str | None = None, focus_seat: int | None = None,
+               names: Sequence[str] | None = None, whole: bool = False) -> bytes:
+    """Return the PNG of :func:`render`'s board, drawing and compressing only the strips
+    (:mod:`.strips`) no earlier board had."""
+    return strips.encode(WIDTH, board_strips(view, last_move, focus_seat, names, whole))
+
+
+def board_strips(view: View, last_move: str | None, focus_seat: int | None, names,
+                 whole: bool) -> list[Strip]:
+    """Return the board as strips, top to bottom: the header, the last move, each part of
+    the map, each row of players' panels (with the margins between them)."""
+    data = view.data
+    focus = focus_seat if focus_seat is not None else view.seat
+    locale = board_locale()
+    names = list(names) if names else None
+    header_h = header_height(_PROBE, data, names)
+    stack = [Strip(("header", locale, _header_facts(data, names)), header_h,
+                   partial(_header_strip, data, names, header_h))]
+    if last_move:
+        stack.append(Strip(("caption", last_move), CAPTION_H, partial(_caption_strip, last_move)))
+    last_hexes = _last_hexes(last_move)
+    for text, region in _maps(data, focus_seat, names, whole):
+        lines = _map_title(_PROBE, text)
+        shown = sorted(h for h in last_hexes if region is None or h in region)
+        height = 36 * len(lines) + map_size(data, WIDTH - 2 * MARGIN, region)[1]
+        stack.append(Strip(("map", locale, lines, region, shown, map_facts(data, region)),
+                           height, partial(_map_strip, data, set(shown), lines, region, height)))
+    stack.append(_paper(MARGIN))
+    last_cells = _last_cells(last_move)
+    last_seat = (data.get("last") or {}).get("seat")
+    for row_h, row in _panel_rows(data, _panel_order(data, focus), focus):
+        drawn = [(x, width, seat, sorted(last_cells) if seat == last_seat else [])
+                 for x, width, seat in row]
+        shown = [(seat_name(names, seat), panel_facts(data["ps"][seat])) for _, _, seat in row]
+        stack.append(Strip(("panels", locale, drawn, shown), row_h + 8,
+                           partial(_panels_strip, data, drawn, names, row_h + 8)))
+    stack.append(_paper(MARGIN))
+    return stack
+
+
+_PROBE = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+
+
+def _paper(height: int) -> Strip:
+    return Strip(("paper",), height, partial(Image.new, "RGB", (WIDTH, height), PAPER))
+
+
+def _header_facts(data: dict, names) -> tuple:
+    """Return what the header shows: the turn, phase, famine, result, turn order and who
+    still decides, and the players' names and colours."""
+    return (data["turn"], data["phase"], data["famine"], data.get("over"),
+            data.get("winners"), data["order"], data["pending"], seat_colours(data), names)
+
+
+def _header_strip(data: dict, names, height: int) -> Image.Image:
+    strip = Image.new("RGB", (WIDTH, height), PAPER)
+    _header(ImageDraw.Draw(strip), data, names)
+    return strip
+
+
+def _caption_strip(last_move: str) -> Image.Image:
+    strip = Image.new("RGB", (WIDTH, CAPTION_H), PAPER)
+    _caption(ImageDraw.Draw(strip), 0, last_move)
+    return strip
+
+
+def _map_strip(data: dict, last_hexes: set, lines: list[str], region, height: int):
+    """Draw one part of the map with the lines of its title above it."""
+    strip = Image.new("RGB", (WIDTH, height), PAPER)
+    draw = ImageDraw.Draw(strip)
+    for i, line in enumerate(lines):
+        draw.text((MARGIN, 36 * i + 4), line, font=font(24, True), fill=INK)
+    board = draw_map(data, last_hexes, WIDTH - 2 * MARGIN, region)
+    strip.paste(board, ((WIDTH - board.width) // 2, 36 * len(lines)))
+    return strip
+
+
+def _panels_strip(data: dict, drawn: list, names, height: int) -> Image.Image:
+    """Draw one row of players' panels (and the gap below it)."""
+    strip = Image.new("RGB", (WIDTH, height), PAPER)
+    for x, width, seat, cells in drawn:
+        draw_panel(strip, x, 0, width, seat, data["ps"][seat], names, {tuple(c) for c in cells})
+    return strip
+
+
+def _maps(data: dict, focus_seat: int | None, names,
+          whole: bool) -> list[tuple[str, frozenset | None]]:
+    """Return the parts of the map to draw (the hexes, None for all), each with the line
+    that says what it shows."""
     if focus_seat is not None:
         region = region_around(data, focus_seat)
         text = phrase("board.region", name=seat_name(names, focus_seat)) if region else ""
-        return [(text, draw_map(data, last_hexes, width, region))]
+        return [(text, region)]
     areas = None if whole else player_areas(data)
     if areas is None:
-        return [("", draw_map(data, last_hexes, width))]
+        return [("", None)]
     return [(phrase("board.around", names=", ".join(seat_name(names, s) for s in seats)),
-             draw_map(data, last_hexes, width, hexes)) for hexes, seats in areas]
+             hexes) for hexes, seats in areas]
 
 
 def _map_title(draw, text: str) -> list[str]:

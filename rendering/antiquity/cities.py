@@ -68,6 +68,13 @@ def _lines(text: str, size: int, width: int) -> tuple[str, ...]:
 _PROBE = ImageDraw.Draw(Image.new("RGB", (1, 1)))
 
 
+def panel_facts(p: dict) -> dict:
+    """Return what :func:`draw_panel` draws of player record ``p`` (the key of a panel drawn
+    before)."""
+    return {key: p.get(key) for key in ("colour", "eliminated", "saint", "houses", "idle",
+                                        "goods", "cities", "graves", "buildings")}
+
+
 def draw_panel(canvas: Image.Image, x: int, y: int, width: int, seat: int, p: dict,
                names, last_cells: set) -> int:
     """Draw one player's panel at (x, y) on ``canvas``, ``width`` pixels wide; return its

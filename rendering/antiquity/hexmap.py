@@ -2,9 +2,10 @@
 
 Geometry (spec §2.1): x = 1.5·q·s, y = √3·(r + q/2)·s for hex size s. The terrain layer is
 drawn from polygons and pre-drawn "q,r" label stamps (pasted again over every piece), cheap
-enough to draw for every board, since every game has its own map; the outlines of each
-influence are cached. ``/board player`` draws only the region around that
-player's pieces and influence, with larger hexes and labels.
+enough to draw for every part of a map that changed, since every game has its own map; the
+outlines of each influence are cached. :func:`map_facts` names what a part of the map shows,
+so that a part unchanged since an earlier board is not drawn again. ``/board player`` draws
+only the region around that player's pieces and influence, with larger hexes and labels.
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ def parse(text: str) -> tuple[int, int]:
     return int(q), int(r)
 
 
+TERRAIN_LAYERS = 4  # terrain layers kept drawn (see terrain_layer)
 SIZE = MAX_SIZE  # set per board by terrain_layer (the map is drawn at one size at a time)
 
 
@@ -75,25 +77,29 @@ def fit_size(hexes, width: int, max_size: int = MAX_SIZE) -> int:
     return max(12, min(max_size, int((width - 2 * PAD) / span)))
 
 
-def bounds(hexes) -> tuple[tuple[float, float], int, int]:
-    """Return (origin, width, height) of a layer holding every hex of ``hexes``."""
-    xs = [1.5 * q * SIZE for q, _ in hexes]
-    ys = [math.sqrt(3) * (r + q / 2) * SIZE for q, r in hexes]
-    origin = (PAD + SIZE - min(xs), PAD + SIZE - min(ys))
-    return origin, int(max(xs) - min(xs) + 2 * (SIZE + PAD)), int(max(ys) - min(ys)
-                                                                   + 2 * (SIZE + PAD))
+def bounds(hexes, size: int | None = None) -> tuple[tuple[float, float], int, int]:
+    """Return (origin, width, height) of a layer holding every hex of ``hexes`` (at hex size
+    ``size``, else the size being drawn)."""
+    size = SIZE if size is None else size
+    xs = [1.5 * q * size for q, _ in hexes]
+    ys = [math.sqrt(3) * (r + q / 2) * size for q, r in hexes]
+    origin = (PAD + size - min(xs), PAD + size - min(ys))
+    return origin, int(max(xs) - min(xs) + 2 * (size + PAD)), int(max(ys) - min(ys)
+                                                                   + 2 * (size + PAD))
 
 
-@lru_cache(maxsize=32)
+@lru_cache(maxsize=TERRAIN_LAYERS)
 def terrain_layer(terrain: tuple, width: int,
                   max_size: int = MAX_SIZE) -> tuple[Image.Image, tuple[float, float], int]:
     """Return the terrain image of a board (or region) with its "q,r" labels, its origin and
     its hex size.
 
-    Every game has its own map, so a busy bot draws this for nearly every board: the hexes
-    are plain polygons and the labels pre-drawn stamps (:func:`label_stamp`), which makes a
-    cold layer cheap. The few layers kept (a posted board draws one per group of players) are
-    for the channels that play fastest.
+    Every game has its own map, so a busy bot draws this for nearly every part of the map it
+    draws: the hexes are plain polygons and the labels pre-drawn stamps (:func:`label_stamp`),
+    which makes a cold layer cheap (about 3 ms for a zoomed area). Only the last few layers
+    are kept (:data:`TERRAIN_LAYERS`): a zoomed area is some 4 MB of pixels, and the parts of
+    the map that did not change since a channel's last board are not drawn again at all
+    (:mod:`.strips`).
     """
     global SIZE
     hexes = [h for h, _ in terrain]
@@ -150,12 +156,44 @@ def draw_map(data: dict, last_hexes: set, width: int,
 _ONE_AT_A_TIME = threading.Lock()
 
 
+def map_size(data: dict, width: int, region: frozenset | None = None) -> tuple[int, int]:
+    """Return the width and height of :func:`draw_map`'s image, without drawing it."""
+    hexes = [h for h, _ in _terrain(data["map"], region)]
+    return bounds(hexes, fit_size(hexes, width, _max_size(region)))[1:]
+
+
+DRAWN = ("grass", "pollution", "counters", "inns", "cities", "country")  # of data["map"]
+
+
+def map_facts(data: dict, region: frozenset | None = None) -> tuple:
+    """Return everything :func:`draw_map` draws from ``data`` on ``region`` (the key of a
+    part of the map drawn before): the terrain and pieces there, and each player's colour
+    and influence there or one hex away (an outline runs along the edge between the two)."""
+    m = data["map"] if region is None else _within(data["map"], region)
+    near = None if region is None else region | {
+        (q + dq, r + dr) for q, r in region for dq, dr in STEPS}
+
+    def there(texts):
+        return sorted(t for t in texts if near is None or parse(t) in near)
+    return (_terrain(m, region), {key: m[key] for key in DRAWN},
+            [(there(p["influence"]), there(p["anchors"]), p["eliminated"], p.get("colour"))
+             for p in data["ps"]])
+
+
+def _terrain(m: dict, region: frozenset | None) -> tuple:
+    return tuple(sorted((parse(k), v) for k, v in m["terrain"].items()
+                        if region is None or parse(k) in region))
+
+
+def _max_size(region: frozenset | None) -> int:
+    return MAX_SIZE if region is None else ZOOM_SIZE
+
+
 def _draw_map(data: dict, last_hexes: set, width: int, region: frozenset | None) -> Image.Image:
     global SIZE
     m = data["map"]
-    terrain = tuple(sorted((parse(k), v) for k, v in m["terrain"].items()
-                           if region is None or parse(k) in region))
-    max_size = MAX_SIZE if region is None else ZOOM_SIZE
+    terrain = _terrain(m, region)
+    max_size = _max_size(region)
     base, origin, SIZE = terrain_layer(terrain, width, max_size)
     if region is not None:
         m = _within(m, region)

@@ -1,0 +1,140 @@
+"""The board as full-width horizontal strips, each compressed once and kept by what it shows.
+
+A posted board is about 1500 x 3000-6000 pixels: compressing its raw pixels (or hashing
+them to find bands compressed before) costs more than drawing it. But the board is a stack
+of strips (the header, the last move, each part of the map, each row of players' panels),
+and each strip is a function of a few facts of the view: :class:`Strip` names those facts
+(its ``key``), and :func:`encode` reuses the compressed rows of any strip whose facts were
+seen before, drawing and compressing only the strips that changed (after a move, usually the
+caption, the header, one part of the map and one row of panels). The rows of each strip are
+compressed as a deflate stream ended by a full flush, so the strips join into one valid
+stream (as :mod:`rendering.png` does with bands of rows).
+
+:class:`StripCache` bounds the kept strips by their compressed bytes, dropping those used
+least recently.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import struct
+import threading
+import zlib
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Callable
+
+from PIL import Image
+
+from rendering.png import LEVEL, adler32_combine, png_file
+
+BAND_ROWS = 64  # rows handed to zlib at a time (no copy of a whole strip is made)
+ZLIB_HEADER = b"\x78\x5e"  # deflate, 32 KiB window, levels 2-5
+
+
+@dataclass(frozen=True)
+class Strip:
+    """A full-width strip of the board: what it shows, its height, and how to draw it."""
+
+    key: tuple  # every fact its pixels depend on (JSON-able; sets are sorted)
+    height: int
+    draw: Callable[[], Image.Image]  # returns the strip, board-wide and ``height`` tall
+
+
+class StripCache:
+    """Compressed strips by the digest of their keys, up to ``max_bytes``, least recently used
+    dropped first."""
+
+    def __init__(self, max_bytes: int = 64 * 1024 * 1024) -> None:
+        self.max_bytes = max_bytes
+        self._strips: OrderedDict[bytes, tuple[bytes, int, int]] = OrderedDict()
+        self._bytes = 0
+        self._lock = threading.Lock()
+
+    def get(self, key: bytes) -> tuple[bytes, int, int] | None:
+        """Return (deflate bytes, Adler-32, raw length) kept for ``key``, or None."""
+        with self._lock:
+            found = self._strips.get(key)
+            if found is not None:
+                self._strips.move_to_end(key)
+            return found
+
+    def put(self, key: bytes, strip: tuple[bytes, int, int]) -> None:
+        """Keep ``strip`` under ``key``, dropping the least recently used beyond the bound."""
+        with self._lock:
+            if key in self._strips:
+                return
+            self._strips[key] = strip
+            self._bytes += len(strip[0]) + len(key)
+            while self._bytes > self.max_bytes and self._strips:
+                old_key, (old, _, _) = self._strips.popitem(last=False)
+                self._bytes -= len(old) + len(old_key)
+
+    def size(self) -> tuple[int, int]:
+        """Return (strips kept, bytes kept)."""
+        with self._lock:
+            return len(self._strips), self._bytes
+
+    def clear(self) -> None:
+        """Forget every strip."""
+        with self._lock:
+            self._strips.clear()
+            self._bytes = 0
+
+
+STRIPS = StripCache()
+STRIPS.cache_clear = STRIPS.clear  # type: ignore[attr-defined]  # emptied with the lru caches
+
+
+def digest(key: tuple) -> bytes:
+    """Return the SHA-256 of ``key`` written as JSON (sets as sorted lists)."""
+    text = json.dumps(key, sort_keys=True, separators=(",", ":"), default=_sorted)
+    return hashlib.sha256(text.encode()).digest()
+
+
+def _sorted(value):
+    if isinstance(value, (set, frozenset)):
+        return sorted(value)
+    raise TypeError(f"not part of a strip key: {value!r}")
+
+
+def encode(width: int, strips: list[Strip], cache: StripCache = STRIPS,
+           level: int = LEVEL) -> bytes:
+    """Return the PNG of ``strips`` stacked, each strip found in ``cache`` or drawn and
+    compressed (and kept)."""
+    parts, checksum, height = [ZLIB_HEADER], 1, 0
+    for strip in strips:
+        key = digest((width, strip.height, level, strip.key))
+        found = cache.get(key)
+        if found is None:
+            found = deflate_rows(strip.draw(), level)
+            cache.put(key, found)
+        deflated, adler, length = found
+        parts.append(deflated)
+        checksum = adler32_combine(checksum, adler, length)
+        height += strip.height
+    parts.append(b"\x03\x00")  # an empty final block
+    parts.append(struct.pack(">I", checksum))
+    return png_file(width, height, b"".join(parts))
+
+
+def deflate_rows(image: Image.Image, level: int = LEVEL) -> tuple[bytes, int, int]:
+    """Return the unfiltered PNG scanlines of ``image`` as raw deflate ended by a full flush,
+    their Adler-32 and their length.
+
+    Pillow's raw encoder writes each row followed by one padding byte when asked for a stride
+    one byte longer than the row: after a leading zero byte, each padding byte is the next
+    row's filter byte (0), so the scanlines are handed to zlib as Pillow wrote them."""
+    width, height = image.size
+    stream = zlib.compressobj(level, zlib.DEFLATED, -15)
+    parts, adler, length = [], 1, 0
+    for top in range(0, height, BAND_ROWS):
+        band = image.crop((0, top, width, min(height, top + BAND_ROWS)))
+        rows = memoryview(band.tobytes("raw", "RGB", width * 3 + 1))[:-1]
+        for piece in (b"\x00", rows):
+            parts.append(stream.compress(piece))
+            adler = zlib.adler32(piece, adler)
+            length += len(piece)
+    parts.append(stream.flush(zlib.Z_FULL_FLUSH))
+    return b"".join(parts), adler, length
