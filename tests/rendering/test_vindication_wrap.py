@@ -1,0 +1,65 @@
+"""Vindication's wrapped texts: the same lines as filling character by character, remembered
+within a bound."""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from rendering.common import drawing_in, font
+from rendering.vindication import content, panels, wrap
+from rendering.vindication.describe import ability_text, trigger_text
+from rendering.vindication.labels import card_name
+
+
+def filled(value: str, size: int, width: int) -> list[str]:
+    """The reference: add one character at a time, break at the last space on overflow."""
+    draw = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    lines, line = [], ""
+    for char in value:
+        if draw.textlength(line + char, font=font(size)) <= width or not line:
+            line += char
+            continue
+        cut = line.rfind(" ")
+        head, tail = (line[:cut], line[cut + 1:]) if cut > 0 else (line, "")
+        lines.append(head)
+        line = tail + char
+    return lines + ([line] if line else [])
+
+
+def card_texts() -> list[str]:
+    """Every card's title and details, every trigger's text, as the side panel wraps them."""
+    texts = []
+    for cid, item in content._cards().items():
+        texts.append(f"{cid} {card_name(cid)}")
+        if item["type"] == "trigger":
+            texts.append(trigger_text(cid))
+        elif item["type"] != "quest":
+            texts.append(panels._card_detail(cid) or ability_text(cid))
+    return [t for t in texts if t]
+
+
+def test_the_lines_are_those_of_a_character_by_character_fill():
+    checked = 0
+    for locale in ("en", "ja"):
+        with drawing_in(locale):
+            texts = card_texts()
+        texts += ["", "x", "a" * 90, "word " * 40, "名前" * 60, "🐉Dragon " * 12]
+        for value in texts:
+            for size, width in ((22, 647), (26, 669), (24, 320), (22, 40)):
+                assert list(wrap.line_breaks(value, size, width)) == filled(value, size, width)
+                checked += 1
+    assert checked > 1000
+
+
+def test_a_text_is_laid_out_once_and_the_cache_is_bounded(monkeypatch):
+    wrap._line_breaks.cache_clear()
+    wrap.line_breaks("the same card text, wrapped on every board", 22, 200)
+    measured = []
+    original = wrap._PROBE.textlength
+    monkeypatch.setattr(wrap._PROBE, "textlength",
+                        lambda *a, **k: measured.append(a) or original(*a, **k))
+    again = wrap.line_breaks("the same card text, wrapped on every board", 22, 200)
+    assert again and not measured
+    for n in range(wrap.WRAPPED_TEXTS + 50):
+        wrap.line_breaks(f"text {n}", 22, 200)
+    assert wrap.cache_info().currsize == wrap.WRAPPED_TEXTS
