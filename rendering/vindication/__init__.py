@@ -14,6 +14,7 @@ from rendering.common import PAPER, board_locale
 from rules.core import View
 
 from . import board, geometry, myths, panels
+from .measure import MEASURE
 
 GAME_NAME = "vindication"
 WIDTH = 1400
@@ -39,26 +40,30 @@ def render(view: View, last_move: str | None = None, focus_seat: int | None = No
     if focus_seat is not None and 0 <= focus_seat < len(data["players"]):
         return _tableau(data, focus_seat, last_move)
     map_image = board.draw_map(data, *_marks(last_move))
-    canvas = Image.new("RGB", (WIDTH, 4000), PAPER)  # cropped to what is drawn
+    top = HEADER_H + map_image.height + 6  # the side panel goes below the map, in two columns
+    column = (WIDTH - 36) // 2
+    pictures = [_panel_image(_panel_key(data, player), column) for player in data["players"]]
+    rows = [pictures[i:i + 2] for i in range(0, len(pictures), 2)]
+    y = _sections(MEASURE, data, top)
+    height = y + sum(max(p.height for p in row) for row in rows) + 10 * max(0, len(rows) - 1)
+    canvas = Image.new("RGB", (WIDTH, height + 12), PAPER)
     draw = ImageDraw.Draw(canvas)
     panels.header(draw, data, WIDTH, last_move)
     canvas.paste(map_image, ((WIDTH - map_image.width) // 2, HEADER_H))
-    y = HEADER_H + map_image.height + 6  # the side panel goes below the map, in two columns
+    _sections(draw, data, top)
+    for row in rows:
+        for col, panel in enumerate(row):
+            canvas.paste(panel, (12 + col * (column + 12), y))
+        y += max(p.height for p in row) + 10
+    return canvas
+
+
+def _sections(draw, data: dict, y: int) -> int:
+    """Draw the offer, triggers and tokens, the Myths & Marvels board and the final scores
+    from ``y``; return the y below them."""
     y += panels.side_panel(draw, data, 12, y, WIDTH - 24) + 10
     y += myths.panel(draw, data, 12, y, WIDTH - 24)  # Myths & Marvels board (7.11), if on
-    y += panels.final_scores(draw, data, 12, y, WIDTH - 24)
-    column = (WIDTH - 36) // 2
-    heights = [0, 0]
-    for index, player in enumerate(data["players"]):
-        col = index % 2
-        if col == 0 and index:
-            y += max(heights) + 10
-            heights = [0, 0]
-        panel = _panel_image(_panel_key(data, player), column)
-        canvas.paste(panel, (12 + col * (column + 12), y))
-        heights[col] = panel.height
-    y += max(heights) + 12
-    return canvas.crop((0, 0, WIDTH, y))
+    return y + panels.final_scores(draw, data, 12, y, WIDTH - 24)
 
 
 def _panel_key(data: dict, player: dict) -> str:
@@ -75,9 +80,10 @@ def _panel_image(key: str, width: int) -> Image.Image:
     player, current, name, _ = json.loads(key)
     data = {"current": player["seat"] if current else -1, "over": False,
             "names": {player["seat"]: name} if name else {}}
-    scratch = Image.new("RGB", (width + 1, 2000), PAPER)
-    height = panels.player_panel(ImageDraw.Draw(scratch), data, player, 0, 0, width)
-    return scratch.crop((0, 0, width + 1, height + 1))
+    height = panels.player_panel(MEASURE, data, player, 0, 0, width)
+    image = Image.new("RGB", (width + 1, height + 1), PAPER)
+    panels.player_panel(ImageDraw.Draw(image), data, player, 0, 0, width)
+    return image
 
 
 def _tableau(data: dict, seat: int, last_move: str | None) -> Image.Image:
