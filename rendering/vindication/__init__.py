@@ -5,12 +5,12 @@ player's tableau in full (``/board player``)."""
 from __future__ import annotations
 
 import json
-from functools import lru_cache
 from typing import Sequence
 
 from PIL import Image, ImageDraw
 
 from rendering.common import PAPER, board_locale
+from rendering.layers import layer_cache
 from rules.core import View
 
 from . import board, geometry, myths, panels
@@ -19,6 +19,12 @@ from .measure import MEASURE
 GAME_NAME = "vindication"
 WIDTH = 1400
 HEADER_H = 112  # title, who is to act, last move: one line each, readable at phone width
+# Player panels drawn (0.4 MB each, about 3 ms to draw): a move changes one, so a channel's
+# next board finds the others again, if they are still kept when its turn comes. A bot with
+# a hundred channels has a few hundred panels in play: the last few are kept whole, the rest
+# zlib-packed (about 25 KB each, 0.8 ms to unpack), up to 16 MB.
+PANELS_WHOLE = 16
+PANELS_PACKED_BYTES = 16 * 1024 * 1024
 
 
 def preload() -> None:
@@ -74,7 +80,7 @@ def _panel_key(data: dict, player: dict) -> str:
     return json.dumps([player, current, name, board_locale()], sort_keys=True)
 
 
-@lru_cache(maxsize=64)
+@layer_cache(images=PANELS_WHOLE, max_bytes=PANELS_PACKED_BYTES)
 def _panel_image(key: str, width: int) -> Image.Image:
     """Draw one player's panel once per distinct content (most panels do not change)."""
     player, current, name, _ = json.loads(key)

@@ -1,5 +1,5 @@
-"""Vindication's wrapped texts: the same lines as filling character by character, remembered
-within a bound."""
+"""Vindication's board caches: wrapped texts (the same lines as filling character by
+character, remembered within a bound) and player panels kept for many channels."""
 
 from __future__ import annotations
 
@@ -63,3 +63,30 @@ def test_a_text_is_laid_out_once_and_the_cache_is_bounded(monkeypatch):
     for n in range(wrap.WRAPPED_TEXTS + 50):
         wrap.line_breaks(f"text {n}", 22, 200)
     assert wrap.cache_info().currsize == wrap.WRAPPED_TEXTS
+
+
+def test_panels_of_many_channels_boards_are_found_again_not_redrawn(monkeypatch):
+    """Forty channels' boards, eighty panels (more than are kept whole): a board drawn again
+    after all the others finds its panels in the packed tier, and looks the same."""
+    import rendering.vindication as board
+    from rendering.registry import render
+    from rules.core.playout import random_playout
+    from rules.vindication import VINDICATION as G
+
+    views = []
+    for seed in range(40):
+        moves = random_playout(G, 40 + seed, 2, max_steps=60).moves
+        state = G.new_game(40 + seed, 2, {})
+        for seat, text in moves:
+            state, _ = G.play(state, seat, text)
+        views.append(G.view(state, None))
+    first = render(views[0])
+    for view in views[1:]:
+        render(view)
+    drawn = []
+    original = board.panels.player_panel
+    monkeypatch.setattr(board.panels, "player_panel",
+                        lambda *a, **k: drawn.append(1) or original(*a, **k))
+    again = render(views[0])
+    assert not drawn and again.tobytes() == first.tobytes()
+    assert board._panel_image.cache.sizes()[1] > 0
