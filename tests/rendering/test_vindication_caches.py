@@ -90,3 +90,42 @@ def test_panels_of_many_channels_boards_are_found_again_not_redrawn(monkeypatch)
     again = render(views[0])
     assert not drawn and again.tobytes() == first.tobytes()
     assert board._panel_image.cache.sizes()[1] > 0
+
+
+def test_the_board_is_drawn_at_the_height_its_sections_measure():
+    """The sections are laid out once to measure them, then drawn on an image of that height:
+    the lowest panel's frame ends 12 rows above the bottom, nothing cut, no rows to spare."""
+    FRAME = (180, 180, 180)
+    from rendering.common import PAPER
+    from rendering.registry import render
+    from rules.core.playout import random_playout
+    from rules.vindication import VINDICATION as G
+
+    for players, options in ((2, {}), (3, {"modules": ["all"]}), (5, {})):
+        playout = random_playout(G, 9, players, options, max_steps=300)
+        image = render(G.view(playout.final, None), names=["さくら"] * players)
+        rows = [dict((colour, n) for n, colour in
+                     image.crop((0, y, image.width, y + 1)).getcolors())
+                for y in range(image.height - 14, image.height)]
+        assert all(set(row) == {PAPER} for row in rows[-11:])
+        assert rows[-13].get(FRAME, 0) > 600  # the bottom edge of the lowest panel's frame
+
+
+def test_measuring_lays_the_sections_and_panels_out_as_drawing_does():
+    from PIL import Image, ImageDraw
+
+    import rendering.vindication as board
+    from rendering.common import drawing_in
+    from rendering.vindication.measure import MEASURE
+    from rules.core.playout import random_playout
+    from rules.vindication import VINDICATION as G
+
+    playout = random_playout(G, 4, 4, {"modules": ["all"]}, max_steps=500)
+    data = dict(G.view(playout.final, None).data, names=["さくら", "王小明", "🐉Dragon" * 4, "D"])
+    for locale in ("en", "ja"):
+        with drawing_in(locale):
+            draw = ImageDraw.Draw(Image.new("RGB", (board.WIDTH, 4000)))
+            assert board._sections(MEASURE, data, 900) == board._sections(draw, data, 900)
+            for player in data["players"]:
+                assert (board.panels.player_panel(MEASURE, data, player, 0, 0, 682)
+                        == board.panels.player_panel(draw, data, player, 0, 0, 682))
