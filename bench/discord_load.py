@@ -12,7 +12,8 @@ interaction to the new turn message in the channel) p50/p99, autocomplete answer
 moves per second, the bot process's CPU and memory. Each game named runs in turn, with a
 fresh bot (default: every game with a board). With ``--late`` every channel starts from a
 stored mid- or late-game position of a random game (half the channels at half its moves,
-half at 85%), posted with ``/board``, so the biggest boards are drawn. With ``--old DIR``
+half at 85%; ten distinct games, each copied to every tenth channel), posted with ``/board``,
+so the biggest boards are drawn. With ``--old DIR``
 the bot of that checkout plays each game first, then this one (before/after). Goal on a 2-core
 machine: ack p99 < 100 ms, click-to-board p99 < 1 s at 20 moves/s, no late acknowledgement,
 bot memory < 500 MB.
@@ -22,9 +23,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import random
 import re
+import sqlite3
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -165,10 +168,18 @@ def line(name: str, values: list[float]) -> str:
             f" ms   (n={len(values)})")
 
 
+LATE_GAMES = 10  # distinct random games whose positions the channels of ``--late`` share
+
+
 async def store_late_games(path: Path, game_name: str, channels: list[int],
-                           users: list[list[User]]) -> None:
+                           users: list[list[User]], distinct: int = LATE_GAMES) -> None:
     """Store in each channel a game of its two players at a mid- or late-game position of a
-    random game (the same moves that game made, so every position is a real one)."""
+    random game (the same moves that game made, so every position is a real one).
+
+    ``distinct`` games are played through the service (half stopped at half their moves,
+    half at 85%); every other channel gets a copy of one of them (its rows copied in SQLite,
+    seated with the channel's own players), so games of a thousand moves and more take no
+    longer to set up for a hundred channels than for ``distinct``."""
     from bot.service import Place, Player, Service
     from bot.store import Store
     from rules.core import get_game
@@ -178,8 +189,9 @@ async def store_late_games(path: Path, game_name: str, channels: list[int],
     store = await Store.open(path)
     seeds = iter(range(len(channels)))
     service = Service(store, games=[game], seed_source=lambda: next(seeds))
+    played = list(zip(channels, users, strict=True))[:distinct]
 
-    async def one(index: int, channel: int, players: list[User]) -> None:
+    async def one(index: int, channel: int, players: list[User]) -> int:
         seats = [Player(str(user.id), user.name) for user in players]
         place = Place(str(GUILD), str(channel))
         table = await service.open_and_start(place, seats, game_name)
@@ -187,11 +199,36 @@ async def store_late_games(path: Path, game_name: str, channels: list[int],
         share = 0.5 if index % 2 else 0.85
         for seat, text in playout.moves[: int(len(playout.moves) * share)]:
             await service.act(place, seats[seat], text)
+        return table.record.id
 
     # every channel at once: their writes share commits (the store's group commit)
-    await asyncio.gather(*(one(index, channel, players) for index, (channel, players)
-                           in enumerate(zip(channels, users, strict=True))))
+    ids = await asyncio.gather(*(one(index, channel, players)
+                                 for index, (channel, players) in enumerate(played)))
     await store.close()
+    with sqlite3.connect(path) as db:
+        for index in range(len(played), len(channels)):
+            copy_game(db, ids[index % len(ids)], channels[index], users[index])
+
+
+def copy_game(db: sqlite3.Connection, source: int, channel: int, players: list[User]) -> None:
+    """Copy game ``source`` (its row and every row of another table that names its game id)
+    into ``channel``, seated with ``players`` in the same order."""
+    columns = [c[1] for c in db.execute("PRAGMA table_info(games)") if c[1] != "id"]
+    row = dict(zip(columns, db.execute(f"SELECT {', '.join(columns)} FROM games WHERE id = ?",
+                                       (source,)).fetchone(), strict=True))
+    seats = json.loads(row["seats"])
+    for seat, user in zip(seats, players, strict=True):
+        seat.update(id=str(user.id), name=user.name)
+    row.update(channel=str(channel), seats=json.dumps(seats), host=str(players[0].id))
+    copy = db.execute(f"INSERT INTO games ({', '.join(row)}) VALUES"
+                      f" ({', '.join('?' * len(row))})", list(row.values())).lastrowid
+    tables = [t for (t,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+    for table in tables:
+        names = [c[1] for c in db.execute(f"PRAGMA table_info({table})")]
+        if "game_id" in names and table != "games":
+            picked = ", ".join("?" if n == "game_id" else n for n in names)
+            db.execute(f"INSERT INTO {table} ({', '.join(names)}) SELECT {picked} FROM {table}"
+                       " WHERE game_id = ?", (copy, source))
 
 
 async def post_boards(tables: list, pacer: Pacer) -> None:

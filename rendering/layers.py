@@ -5,7 +5,8 @@ every layer as an image would take megabytes per game; drawing it again for ever
 a tenth of a second or more. :class:`LayerCache` keeps the layers used last as images (ready
 to paste) and every other layer zlib-compressed (flat colours compress about twentyfold), so
 the layers of a hundred channels fit in a few tens of megabytes and a layer that fell out of
-the first tier costs a decompression, not a redraw.
+the first tier costs a decompression, not a redraw (and is compressed once: a layer taken back
+from the packed tier keeps its packed copy).
 """
 
 from __future__ import annotations
@@ -41,9 +42,9 @@ class LayerCache:
             if image is not None:
                 self._whole.move_to_end(key)
                 return image
-            packed = self._packed.pop(key, None)
-            if packed is not None:
-                self._packed_bytes -= len(packed[2])
+            packed = self._packed.get(key)
+            if packed is not None:  # it stays packed too: evicted again, it is not recompressed
+                self._packed.move_to_end(key)
         if packed is not None:
             mode, size, data = packed
             image = Image.frombytes(mode, size, zlib.decompress(data))
@@ -64,6 +65,9 @@ class LayerCache:
             self._pack(old_key, old)
 
     def _pack(self, key: Hashable, image: Image.Image) -> None:
+        with self._lock:
+            if key in self._packed:
+                return
         data = zlib.compress(image.tobytes(), LEVEL)
         with self._lock:
             if key in self._whole or key in self._packed:

@@ -113,16 +113,37 @@ def _banded(image: Image.Image, level: int, bands: BandCache) -> bytes:
     only when it is its turn, so no copy of the whole image is ever held), each compressed
     or found in ``bands``."""
     width, height = image.size
+    image.load()
     parts, checksum = [b"\x78\x5e"], 1  # zlib header: deflate, 32 KiB window, level 2-5
     for top in range(0, height, BAND_ROWS):
-        band = image.crop((0, top, width, min(height, top + BAND_ROWS)))
-        data = b"\x00" + memoryview(band.tobytes("raw", "RGB", width * 3 + 1))[:-1]
+        data = _scanlines(image, top, min(height, top + BAND_ROWS))
         deflated, adler = bands.band(data, level)
         parts.append(deflated)
         checksum = adler32_combine(checksum, adler, len(data))
     parts.append(b"\x03\x00")  # an empty final block
     parts.append(struct.pack(">I", checksum))
     return b"".join(parts)
+
+
+def _scanlines(image: Image.Image, top: int, bottom: int) -> bytes:
+    """The PNG scanlines of rows ``top`` to ``bottom`` (each after its filter byte 0), read by
+    Pillow's raw encoder from the drawing surface itself (no cropped copy of the band)."""
+    width = image.width
+    stride = width * 3 + 1  # each row followed by one zero byte: the next row's filter byte
+    encoder = Image._getencoder("RGB", "raw", ("RGB", stride))
+    output = [b"\x00"]
+    try:
+        encoder.setimage(image.im, (0, top, width, bottom))
+        errcode = 0
+        while not errcode:
+            _, errcode, data = encoder.encode(stride * (bottom - top))
+            output.append(data)
+    finally:
+        encoder.cleanup()
+    if errcode < 0:
+        raise RuntimeError(f"encoder error {errcode} reading a board's rows")
+    output[-1] = output[-1][:-1]  # the last row's padding byte begins no row
+    return b"".join(output)
 
 
 def adler32_combine(first: int, second: int, length: int) -> int:

@@ -18,6 +18,14 @@ ENTRANCE = (214, 190, 150)
 HEADER = 44
 BANNER_MIN = 22  # a seat banner's name: 6 px at phone width
 TEXT = 22  # tile names listed beside or below a board, score lines: 6 px at phone width
+# Cached pictures of one game's boards (a grid up to 1.2 MB, a goods block or banner up to
+# 0.2 MB). A bot with a hundred channels has a few hundred home boards in play, more than a
+# cache of any reasonable size holds (at 64 grids, 256 goods blocks and 64 banners they took
+# about 100 MB and the grids were never found again): these keep what the last board or two
+# drawn can reuse, about 15 MB at most.
+GRIDS_KEPT = 8
+BANNERS_KEPT = 16
+GOODS_BLOCKS_KEPT = 16
 
 
 def _col_offset(pitch: int, gap: int, min_col: int):
@@ -40,7 +48,7 @@ def draw_grid(canvas: Image.Image, player: Player, origin: tuple[int, int], pitc
     canvas.paste(_grid_image(key, pitch, gap, mini), origin)
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=GRIDS_KEPT)
 def _grid_image(key: tuple, pitch: int, gap: int, mini: bool) -> Image.Image:
     """Return a whole home-board grid for the cell summary ``key`` (cached per board state)."""
     player = Player(seat=0)
@@ -86,7 +94,7 @@ def seat_banner(canvas: Image.Image, player: Player, box: tuple[int, int, int, i
     return banner.height
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=BANNERS_KEPT)
 def _banner(seat: int, title: str, score: str, width: int, height: int,
             size: int) -> Image.Image:
     probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
@@ -137,7 +145,7 @@ def _goods_rows(canvas: Image.Image, d: ImageDraw.ImageDraw, player: Player, x: 
     return block.height
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=GOODS_BLOCKS_KEPT)
 def goods_block(items: tuple[tuple[str, int], ...], width: int, icon: int) -> Image.Image:
     """Return goods glyphs with counts flowing in rows ``width`` wide, on paper (cached).
 

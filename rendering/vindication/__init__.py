@@ -5,19 +5,26 @@ player's tableau in full (``/board player``)."""
 from __future__ import annotations
 
 import json
-from functools import lru_cache
 from typing import Sequence
 
 from PIL import Image, ImageDraw
 
 from rendering.common import PAPER, board_locale
+from rendering.layers import layer_cache
 from rules.core import View
 
 from . import board, geometry, myths, panels
+from .measure import MEASURE
 
 GAME_NAME = "vindication"
 WIDTH = 1400
 HEADER_H = 112  # title, who is to act, last move: one line each, readable at phone width
+# Player panels drawn (0.4 MB each, about 3 ms to draw): a move changes one, so a channel's
+# next board finds the others again, if they are still kept when its turn comes. A bot with
+# a hundred channels has a few hundred panels in play: the last few are kept whole, the rest
+# zlib-packed (about 25 KB each, 0.8 ms to unpack), up to 16 MB.
+PANELS_WHOLE = 16
+PANELS_PACKED_BYTES = 16 * 1024 * 1024
 
 
 def preload() -> None:
@@ -39,26 +46,30 @@ def render(view: View, last_move: str | None = None, focus_seat: int | None = No
     if focus_seat is not None and 0 <= focus_seat < len(data["players"]):
         return _tableau(data, focus_seat, last_move)
     map_image = board.draw_map(data, *_marks(last_move))
-    canvas = Image.new("RGB", (WIDTH, 4000), PAPER)  # cropped to what is drawn
+    top = HEADER_H + map_image.height + 6  # the side panel goes below the map, in two columns
+    column = (WIDTH - 36) // 2
+    pictures = [_panel_image(_panel_key(data, player), column) for player in data["players"]]
+    rows = [pictures[i:i + 2] for i in range(0, len(pictures), 2)]
+    y = _sections(MEASURE, data, top)
+    height = y + sum(max(p.height for p in row) for row in rows) + 10 * max(0, len(rows) - 1)
+    canvas = Image.new("RGB", (WIDTH, height + 12), PAPER)
     draw = ImageDraw.Draw(canvas)
     panels.header(draw, data, WIDTH, last_move)
     canvas.paste(map_image, ((WIDTH - map_image.width) // 2, HEADER_H))
-    y = HEADER_H + map_image.height + 6  # the side panel goes below the map, in two columns
+    _sections(draw, data, top)
+    for row in rows:
+        for col, panel in enumerate(row):
+            canvas.paste(panel, (12 + col * (column + 12), y))
+        y += max(p.height for p in row) + 10
+    return canvas
+
+
+def _sections(draw, data: dict, y: int) -> int:
+    """Draw the offer, triggers and tokens, the Myths & Marvels board and the final scores
+    from ``y``; return the y below them."""
     y += panels.side_panel(draw, data, 12, y, WIDTH - 24) + 10
     y += myths.panel(draw, data, 12, y, WIDTH - 24)  # Myths & Marvels board (7.11), if on
-    y += panels.final_scores(draw, data, 12, y, WIDTH - 24)
-    column = (WIDTH - 36) // 2
-    heights = [0, 0]
-    for index, player in enumerate(data["players"]):
-        col = index % 2
-        if col == 0 and index:
-            y += max(heights) + 10
-            heights = [0, 0]
-        panel = _panel_image(_panel_key(data, player), column)
-        canvas.paste(panel, (12 + col * (column + 12), y))
-        heights[col] = panel.height
-    y += max(heights) + 12
-    return canvas.crop((0, 0, WIDTH, y))
+    return y + panels.final_scores(draw, data, 12, y, WIDTH - 24)
 
 
 def _panel_key(data: dict, player: dict) -> str:
@@ -69,15 +80,16 @@ def _panel_key(data: dict, player: dict) -> str:
     return json.dumps([player, current, name, board_locale()], sort_keys=True)
 
 
-@lru_cache(maxsize=64)
+@layer_cache(images=PANELS_WHOLE, max_bytes=PANELS_PACKED_BYTES)
 def _panel_image(key: str, width: int) -> Image.Image:
     """Draw one player's panel once per distinct content (most panels do not change)."""
     player, current, name, _ = json.loads(key)
     data = {"current": player["seat"] if current else -1, "over": False,
             "names": {player["seat"]: name} if name else {}}
-    scratch = Image.new("RGB", (width + 1, 2000), PAPER)
-    height = panels.player_panel(ImageDraw.Draw(scratch), data, player, 0, 0, width)
-    return scratch.crop((0, 0, width + 1, height + 1))
+    height = panels.player_panel(MEASURE, data, player, 0, 0, width)
+    image = Image.new("RGB", (width + 1, height + 1), PAPER)
+    panels.player_panel(ImageDraw.Draw(image), data, player, 0, 0, width)
+    return image
 
 
 def _tableau(data: dict, seat: int, last_move: str | None) -> Image.Image:

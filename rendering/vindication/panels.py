@@ -13,6 +13,7 @@ from .guilds import guild_lines
 
 __all__ = ["ability_text"]
 from .labels import card_name, player_name, word
+from .wrap import line_breaks
 
 ATTR_COLOURS = {"inspiration": (240, 205, 40), "strength": (215, 60, 50),
                 "knowledge": (50, 110, 210), "courage": (240, 140, 30),
@@ -79,16 +80,7 @@ def side_panel(draw: ImageDraw.ImageDraw, data: dict, x: int, y: int, width: int
 
 def _lines(draw, value: str, size: int, width: int) -> list[str]:
     """Break ``value`` into lines of at most ``width`` pixels (at spaces where it can)."""
-    lines, line = [], ""
-    for char in value:
-        if draw.textlength(line + char, font=font(size)) <= width or not line:
-            line += char
-            continue
-        cut = line.rfind(" ")
-        head, tail = (line[:cut], line[cut + 1:]) if cut > 0 else (line, "")
-        lines.append(head)
-        line = tail + char
-    return lines + ([line] if line else [])
+    return list(line_breaks(value, size, width))
 
 
 def _offer(draw, data: dict, x: int, y: int, width: int) -> int:

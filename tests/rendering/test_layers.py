@@ -28,6 +28,19 @@ def test_a_layer_out_of_the_first_tier_comes_back_identical_without_a_redraw():
     assert ImageChops.difference(again, _layer(0)).getbbox() is None
 
 
+def test_a_layer_taken_back_from_the_packed_tier_is_not_compressed_again(monkeypatch):
+    from rendering import layers
+
+    cache = LayerCache(images=1, max_bytes=10**6)
+    compressed = []
+    original = layers.zlib.compress
+    monkeypatch.setattr(layers.zlib, "compress",
+                        lambda data, level: compressed.append(1) or original(data, level))
+    for seed in (0, 1, 0, 1, 0, 1):  # each evicted from the whole tier three times
+        cache.get(seed, lambda s=seed: _layer(s))
+    assert len(compressed) == 2 and cache.sizes()[1] == 2
+
+
 def test_the_compressed_tier_stays_within_its_byte_bound():
     cache = LayerCache(images=1, max_bytes=3000)
     for seed in range(40):
