@@ -23,6 +23,7 @@ CJK = "NotoSansCJKjp-Regular.otf"
 EMOJI = "NotoEmoji-Regular.ttf"
 EMBOLDEN = 0.035  # stroke width (per pixel of size) that makes a regular fallback face bold
 MASKS_PER_FONT = 2048  # rendered texts kept per font and size
+LENGTHS_PER_FONT = 8192  # measured texts kept per font and size (a float and its key each)
 CHAINS = {
     False: ("NotoSans-Regular.ttf", CJK, EMOJI),
     True: ("NotoSans-Bold.ttf", CJK, EMOJI),
@@ -57,6 +58,9 @@ class FallbackFont(ImageFont.FreeTypeFont):
         # Boards draw the same words again and again (names, labels, numbers): each text's
         # mask is drawn once and reused (masks are only read when pasted). Thread-safe.
         self._cached_mask = lru_cache(maxsize=MASKS_PER_FONT)(self._mask)
+        # Laying a board out measures the same texts on every board (and twice when a section
+        # is measured before it is drawn): each advance is measured once.
+        self._cached_length = lru_cache(maxsize=LENGTHS_PER_FONT)(self._length)
 
     def _face(self, index: int) -> ImageFont.FreeTypeFont:
         if index not in self._faces:
@@ -102,6 +106,11 @@ class FallbackFont(ImageFont.FreeTypeFont):
 
     def getlength(self, text, mode="", direction=None, features=None, language=None) -> float:
         """Return the advance of ``text`` in pixels, each run measured in its own font."""
+        if isinstance(text, str) and features is None:
+            return self._cached_length(text, mode, direction, language)
+        return self._length(text, mode, direction, language, features)
+
+    def _length(self, text, mode="", direction=None, language=None, features=None) -> float:
         if not isinstance(text, str) or self._single(text):
             return super().getlength(text, mode, direction, features, language)
         return sum(self._plain_length(i, part, mode, direction, features, language)

@@ -26,12 +26,10 @@ from rules.core import View
 from rules.core.text import Msg
 
 from . import glyphs
-from .action import COLS as SPACE_COLS
-from .action import ROUND_H, SPACE_H, draw_fixed, draw_rounds
-from .furnish import COLS, TILE_H, draw_furnishings
-from .home import draw_compact, draw_full
+from .action import draw_fixed, draw_rounds, fixed_height, rounds_height
+from .furnish import draw_furnishings, furnishings_height
+from .home import compact_height, draw_compact, draw_full, full_height
 from .labels import harvest_label, heading, round_title
-from .layout import columns
 from .model import Table
 from .view_adapter import table_from
 
@@ -61,8 +59,9 @@ def render(view: View, last_move: str | None = None, focus_seat: int | None = No
 
 def draw_table(table: Table, last_move: str | None = None, last_seat: int | None = None,
                height: int | None = None) -> Image.Image:
-    """Draw the whole table from the drawing model (again, taller, if the estimate was short)."""
-    canvas = Image.new("RGB", (WIDTH, height or _height_budget(table)), PAPER)
+    """Draw the whole table from the drawing model, on an image of the height its sections
+    measure (should a measure ever be short, drawn again taller; no rows to spare)."""
+    canvas = Image.new("RGB", (WIDTH, height or _height(table, last_move)), PAPER)
     y = MARGIN
     y += _header(canvas, table, y)
     if last_move:
@@ -77,21 +76,31 @@ def draw_table(table: Table, last_move: str | None = None, last_seat: int | None
     bottom = y + MARGIN - SECTION_GAP
     if bottom > canvas.height:
         return draw_table(table, last_move, last_seat, bottom)
-    return canvas.crop((0, 0, WIDTH, bottom))
+    return canvas if bottom == canvas.height else canvas.crop((0, 0, WIDTH, bottom))
 
 
 def _home(table: Table, seat: int | None):
     return next((p for p in table.homes if p.seat == seat), None)
 
 
-def _height_budget(table: Table) -> int:
-    """Return a canvas height that surely holds every section (cropped afterwards)."""
-    fixed = sum(1 for s in table.spaces if not s.round)
-    others = max(0, len(table.homes) - 1)
-    space_rows = -(-fixed // columns(fixed, SPACE_COLS)) if fixed else 0
-    return (150 + space_rows * (SPACE_H + 6) + 2 * (ROUND_H + 6) + 40 + 720
-            + (TILE_H + 5) * (-(-len(table.furnishings) // COLS)) + 30
-            + 420 * (-(-others // COMPACT_COLS)))
+def _height(table: Table, last_move: str | None) -> int:
+    """Return the height the table's sections take, measured from the same cached pieces
+    (banners, goods blocks, tile lines) as drawn, drawing nothing: no canvas taller than
+    needed is filled and cropped (a copy of the whole board)."""
+    y = MARGIN + 46 + (46 if last_move else 0)
+    y += fixed_height(table, INNER) + 4
+    y += rounds_height(table, INNER) + SECTION_GAP
+    focus = _home(table, table.focus)
+    if focus is not None:
+        y += full_height(focus, INNER) + SECTION_GAP
+    y += furnishings_height(table.furnishings) + SECTION_GAP
+    others = [p for p in table.homes if p.seat != table.focus]
+    if others:
+        width = (INNER - 12 * (COMPACT_COLS - 1)) // COMPACT_COLS
+        rows = [others[i:i + COMPACT_COLS] for i in range(0, len(others), COMPACT_COLS)]
+        y += sum(max(compact_height(p, width) for p in row) for row in rows)
+        y += 10 * (len(rows) - 1) + SECTION_GAP
+    return y + MARGIN - SECTION_GAP
 
 
 def _header(canvas: Image.Image, table: Table, y: int) -> int:

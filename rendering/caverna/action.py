@@ -174,6 +174,18 @@ def draw_fixed(canvas: Image.Image, table: Table, x: int, y: int, width: int) ->
     return rows * (SPACE_H + GAP)
 
 
+def fixed_height(table: Table, width: int) -> int:
+    """The height :func:`draw_fixed` uses."""
+    fixed = sum(1 for s in table.spaces if not s.round)
+    return -(-fixed // columns(fixed, COLS)) * (SPACE_H + GAP) if fixed else 0
+
+
+def rounds_height(table: Table, width: int) -> int:
+    """The height :func:`draw_rounds` uses."""
+    slots = len(table.round_slots)
+    return -(-slots // columns(slots, ROUND_COLS)) * (ROUND_H + GAP) if slots else 0
+
+
 def draw_rounds(canvas: Image.Image, table: Table, x: int, y: int, width: int) -> int:
     """Draw the round spaces left to right with their harvest markers; return height used."""
     slots = table.round_slots

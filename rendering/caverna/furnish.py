@@ -123,3 +123,8 @@ def draw_furnishings(canvas: Image.Image, tiles: list[Furnishing], x: int, y: in
             draw_highlight(d, (tx - 2, ty - 2, tx + tile_w + 1, ty + TILE_H + 1), 4)
     rows = -(-len(tiles) // COLS)
     return rows * (TILE_H + GAP)
+
+
+def furnishings_height(tiles: list[Furnishing]) -> int:
+    """The height :func:`draw_furnishings` uses."""
+    return -(-len(tiles) // COLS) * (TILE_H + GAP) if tiles else 0

@@ -87,11 +87,15 @@ def seat_banner(canvas: Image.Image, player: Player, box: tuple[int, int, int, i
     height (taller than ``box`` when a long name takes more lines: names are never shrunk
     below 22 px, 6 px at phone width)."""
     x0, y0, x1, y1 = box
-    marker = "▶ " if player.to_act else ""
-    score = "" if player.score is None else heading("points", n=player.score)
-    banner = _banner(player.seat, f"{marker}{player.name}", score, x1 - x0, y1 - y0, size)
+    banner = _seat_banner(player, x1 - x0, y1 - y0, size)
     canvas.paste(banner, (x0, y0))
     return banner.height
+
+
+def _seat_banner(player: Player, width: int, height: int, size: int) -> Image.Image:
+    marker = "▶ " if player.to_act else ""
+    score = "" if player.score is None else heading("points", n=player.score)
+    return _banner(player.seat, f"{marker}{player.name}", score, width, height, size)
 
 
 @lru_cache(maxsize=BANNERS_KEPT)
@@ -136,13 +140,17 @@ def _start_token(canvas: Image.Image, player: Player, xy: tuple[float, float], s
 def _goods_rows(canvas: Image.Image, d: ImageDraw.ImageDraw, player: Player, x: int, y: int,
                 width: int, icon: int, zero: bool) -> int:
     """Draw goods and animal counts in rows that fit ``width``; return the height used."""
+    block = _goods_of(player, width, icon, zero)
+    canvas.paste(block, (x, y))
+    return block.height
+
+
+def _goods_of(player: Player, width: int, icon: int, zero: bool) -> Image.Image:
     items = [(k, player.goods.get(k, 0)) for k in GOODS_ORDER]
     items += [(k, player.animals.get(k, 0)) for k in ANIMAL_ORDER]
     if player.begging:
         items.append(("begging", player.begging))
-    block = goods_block(tuple((k, n) for k, n in items if n or zero), width, icon)
-    canvas.paste(block, (x, y))
-    return block.height
+    return goods_block(tuple((k, n) for k, n in items if n or zero), width, icon)
 
 
 @lru_cache(maxsize=GOODS_BLOCKS_KEPT)
@@ -279,3 +287,27 @@ def draw_compact(canvas: Image.Image, player: Player, origin: tuple[int, int], w
     if player.tiles:
         y += _tile_list(d, player.tiles, x, y, width, TEXT)
     return y - origin[1] + 4
+
+
+def full_height(player: Player, width: int, pitch: int = 128) -> int:
+    """The height :func:`draw_full` uses, from the same cached pieces, drawing nothing."""
+    top = _seat_banner(player, width, HEADER - 6, 24).height + 6
+    grid_w, grid_h = board_size(player, pitch, BORDER_GAP)
+    panel_w = width - grid_w - 24
+    used = 46 + 12 + _goods_of(player, panel_w, 34, True).height + 10 + 40
+    if player.tiles:
+        used += len(_tile_lines(tuple(player.tiles), panel_w, TEXT)) * (TEXT + 5) + 8
+    if player.breakdown:
+        used += -(-len(player.breakdown) // 2) * (TEXT + 6)
+    return top + max(grid_h, used)
+
+
+def compact_height(player: Player, width: int, pitch: int = COMPACT_PITCH) -> int:
+    """The height :func:`draw_compact` uses, from the same cached pieces, drawing nothing."""
+    top = _seat_banner(player, width, 36, 24).height + 6
+    grid_w, grid_h = board_size(player, pitch, 4)
+    goods_h = _goods_of(player, width - grid_w - 10, 28, False).height
+    top += max(grid_h, 40 + goods_h) + 6
+    if player.tiles:
+        top += len(_tile_lines(tuple(player.tiles), width, TEXT)) * (TEXT + 5)
+    return top + 4

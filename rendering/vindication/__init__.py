@@ -19,12 +19,16 @@ from .measure import MEASURE
 GAME_NAME = "vindication"
 WIDTH = 1400
 HEADER_H = 112  # title, who is to act, last move: one line each, readable at phone width
-# Player panels drawn (0.4 MB each, about 3 ms to draw): a move changes one, so a channel's
-# next board finds the others again, if they are still kept when its turn comes. A bot with
-# a hundred channels has a few hundred panels in play: the last few are kept whole, the rest
-# zlib-packed (about 25 KB each, 0.8 ms to unpack), up to 16 MB.
+# Player panels drawn (0.4 MB each): a panel is its title band (name, honor, the mark of the
+# player to act) over its body (the tableau, about 1.2 ms to draw). A move changes one body,
+# and the turn passing changes two title bands: a panel is put together again from its kept
+# body (a paste and a title band) when only the turn passed. A bot with a hundred channels has
+# a few hundred bodies in play: the last few are kept whole, the ones that came back after
+# being let go are zlib-packed (about 25 KB each, 0.4 ms to unpack, 1.2 ms to pack: a body
+# never seen again, the one before its player's move, is not packed), up to 16 MB.
 PANELS_WHOLE = 16
 PANELS_PACKED_BYTES = 16 * 1024 * 1024
+BODY_TOP = 7  # a body is drawn 8 rows below its title band (whose last row is its height)
 
 
 def preload() -> None:
@@ -48,7 +52,8 @@ def render(view: View, last_move: str | None = None, focus_seat: int | None = No
     map_image = board.draw_map(data, *_marks(last_move))
     top = HEADER_H + map_image.height + 6  # the side panel goes below the map, in two columns
     column = (WIDTH - 36) // 2
-    pictures = [_panel_image(_panel_key(data, player), column) for player in data["players"]]
+    pictures = [_panel_image(_panel_key(data, player), _body_key(player), column)
+                for player in data["players"]]
     rows = [pictures[i:i + 2] for i in range(0, len(pictures), 2)]
     y = _sections(MEASURE, data, top)
     height = y + sum(max(p.height for p in row) for row in rows) + 10 * max(0, len(rows) - 1)
@@ -80,15 +85,36 @@ def _panel_key(data: dict, player: dict) -> str:
     return json.dumps([player, current, name, board_locale()], sort_keys=True)
 
 
-@layer_cache(images=PANELS_WHOLE, max_bytes=PANELS_PACKED_BYTES)
-def _panel_image(key: str, width: int) -> Image.Image:
-    """Draw one player's panel once per distinct content (most panels do not change)."""
+def _body_key(player: dict) -> str:
+    """The parts of the view a panel's body depends on, as a cache key."""
+    return json.dumps([player, board_locale()], sort_keys=True)
+
+
+@layer_cache(images=PANELS_WHOLE, max_bytes=0)
+def _panel_image(key: str, body_key: str, width: int) -> Image.Image:
+    """Put one player's panel together once per distinct content (most panels do not change):
+    its title band drawn, its body pasted from the bodies kept."""
     player, current, name, _ = json.loads(key)
     data = {"current": player["seat"] if current else -1, "over": False,
             "names": {player["seat"]: name} if name else {}}
-    height = panels.player_panel(MEASURE, data, player, 0, 0, width)
+    band = panels.title_band(MEASURE, data, player, 0, 0, width)
+    body = _body_image(body_key, width)
+    height = band + body.height
     image = Image.new("RGB", (width + 1, height + 1), PAPER)
-    panels.player_panel(ImageDraw.Draw(image), data, player, 0, 0, width)
+    draw = ImageDraw.Draw(image)
+    panels.title_band(draw, data, player, 0, 0, width)
+    image.paste(body, (0, band + 1))
+    draw.rectangle((0, 0, width, height), outline=(180, 180, 180))
+    return image
+
+
+@layer_cache(images=PANELS_WHOLE, max_bytes=PANELS_PACKED_BYTES, pack_repeats=True)
+def _body_image(key: str, width: int) -> Image.Image:
+    """Draw one panel's body (below its title band) once per distinct content."""
+    player, _ = json.loads(key)
+    bottom = panels.player_body(MEASURE, player, 0, BODY_TOP, width)
+    image = Image.new("RGB", (width + 1, bottom + 5), PAPER)
+    panels.player_body(ImageDraw.Draw(image), player, 0, BODY_TOP, width)
     return image
 
 

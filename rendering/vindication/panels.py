@@ -171,7 +171,7 @@ def _bold_lines(draw, parts: list[str], size: int, width: int) -> list[str]:
     return lines
 
 
-def _title(draw, data: dict, player: dict, x: int, y: int, width: int) -> int:
+def title_band(draw, data: dict, player: dict, x: int, y: int, width: int) -> int:
     """The coloured title band: seat, name, honor, speed, side; ▶ and a thick frame for the
     player to act; return its height."""
     seat = player["seat"]
@@ -195,7 +195,15 @@ def player_panel(draw: ImageDraw.ImageDraw, data: dict, player: dict, x: int, y:
     """One player's tableau: power board, attributes, honor, cards, in type large enough to
     read at phone width, details wrapped (never cut); return the height."""
     y0 = y
-    y += _title(draw, data, player, x, y, width) + 8
+    top = y + title_band(draw, data, player, x, y, width) + 8
+    y = player_body(draw, player, x, top, width, full)
+    draw.rectangle((x, y0, x + width, y + 4), outline=(180, 180, 180))
+    return y + 4 - y0
+
+
+def player_body(draw, player: dict, x: int, y: int, width: int, full: bool = False) -> int:
+    """The tableau below a panel's title, drawn from ``y`` (it reads nothing but ``player``:
+    it stays the same when only the turn passes); return the y below it."""
     _spheres(draw, player, x + 8, y)
     _attributes(draw, player, x + 236, y)
     y += 66
@@ -229,8 +237,7 @@ def player_panel(draw: ImageDraw.ImageDraw, data: dict, player: dict, x: int, y:
         for qid in player["quests"]:
             y = _para(draw, f"{qid} {card_name(qid)}: {quest_text(qid)}", x + 8, y, inner,
                       DETAIL)
-    draw.rectangle((x, y0, x + width, y + 4), outline=(180, 180, 180))
-    return y + 4 - y0
+    return y
 
 
 def _para(draw, value: str, x: int, y: int, width: int, size: int, fill=INK) -> int:

@@ -3,6 +3,8 @@ kept within a few megabytes however many games a bot draws."""
 
 from __future__ import annotations
 
+import pytest
+
 from rendering.caverna import home, render
 from rules.caverna import GAME
 from rules.core.playout import random_playout
@@ -44,3 +46,32 @@ def test_the_pictures_of_many_games_boards_stay_within_a_few_megabytes(monkeypat
     assert all(largest.values())
     bound = sum(largest[name] * cached[name].cache_info().maxsize for name in PER_GAME)
     assert bound < 16 * 1024 * 1024
+
+
+@pytest.mark.parametrize("locale", ["en", "ja"])
+def test_the_board_is_drawn_at_the_height_its_sections_measure(locale, monkeypatch):
+    """Measured from the same cached pieces as drawn: every board of games of one to seven
+    players, captioned or not, in focus or not, is drawn once on an image of exactly its
+    height (never cropped, never drawn again taller)."""
+    from PIL import Image
+
+    import rendering.caverna as board
+    from rendering.common import drawing_in
+
+    drawn, crops = [], []
+    draw_table, crop = board.draw_table, Image.Image.crop
+    monkeypatch.setattr(board, "draw_table", lambda *a, **k: drawn.append(1) or draw_table(*a, **k))
+    monkeypatch.setattr(Image.Image, "crop", lambda *a: crops.append(1) or crop(*a))
+    boards = 0
+    with drawing_in(locale):
+        for players in range(1, 8):
+            moves = random_playout(GAME, 20 + players, players).moves
+            state = GAME.new_game(20 + players, players, {})
+            for index, (seat, text) in enumerate(moves):
+                state, _ = GAME.play(state, seat, text)
+                if index % 9 == 0 or index == len(moves) - 1:
+                    render(GAME.view(state, None), last_move=text if index % 2 else None,
+                           focus_seat=seat if index % 4 == 0 else None,
+                           names=[f"Player {n + 1}" for n in range(players)])
+                    boards += 1
+    assert boards > 100 and len(drawn) == boards and not crops

@@ -108,3 +108,22 @@ def test_a_text_drawn_again_from_the_mask_cache_is_the_same_as_drawn_afresh(text
     assert cached._cached_mask.cache_info().hits >= 1
     for again in drawings[1:]:
         assert ImageChops.difference(drawings[0], again).getbbox() is None
+
+
+def test_a_text_measured_again_is_not_laid_out_again(monkeypatch):
+    face = FallbackFont(CHAINS[False], 23)
+    calls = []
+    real = ImageFont.FreeTypeFont.getlength
+
+    def counted(self, *args, **kwargs):
+        calls.append(args[0])
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(ImageFont.FreeTypeFont, "getlength", counted)
+    first = face.getlength("Honor 12 · 勇者")
+    assert calls
+    calls.clear()
+    assert face.getlength("Honor 12 · 勇者") == first
+    assert calls == []
+    plain = ImageFont.truetype(str(font_file(CHAINS[False][0])), 23)
+    assert face.getlength("Honor 12") == real(plain, "Honor 12")

@@ -58,3 +58,33 @@ def test_a_text_stamp_draws_what_draw_text_draws_on_a_transparent_layer():
     stamped = Image.new("RGB", (120, 60), (46, 110, 58))
     paste_stamp(stamped, text_stamp("-12,7", 14, True, (255, 255, 255), 1, INK), (60.4, 30.2))
     assert ImageChops.difference(by_text, stamped).getbbox() is None
+
+
+def test_with_pack_repeats_only_a_layer_that_came_back_is_packed(monkeypatch):
+    from rendering import layers
+
+    cache = LayerCache(images=1, max_bytes=10**6, pack_repeats=True)
+    compressed = []
+    original = layers.zlib.compress
+    monkeypatch.setattr(layers.zlib, "compress",
+                        lambda data, level: compressed.append(1) or original(data, level))
+    for seed in range(4):  # each drawn once and let go: nothing compressed
+        cache.get(seed, lambda s=seed: _layer(s))
+    assert compressed == [] and cache.sizes()[:2] == (1, 0)
+    drawn = []
+    cache.get(0, lambda: drawn.append(0) or _layer(0))  # came back: drawn anew ...
+    cache.get(9, lambda: _layer(9))  # ... and packed when let go again
+    assert drawn == [0] and compressed == [1] and cache.sizes()[:2] == (1, 1)
+    again = cache.get(0, lambda: drawn.append(0) or _layer(0))
+    assert drawn == [0]
+    assert ImageChops.difference(again, _layer(0)).getbbox() is None
+
+
+def test_a_cache_with_no_packed_bytes_compresses_nothing(monkeypatch):
+    from rendering import layers
+
+    cache = LayerCache(images=1, max_bytes=0)
+    monkeypatch.setattr(layers.zlib, "compress", lambda data, level: 1 / 0)
+    for seed in range(3):
+        cache.get(seed, lambda s=seed: _layer(s))
+    assert cache.sizes() == (1, 0, 0)

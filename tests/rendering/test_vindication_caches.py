@@ -3,6 +3,7 @@ character, remembered within a bound) and player panels kept for many channels."
 
 from __future__ import annotations
 
+import pytest
 from PIL import Image, ImageDraw
 
 from rendering.common import drawing_in, font
@@ -66,8 +67,10 @@ def test_a_text_is_laid_out_once_and_the_cache_is_bounded(monkeypatch):
 
 
 def test_panels_of_many_channels_boards_are_found_again_not_redrawn(monkeypatch):
-    """Forty channels' boards, eighty panels (more than are kept whole): a board drawn again
-    after all the others finds its panels in the packed tier, and looks the same."""
+    """Forty channels' boards, eighty panels (more than are kept whole): a board's panel bodies
+    let go once are drawn again when it comes back, and then packed when let go again, so a
+    board drawn a third time after all the others finds them in the packed tier, and looks
+    the same. A body never wanted again is not packed."""
     import rendering.vindication as board
     from rendering.registry import render
     from rules.core.playout import random_playout
@@ -80,16 +83,24 @@ def test_panels_of_many_channels_boards_are_found_again_not_redrawn(monkeypatch)
         for seat, text in moves:
             state, _ = G.play(state, seat, text)
         views.append(G.view(state, None))
+    board._panel_image.cache.clear()
+    board._body_image.cache.clear()
     first = render(views[0])
     for view in views[1:]:
         render(view)
+    assert board._body_image.cache.sizes()[1] == 0  # each body let go once: none packed
     drawn = []
-    original = board.panels.player_panel
-    monkeypatch.setattr(board.panels, "player_panel",
+    original = board.panels.player_body
+    monkeypatch.setattr(board.panels, "player_body",
                         lambda *a, **k: drawn.append(1) or original(*a, **k))
+    assert render(views[0]).tobytes() == first.tobytes()
+    assert drawn
+    for view in views[1:]:
+        render(view)
+    assert board._body_image.cache.sizes()[1] > 0
+    drawn.clear()
     again = render(views[0])
     assert not drawn and again.tobytes() == first.tobytes()
-    assert board._panel_image.cache.sizes()[1] > 0
 
 
 def test_the_board_is_drawn_at_the_height_its_sections_measure():
@@ -129,3 +140,35 @@ def test_measuring_lays_the_sections_and_panels_out_as_drawing_does():
             for player in data["players"]:
                 assert (board.panels.player_panel(MEASURE, data, player, 0, 0, 682)
                         == board.panels.player_panel(draw, data, player, 0, 0, 682))
+
+
+@pytest.mark.parametrize("locale", ["en", "ja"])
+@pytest.mark.parametrize("players", [2, 5])
+def test_a_panel_put_together_from_its_kept_body_is_the_panel_drawn_in_one_pass(locale, players):
+    """Title band drawn, body pasted from the kept bodies, frame drawn: the same pixels as the
+    whole panel drawn at once, for every panel of boards all through games, to act or not."""
+    import rendering.vindication as board
+    from rendering.common import PAPER
+    from rules.core.playout import random_playout
+    from rules.vindication import VINDICATION as G
+
+    width = (board.WIDTH - 36) // 2
+    checked = 0
+    with drawing_in(locale):
+        for seed in range(3):
+            moves = random_playout(G, 60 + seed, players, max_steps=400).moves
+            state = G.new_game(60 + seed, players, {})
+            for index, (seat, text) in enumerate(moves):
+                state, _ = G.play(state, seat, text)
+                if index % 7:
+                    continue
+                data = dict(G.view(state, None).data, names=[f"P{n}" for n in range(players)])
+                for player in data["players"]:
+                    kept = board._panel_image(board._panel_key(data, player),
+                                              board._body_key(player), width)
+                    height = board.panels.player_panel(board.MEASURE, data, player, 0, 0, width)
+                    whole = Image.new("RGB", (width + 1, height + 1), PAPER)
+                    board.panels.player_panel(ImageDraw.Draw(whole), data, player, 0, 0, width)
+                    assert kept.tobytes() == whole.tobytes(), (seed, index, player["seat"])
+                    checked += 1
+    assert checked > 100

@@ -517,11 +517,13 @@ def test_no_english_letters_on_a_japanese_board():
     try:
         with drawing_in("ja"):
             drawing._panel_image.cache.clear()
+            drawing._body_image.cache.clear()
             drawing.render(G.view(state, None))
             drawing.render(G.view(state, A), focus_seat=A)
     finally:
         ImageDraw.ImageDraw.text = original
         drawing._panel_image.cache.clear()
+        drawing._body_image.cache.clear()
     ids = re.compile(r"\b([RBYGPOQEWTHJNX]\d\d|P\d)\b")
     latin = {(w, text) for text in drawn for w in re.findall(r"[A-Za-z]+", ids.sub("", text))}
     assert not latin, sorted(latin)[:5]
