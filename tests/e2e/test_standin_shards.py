@@ -4,7 +4,6 @@ only, bad or too few shards refused with 4010 / 4011 (Discord "Gateway" page, Sh
 from __future__ import annotations
 
 import asyncio
-
 import json
 
 import aiohttp
