@@ -29,7 +29,50 @@ SIGNATURE = b"\x89PNG\r\n\x1a\n"
 ADLER_BASE = 65521
 
 
-class BandCache:
+class CompressedLRU:
+    """Compressed pieces of boards by a digest key, up to ``max_bytes`` of compressed bytes
+    (the first item of each kept tuple), least recently used dropped first; thread-safe
+    (boards are drawn in several threads). Used for PNG bands here and for Antiquity's
+    strips (:mod:`rendering.antiquity.strips`)."""
+
+    def __init__(self, max_bytes: int) -> None:
+        self.max_bytes = max_bytes
+        self._kept: OrderedDict[bytes, tuple] = OrderedDict()
+        self._bytes = 0
+        self._lock = threading.Lock()
+
+    def get(self, key: bytes) -> tuple | None:
+        """Return what is kept for ``key`` (now the most recently used), or None."""
+        with self._lock:
+            found = self._kept.get(key)
+            if found is not None:
+                self._kept.move_to_end(key)
+            return found
+
+    def put(self, key: bytes, value: tuple) -> None:
+        """Keep ``value`` under ``key``, dropping the least recently used beyond the bound."""
+        with self._lock:
+            if key in self._kept:
+                return
+            self._kept[key] = value
+            self._bytes += len(value[0]) + len(key)
+            while self._bytes > self.max_bytes and self._kept:
+                old_key, old = self._kept.popitem(last=False)
+                self._bytes -= len(old[0]) + len(old_key)
+
+    def size(self) -> tuple[int, int]:
+        """Return (pieces kept, bytes kept)."""
+        with self._lock:
+            return len(self._kept), self._bytes
+
+    def clear(self) -> None:
+        """Forget every piece."""
+        with self._lock:
+            self._kept.clear()
+            self._bytes = 0
+
+
+class BandCache(CompressedLRU):
     """Compressed bands of board images, by the SHA-256 of their bytes, up to ``max_bytes``.
 
     A channel's next board differs from its last in a few places (the caption, the header, the
@@ -40,40 +83,18 @@ class BandCache:
     """
 
     def __init__(self, max_bytes: int = 48 * 1024 * 1024) -> None:
-        self.max_bytes = max_bytes
-        self._bands: OrderedDict[bytes, tuple[bytes, int]] = OrderedDict()
-        self._bytes = 0
-        self._lock = threading.Lock()
+        super().__init__(max_bytes)
 
     def band(self, data, level: int) -> tuple[bytes, int]:
         """Return the deflate bytes (raw, fully flushed) and the Adler-32 of ``data``."""
         key = hashlib.sha256(data).digest() + bytes([level])
-        with self._lock:
-            found = self._bands.get(key)
-            if found is not None:
-                self._bands.move_to_end(key)
-                return found
-        stream = zlib.compressobj(level, zlib.DEFLATED, -15)
-        found = (stream.compress(data) + stream.flush(zlib.Z_FULL_FLUSH), zlib.adler32(data))
-        with self._lock:
-            if key not in self._bands:
-                self._bands[key] = found
-                self._bytes += len(found[0]) + len(key)
-            while self._bytes > self.max_bytes and self._bands:
-                old_key, (old, _) = self._bands.popitem(last=False)
-                self._bytes -= len(old) + len(old_key)
+        found = self.get(key)
+        if found is None:
+            stream = zlib.compressobj(level, zlib.DEFLATED, -15)
+            found = (stream.compress(data) + stream.flush(zlib.Z_FULL_FLUSH),
+                     zlib.adler32(data))
+            self.put(key, found)
         return found
-
-    def size(self) -> tuple[int, int]:
-        """Return (bands kept, bytes kept)."""
-        with self._lock:
-            return len(self._bands), self._bytes
-
-    def clear(self) -> None:
-        """Forget every band."""
-        with self._lock:
-            self._bands.clear()
-            self._bytes = 0
 
 
 BANDS = BandCache()

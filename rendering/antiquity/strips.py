@@ -19,15 +19,13 @@ from __future__ import annotations
 import hashlib
 import json
 import struct
-import threading
 import zlib
-from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Callable
 
 from PIL import Image
 
-from rendering.png import LEVEL, adler32_combine, png_file
+from rendering.png import LEVEL, CompressedLRU, adler32_combine, png_file
 
 BAND_ROWS = 64  # rows handed to zlib at a time (no copy of a whole strip is made)
 ZLIB_HEADER = b"\x78\x5e"  # deflate, 32 KiB window, levels 2-5
@@ -42,45 +40,12 @@ class Strip:
     draw: Callable[[], Image.Image]  # returns the strip, board-wide and ``height`` tall
 
 
-class StripCache:
-    """Compressed strips by the digest of their keys, up to ``max_bytes``, least recently used
-    dropped first."""
+class StripCache(CompressedLRU):
+    """Compressed strips, (deflate bytes, Adler-32, raw length), by the digest of their keys,
+    up to ``max_bytes``, least recently used dropped first."""
 
     def __init__(self, max_bytes: int = 64 * 1024 * 1024) -> None:
-        self.max_bytes = max_bytes
-        self._strips: OrderedDict[bytes, tuple[bytes, int, int]] = OrderedDict()
-        self._bytes = 0
-        self._lock = threading.Lock()
-
-    def get(self, key: bytes) -> tuple[bytes, int, int] | None:
-        """Return (deflate bytes, Adler-32, raw length) kept for ``key``, or None."""
-        with self._lock:
-            found = self._strips.get(key)
-            if found is not None:
-                self._strips.move_to_end(key)
-            return found
-
-    def put(self, key: bytes, strip: tuple[bytes, int, int]) -> None:
-        """Keep ``strip`` under ``key``, dropping the least recently used beyond the bound."""
-        with self._lock:
-            if key in self._strips:
-                return
-            self._strips[key] = strip
-            self._bytes += len(strip[0]) + len(key)
-            while self._bytes > self.max_bytes and self._strips:
-                old_key, (old, _, _) = self._strips.popitem(last=False)
-                self._bytes -= len(old) + len(old_key)
-
-    def size(self) -> tuple[int, int]:
-        """Return (strips kept, bytes kept)."""
-        with self._lock:
-            return len(self._strips), self._bytes
-
-    def clear(self) -> None:
-        """Forget every strip."""
-        with self._lock:
-            self._strips.clear()
-            self._bytes = 0
+        super().__init__(max_bytes)
 
 
 STRIPS = StripCache()
