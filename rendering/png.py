@@ -33,7 +33,7 @@ class CompressedLRU:
     """Compressed pieces of boards by a digest key, up to ``max_bytes`` of compressed bytes
     (the first item of each kept tuple), least recently used dropped first; thread-safe
     (boards are drawn in several threads). Used for PNG bands here and for Antiquity's
-    strips (:mod:`rendering.antiquity.strips`)."""
+    strips (:mod:`rendering.strips`)."""
 
     def __init__(self, max_bytes: int) -> None:
         self.max_bytes = max_bytes
@@ -137,7 +137,7 @@ def _banded(image: Image.Image, level: int, bands: BandCache) -> bytes:
     image.load()
     parts, checksum = [b"\x78\x5e"], 1  # zlib header: deflate, 32 KiB window, level 2-5
     for top in range(0, height, BAND_ROWS):
-        data = _scanlines(image, top, min(height, top + BAND_ROWS))
+        data = scanlines(image, top, min(height, top + BAND_ROWS))
         deflated, adler = bands.band(data, level)
         parts.append(deflated)
         checksum = adler32_combine(checksum, adler, len(data))
@@ -146,9 +146,9 @@ def _banded(image: Image.Image, level: int, bands: BandCache) -> bytes:
     return b"".join(parts)
 
 
-def _scanlines(image: Image.Image, top: int, bottom: int) -> bytes:
-    """The PNG scanlines of rows ``top`` to ``bottom`` (each after its filter byte 0), read by
-    Pillow's raw encoder from the drawing surface itself (no cropped copy of the band)."""
+def scanlines(image: Image.Image, top: int, bottom: int) -> bytes:
+    """Return the PNG scanlines of rows ``top`` to ``bottom`` (each after its filter byte 0),
+    read by Pillow's raw encoder from the drawing surface itself (no cropped copy of the band)."""
     width = image.width
     stride = width * 3 + 1  # each row followed by one zero byte: the next row's filter byte
     encoder = Image._getencoder("RGB", "raw", ("RGB", stride))

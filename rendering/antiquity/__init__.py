@@ -13,7 +13,7 @@ that player's pieces and influence, larger. Everything comes from ``View.data``
 (rules/antiquity/view.py), so hidden facts that the view leaves out cannot be drawn.
 
 The board is a stack of full-width strips (:func:`board_strips`); ``render_png`` compresses
-only the strips no earlier board had (:mod:`.strips`), which is what a busy bot posts.
+only the strips no earlier board had (:mod:`rendering.strips`), which is what a busy bot posts.
 """
 
 from __future__ import annotations
@@ -23,16 +23,16 @@ from typing import Sequence
 
 from PIL import Image, ImageDraw
 
+from rendering import strips
 from rendering.common import HIGHLIGHT, INK, PAPER, board_locale, fit_text, font, readable_on
+from rendering.strips import Strip
 from rules.core import View
 
-from . import strips
 from .cities import break_lines, draw_panel, panel_facts, panel_height
 from .crop import player_areas
 from .hexmap import draw_map, map_facts, map_size, parse, region_around
 from .labels import phrase, seat_name, word
 from .palette import seat_colours
-from .strips import Strip
 
 GAME_NAME = "antiquity"
 WIDTH = 1500
@@ -48,20 +48,15 @@ def render(view: View, last_move: str | None = None, focus_seat: int | None = No
 
     The posted board (no ``focus_seat``) shows the players' areas zoomed (:mod:`.crop`), so
     that hex coordinates read at phone width; ``whole`` draws the whole map instead."""
-    stack = board_strips(view, last_move, focus_seat, names, whole)
-    canvas = Image.new("RGB", (WIDTH, sum(strip.height for strip in stack)), PAPER)
-    y = 0
-    for strip in stack:
-        canvas.paste(strip.draw(), (0, y))
-        y += strip.height
-    return canvas
+    return strips.stacked(WIDTH, board_strips(view, last_move, focus_seat, names, whole), PAPER)
 
 
 def render_png(view: View, last_move: str | None = None, focus_seat: int | None = None,
                names: Sequence[str] | None = None, whole: bool = False) -> bytes:
     """Return the PNG of :func:`render`'s board, drawing and compressing only the strips
-    (:mod:`.strips`) no earlier board had."""
-    return strips.encode(WIDTH, board_strips(view, last_move, focus_seat, names, whole))
+    (:mod:`rendering.strips`) no earlier board had."""
+    return strips.encode(WIDTH, board_strips(view, last_move, focus_seat, names, whole),
+                         GAME_NAME)
 
 
 def board_strips(view: View, last_move: str | None, focus_seat: int | None, names,

@@ -13,15 +13,32 @@ Modules: ``view_adapter`` reads ``View.data`` (format in rules/caverna/view.py) 
 ``model``; ``action``, ``home``/``squares``, ``furnish`` draw; ``glyphs`` draws goods and
 animals with Pillow primitives; ``labels`` takes names from the catalog. Everything static or
 repeated (glyphs, squares, whole board grids, cards, banners) is cached with ``lru_cache``.
+
+The board is a stack of full-width strips, one per section (:func:`board_sections`);
+``render_png`` compresses only the strips no earlier board had (:mod:`rendering.strips`):
+after a move, usually the header, the caption, the action spaces and one or two boards.
 """
 
 from __future__ import annotations
 
-from typing import Sequence
+from dataclasses import dataclass
+from functools import partial
+from typing import Callable, Sequence
 
 from PIL import Image, ImageDraw
 
-from rendering.common import HIGHLIGHT, INK, PAPER, fit_text, font, player_colour, words
+from rendering import strips
+from rendering.common import (
+    HIGHLIGHT,
+    INK,
+    PAPER,
+    board_locale,
+    fit_text,
+    font,
+    player_colour,
+    words,
+)
+from rendering.strips import Strip
 from rules.core import View
 from rules.core.text import Msg
 
@@ -48,59 +65,123 @@ def render(view: View, last_move: str | None = None, focus_seat: int | None = No
     ``focus_seat`` picks the board drawn in full; ``names`` (display names by seat) replace
     the "P1".."P7" seat labels when the caller knows them.
     """
+    return strips.stacked(WIDTH, board_strips(view, last_move, focus_seat, names), PAPER)
+
+
+def render_png(view: View, last_move: str | None = None, focus_seat: int | None = None,
+               names: Sequence[str] | None = None) -> bytes:
+    """Return the PNG of :func:`render`'s board, drawing and compressing only the strips
+    (:mod:`rendering.strips`) no earlier board had."""
+    return strips.encode(WIDTH, board_strips(view, last_move, focus_seat, names), GAME_NAME)
+
+
+def board_strips(view: View, last_move: str | None = None, focus_seat: int | None = None,
+                 names: Sequence[str] | None = None) -> list[Strip]:
+    """Return the board as full-width strips, top to bottom: the header, the last move, the
+    fixed action spaces, the round spaces, the board in focus, the furnishing tiles and each
+    row of the other boards, each keyed by the drawing model's part it shows."""
     data = view.data if isinstance(view, View) else dict(view)
     if names:
         data = {**data, "names": list(names)}
     seat = view.seat if isinstance(view, View) else None
     table = table_from(data, seat, focus_seat)
     last_seat = (data.get("last_move") or {}).get("seat")
-    return draw_table(table, last_move, last_seat)
+    return table_strips(table, last_move, last_seat)
 
 
-def draw_table(table: Table, last_move: str | None = None, last_seat: int | None = None,
-               height: int | None = None) -> Image.Image:
-    """Draw the whole table from the drawing model, on an image of the height its sections
-    measure (should a measure ever be short, drawn again taller; no rows to spare)."""
-    canvas = Image.new("RGB", (WIDTH, height or _height(table, last_move)), PAPER)
-    y = MARGIN
-    y += _header(canvas, table, y)
+def table_strips(table: Table, last_move: str | None, last_seat: int | None) -> list[Strip]:
+    """Return the strips of the table drawn from its drawing model (see :func:`board_strips`).
+
+    Each section is laid out where the whole board puts it; a strip begins ``LEAD`` rows above
+    its section (in the gap above it), so frames drawn just outside a card (the last move's
+    highlight, the current round) stay whole."""
+    sections = board_sections(table, last_move, last_seat)
+    locale = board_locale()
+    stack, lead = [], 0
+    for index, section in enumerate(sections):
+        after = LEAD if index + 1 < len(sections) else 0
+        height = lead + section.height + section.gap - after
+        stack.append(Strip((locale, section.key), height,
+                           partial(_strip, section.draw, lead, height)))
+        lead = after
+    bottom = lead + MARGIN - SECTION_GAP
+    stack.append(Strip(("paper",), bottom, partial(Image.new, "RGB", (WIDTH, bottom), PAPER)))
+    return stack
+
+
+LEAD = 4  # rows of the gap above a section that its strip covers (frames outside cards)
+
+
+@dataclass(frozen=True)
+class Section:
+    """One part of the board: what it shows (``key``), the rows it measures, the gap below
+    it, and how to draw it (``draw(canvas, y)`` returns the rows it used)."""
+
+    key: tuple
+    height: int
+    gap: int
+    draw: Callable[[Image.Image, int], int]
+
+
+def _strip(draw: Callable[[Image.Image, int], int], lead: int, height: int) -> Image.Image:
+    canvas = Image.new("RGB", (WIDTH, height), PAPER)
+    draw(canvas, lead)
+    return canvas
+
+
+def board_sections(table: Table, last_move: str | None, last_seat: int | None) -> list[Section]:
+    """Return the sections of the board, top to bottom, each measured from the same cached
+    pieces (banners, goods blocks, tile lines) it is drawn from; the last one's gap is the
+    bottom margin's place."""
+    fixed = [space for space in table.spaces if not space.round]
+    sections = [Section(("header", _header_facts(table)), MARGIN + 46, 0,
+                        lambda canvas, y: MARGIN + _header(canvas, table, y + MARGIN))]
     if last_move:
-        y += _caption(canvas, last_move, last_seat, y)
-    y += draw_fixed(canvas, table, MARGIN, y, INNER) + 4
-    y += draw_rounds(canvas, table, MARGIN, y, INNER) + SECTION_GAP
+        sections.append(Section(("caption", last_move, last_seat), 46, 0,
+                                lambda canvas, y: _caption(canvas, last_move, last_seat, y)))
+    sections.append(Section(("fixed", repr(fixed), table.players), fixed_height(table, INNER),
+                            4, lambda canvas, y: draw_fixed(canvas, table, MARGIN, y, INNER)))
+    sections.append(Section(("rounds", repr(table.round_slots), table.round),
+                            rounds_height(table, INNER), SECTION_GAP,
+                            lambda canvas, y: draw_rounds(canvas, table, MARGIN, y, INNER)))
     focus = _home(table, table.focus)
     if focus is not None:
-        y += draw_full(canvas, focus, (MARGIN, y), INNER) + SECTION_GAP
-    y += draw_furnishings(canvas, table.furnishings, MARGIN, y, INNER) + SECTION_GAP
-    y += _others(canvas, table, y)
-    bottom = y + MARGIN - SECTION_GAP
-    if bottom > canvas.height:
-        return draw_table(table, last_move, last_seat, bottom)
-    return canvas if bottom == canvas.height else canvas.crop((0, 0, WIDTH, bottom))
+        sections.append(Section(("focus", repr(focus)), full_height(focus, INNER), SECTION_GAP,
+                                lambda canvas, y: draw_full(canvas, focus, (MARGIN, y), INNER)))
+    sections.append(Section(("furnishings", repr(table.furnishings)),
+                            furnishings_height(table.furnishings), SECTION_GAP,
+                            lambda canvas, y: draw_furnishings(canvas, table.furnishings,
+                                                               MARGIN, y, INNER)))
+    return sections + _other_rows(table)
+
+
+def _other_rows(table: Table) -> list[Section]:
+    """Return the sections of the other boards, COMPACT_COLS to a row, 10 rows apart."""
+    others = [p for p in table.homes if p.seat != table.focus]
+    width = (INNER - 12 * (COMPACT_COLS - 1)) // COMPACT_COLS
+    rows = [others[i:i + COMPACT_COLS] for i in range(0, len(others), COMPACT_COLS)]
+    return [Section(("others", repr(row)), max(compact_height(p, width) for p in row),
+                    SECTION_GAP if index == len(rows) - 1 else 10,
+                    partial(_draw_row, row, width))
+            for index, row in enumerate(rows)]
+
+
+def _draw_row(row: list, width: int, canvas: Image.Image, y: int) -> int:
+    return max(draw_compact(canvas, player, (MARGIN + col * (width + 12), y), width)
+               for col, player in enumerate(row))
 
 
 def _home(table: Table, seat: int | None):
     return next((p for p in table.homes if p.seat == seat), None)
 
 
-def _height(table: Table, last_move: str | None) -> int:
-    """Return the height the table's sections take, measured from the same cached pieces
-    (banners, goods blocks, tile lines) as drawn, drawing nothing: no canvas taller than
-    needed is filled and cropped (a copy of the whole board)."""
-    y = MARGIN + 46 + (46 if last_move else 0)
-    y += fixed_height(table, INNER) + 4
-    y += rounds_height(table, INNER) + SECTION_GAP
-    focus = _home(table, table.focus)
-    if focus is not None:
-        y += full_height(focus, INNER) + SECTION_GAP
-    y += furnishings_height(table.furnishings) + SECTION_GAP
-    others = [p for p in table.homes if p.seat != table.focus]
-    if others:
-        width = (INNER - 12 * (COMPACT_COLS - 1)) // COMPACT_COLS
-        rows = [others[i:i + COMPACT_COLS] for i in range(0, len(others), COMPACT_COLS)]
-        y += sum(max(compact_height(p, width) for p in row) for row in rows)
-        y += 10 * (len(rows) - 1) + SECTION_GAP
-    return y + MARGIN - SECTION_GAP
+def _header_facts(table: Table) -> tuple:
+    """Return what the header shows: the round and phase (the harvest being resolved, the
+    game's end), the seats to act and the start player."""
+    kind = next((s.harvest for s in table.round_slots if s.round == table.round), "none")
+    start = next((p.seat for p in table.homes if p.start_player), None)
+    return (table.over, table.round, table.rounds, table.phase, kind, tuple(table.to_act),
+            start)
 
 
 def _header(canvas: Image.Image, table: Table, y: int) -> int:
@@ -143,19 +224,3 @@ def _caption(canvas: Image.Image, text: str, seat: int | None, y: int) -> int:
                                                                              bold=True)
     d.text((x, y + 18), text, font=font(size, True), fill=INK, anchor="lm")
     return 46
-
-
-def _others(canvas: Image.Image, table: Table, y: int) -> int:
-    others = [p for p in table.homes if p.seat != table.focus]
-    if not others:
-        return 0
-    width = (INNER - 12 * (COMPACT_COLS - 1)) // COMPACT_COLS
-    top, row_height = y, 0
-    for i, player in enumerate(others):
-        col = i % COMPACT_COLS
-        if col == 0 and i:
-            y += row_height + 10
-            row_height = 0
-        x = MARGIN + col * (width + 12)
-        row_height = max(row_height, draw_compact(canvas, player, (x, y), width))
-    return y + row_height + SECTION_GAP - top

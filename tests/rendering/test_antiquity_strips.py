@@ -7,7 +7,8 @@ import io
 
 from PIL import Image, ImageChops
 
-from rendering.antiquity import hexmap, render, strips
+from rendering import strips
+from rendering.antiquity import hexmap, render
 from rendering.common import drawing_in
 from rendering.registry import render_png
 from rules.antiquity import GAME
@@ -84,7 +85,7 @@ def test_strip_rows_decode_to_the_image():
     """A strip's deflate bytes (ended by a full flush) make a valid PNG alone."""
     image = Image.new("RGB", (301, 150), (250, 247, 240))
     image.paste((200, 30, 60), (10, 70, 290, 140))
-    board = strips.encode(301, [strips.Strip(("test",), 150, lambda: image)],
+    board = strips.encode(301, [strips.Strip(("test",), 150, lambda: image)], "test",
                           cache=strips.StripCache())
     assert same(decoded(board), image)
 

@@ -49,20 +49,17 @@ def test_the_pictures_of_many_games_boards_stay_within_a_few_megabytes(monkeypat
 
 
 @pytest.mark.parametrize("locale", ["en", "ja"])
-def test_the_board_is_drawn_at_the_height_its_sections_measure(locale, monkeypatch):
-    """Measured from the same cached pieces as drawn: every board of games of one to seven
-    players, captioned or not, in focus or not, is drawn once on an image of exactly its
-    height (never cropped, never drawn again taller)."""
+def test_every_section_is_drawn_in_the_rows_it_measures(locale):
+    """Measured from the same cached pieces as drawn: every section of boards of games of one
+    to seven players, captioned or not, in focus or not, uses exactly the rows its strip was
+    given (a short measure would cut the section off)."""
     from PIL import Image
 
     import rendering.caverna as board
-    from rendering.common import drawing_in
+    from rendering.caverna.view_adapter import table_from
+    from rendering.common import PAPER, drawing_in
 
-    drawn, crops = [], []
-    draw_table, crop = board.draw_table, Image.Image.crop
-    monkeypatch.setattr(board, "draw_table", lambda *a, **k: drawn.append(1) or draw_table(*a, **k))
-    monkeypatch.setattr(Image.Image, "crop", lambda *a: crops.append(1) or crop(*a))
-    boards = 0
+    sections = 0
     with drawing_in(locale):
         for players in range(1, 8):
             moves = random_playout(GAME, 20 + players, players).moves
@@ -70,8 +67,12 @@ def test_the_board_is_drawn_at_the_height_its_sections_measure(locale, monkeypat
             for index, (seat, text) in enumerate(moves):
                 state, _ = GAME.play(state, seat, text)
                 if index % 9 == 0 or index == len(moves) - 1:
-                    render(GAME.view(state, None), last_move=text if index % 2 else None,
-                           focus_seat=seat if index % 4 == 0 else None,
-                           names=[f"Player {n + 1}" for n in range(players)])
-                    boards += 1
-    assert boards > 100 and len(drawn) == boards and not crops
+                    data = {**GAME.view(state, None).data,
+                            "names": [f"Player {n + 1}" for n in range(players)]}
+                    table = table_from(data, None, seat if index % 4 == 0 else None)
+                    for section in board.board_sections(table, text if index % 2 else None,
+                                                        seat):
+                        canvas = Image.new("RGB", (board.WIDTH, 4000), PAPER)
+                        assert section.draw(canvas, 0) == section.height, section.key[0]
+                        sections += 1
+    assert sections > 700

@@ -1,14 +1,15 @@
 """The board as full-width horizontal strips, each compressed once and kept by what it shows.
 
-A posted board is about 1500 x 3000-6000 pixels: compressing its raw pixels (or hashing
-them to find bands compressed before) costs more than drawing it. But the board is a stack
-of strips (the header, the last move, each part of the map, each row of players' panels),
-and each strip is a function of a few facts of the view: :class:`Strip` names those facts
-(its ``key``), and :func:`encode` reuses the compressed rows of any strip whose facts were
-seen before, drawing and compressing only the strips that changed (after a move, usually the
-caption, the header, one part of the map and one row of panels). The rows of each strip are
-compressed as a deflate stream ended by a full flush, so the strips join into one valid
-stream (as :mod:`rendering.png` does with bands of rows).
+Used by the boards of Antiquity and Caverna. A posted board is about 1500 x 3000-6000
+pixels: compressing its raw pixels (or hashing them to find bands compressed before) costs
+more than drawing it. But the board is a stack of strips (the header, the last move, each
+part of the map, each row of players' panels), and each strip is a function of a few facts
+of the view: :class:`Strip` names those facts (its ``key``), and :func:`encode` reuses the
+compressed rows of any strip whose facts were seen before, drawing and compressing only the
+strips that changed (after a move, usually the caption, the header, one part of the map and
+one row of panels). The rows of each strip are compressed as a deflate stream ended by a
+full flush, so the strips join into one valid stream (as :mod:`rendering.png` does with
+bands of rows).
 
 :class:`StripCache` bounds the kept strips by their compressed bytes, dropping those used
 least recently.
@@ -25,7 +26,7 @@ from typing import Callable
 
 from PIL import Image
 
-from rendering.png import LEVEL, CompressedLRU, adler32_combine, png_file
+from rendering.png import LEVEL, CompressedLRU, adler32_combine, png_file, scanlines
 
 BAND_ROWS = 64  # rows handed to zlib at a time (no copy of a whole strip is made)
 ZLIB_HEADER = b"\x78\x5e"  # deflate, 32 KiB window, levels 2-5
@@ -42,9 +43,11 @@ class Strip:
 
 class StripCache(CompressedLRU):
     """Compressed strips, (deflate bytes, Adler-32, raw length), by the digest of their keys,
-    up to ``max_bytes``, least recently used dropped first."""
+    up to ``max_bytes``, least recently used dropped first. One cache serves every game's
+    strips (the game's name is part of each key): 96 MB hold the strips of about 70 busy
+    Antiquity channels at four players, or a hundred of Caverna's."""
 
-    def __init__(self, max_bytes: int = 64 * 1024 * 1024) -> None:
+    def __init__(self, max_bytes: int = 96 * 1024 * 1024) -> None:
         super().__init__(max_bytes)
 
 
@@ -64,13 +67,25 @@ def _sorted(value):
     raise TypeError(f"not part of a strip key: {value!r}")
 
 
-def encode(width: int, strips: list[Strip], cache: StripCache = STRIPS,
+def stacked(width: int, strips: list[Strip], paper: tuple[int, int, int]) -> Image.Image:
+    """Return the image of ``strips`` drawn and stacked top to bottom (what :func:`encode`
+    compresses), on a ``paper``-coloured canvas ``width`` wide."""
+    canvas = Image.new("RGB", (width, sum(strip.height for strip in strips)), paper)
+    y = 0
+    for strip in strips:
+        canvas.paste(strip.draw(), (0, y))
+        y += strip.height
+    return canvas
+
+
+def encode(width: int, strips: list[Strip], game: str, cache: StripCache = STRIPS,
            level: int = LEVEL) -> bytes:
     """Return the PNG of ``strips`` stacked, each strip found in ``cache`` or drawn and
-    compressed (and kept)."""
+    compressed (and kept); ``game`` names whose board it is (strips of different games never
+    share a key)."""
     parts, checksum, height = [ZLIB_HEADER], 1, 0
     for strip in strips:
-        key = digest((width, strip.height, level, strip.key))
+        key = digest((game, width, strip.height, level, strip.key))
         found = cache.get(key)
         if found is None:
             found = deflate_rows(strip.draw(), level)
@@ -86,20 +101,15 @@ def encode(width: int, strips: list[Strip], cache: StripCache = STRIPS,
 
 def deflate_rows(image: Image.Image, level: int = LEVEL) -> tuple[bytes, int, int]:
     """Return the unfiltered PNG scanlines of ``image`` as raw deflate ended by a full flush,
-    their Adler-32 and their length.
-
-    Pillow's raw encoder writes each row followed by one padding byte when asked for a stride
-    one byte longer than the row: after a leading zero byte, each padding byte is the next
-    row's filter byte (0), so the scanlines are handed to zlib as Pillow wrote them."""
-    width, height = image.size
+    their Adler-32 and their length (the rows read from the drawing surface band by band,
+    :func:`rendering.png.scanlines`, never a copy of the whole strip)."""
+    image.load()
     stream = zlib.compressobj(level, zlib.DEFLATED, -15)
     parts, adler, length = [], 1, 0
-    for top in range(0, height, BAND_ROWS):
-        band = image.crop((0, top, width, min(height, top + BAND_ROWS)))
-        rows = memoryview(band.tobytes("raw", "RGB", width * 3 + 1))[:-1]
-        for piece in (b"\x00", rows):
-            parts.append(stream.compress(piece))
-            adler = zlib.adler32(piece, adler)
-            length += len(piece)
+    for top in range(0, image.height, BAND_ROWS):
+        rows = scanlines(image, top, min(image.height, top + BAND_ROWS))
+        parts.append(stream.compress(rows))
+        adler = zlib.adler32(rows, adler)
+        length += len(rows)
     parts.append(stream.flush(zlib.Z_FULL_FLUSH))
     return b"".join(parts), adler, length
