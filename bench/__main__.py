@@ -8,7 +8,9 @@ per move; render time of the public board mid-game; and the whole service path f
 (load from SQLite, apply, save, view, render) with a cold state cache, at the median and p99,
 beside its floor measured on the same moves and images in the same run (the rules step, one
 SQLite commit and zlib level 1 of the board's raw pixels) and the ratio of the two p99s.
-Player counts: each game's lowest and highest unless ``--counts`` names others.
+Player counts: each game's lowest and highest unless ``--counts`` names others. As the bot does
+at its start, the static board layers are drawn and what lives as long as the process is
+frozen out of the garbage collector's way first (bot/memory.py).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ import zlib
 from pathlib import Path
 
 from bot import presenter
+from bot.memory import warm_and_freeze
 from bot.service import Place, Player, Service
 from bot.store import Store
 from rendering.registry import has_renderer, render, render_png
@@ -218,6 +221,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--moves", type=int, default=100, help="service moves timed per row")
     args = parser.parse_args()
+    warm_and_freeze()  # as the bot does at its start (bot/memory.py)
     wide = max(len(game.name) for game in all_games()) + 1
     print(f"{'game':<{wide}}{'n':>3}{'games/s':>10}{'clock':>6}{'base':>8}{'x base':>8}  "
           f"{'step ms med/p99':>19}  {'render ms med/p99':>19}  {'service ms med/p99':>19}  "

@@ -25,6 +25,7 @@ async def run(config: Config) -> None:
     gateway and HTTP session close, then the store closes.
     """
     from .discord.app import create_bot
+    from .memory import freeze_long_lived, warm_and_freeze
     from .presenter import render_in_processes
     from .service import Service
     from .store import Store
@@ -34,6 +35,10 @@ async def run(config: Config) -> None:
     try:
         bot = create_bot(Service(store), dev_guild_id=config.dev_guild_id,
                          shards=config.shards)
+        # what lives as long as the process, out of the collector's way (bot/memory.py);
+        # render worker processes warm their own renderers
+        await asyncio.to_thread(freeze_long_lived if config.render_processes
+                                else warm_and_freeze)
         log.info("running %s", config.shards.describe())
         async with bot:
             stopping = _stop_signal()

@@ -12,11 +12,12 @@ import multiprocessing
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Iterable, Sequence
 
-from rendering.registry import has_renderer, preload_all, render_png
+from rendering.registry import has_renderer, render_png
 from rules.core import Event, Msg, translate
 from rules.core.text import catalog, has_message
 
 from .clock import format_duration, time_left
+from .memory import warm_and_freeze
 from .service import MoveOutcome, Table
 
 MAX_MESSAGE = 2000
@@ -298,7 +299,8 @@ def render_in_processes(count: int) -> None:
     """Draw boards in ``count`` worker processes from now on (0: in this process's threads).
 
     Workers start with the "spawn" method (the bot already runs threads, which fork does not
-    copy safely) and warm their renderers' static layers once. Processes never hold this
+    copy safely), warm their renderers' static layers once and freeze what lives as long
+    as they do (:mod:`bot.memory`). Processes never hold this
     process's GIL (autocomplete stays fast under heavy load), but on 2 cores threads measured
     the faster click-to-board (``python -m bench.discord_load``), so threads are the default.
     """
@@ -308,7 +310,7 @@ def render_in_processes(count: int) -> None:
     _render_pool = None
     if count > 0:
         _render_pool = ProcessPoolExecutor(count, mp_context=multiprocessing.get_context("spawn"),
-                                           initializer=preload_all)
+                                           initializer=warm_and_freeze)
 
 
 def renders_in_processes() -> bool:
