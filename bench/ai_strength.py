@@ -82,17 +82,18 @@ def one_game(name: str, players: int, first: str, second: str, k: int, hard: int
 
 
 def pairing(game, players: int, first: str, second: str, count: int, hard: int | None,
-            max_moves: int, verbose: bool = False, workers: int = 1) -> dict:
-    """Play ``count`` rotated games of ``first`` against ``second`` over ``workers``
-    processes; return the tallies (the same for any number of workers)."""
-    jobs = [(game.name, players, first, second, k, hard, max_moves) for k in range(count)]
+            max_moves: int, verbose: bool = False, workers: int = 1, start: int = 0) -> dict:
+    """Play ``count`` rotated games of ``first`` against ``second`` (games ``start`` on) over
+    ``workers`` processes; return the tallies (the same for any number of workers)."""
+    jobs = [(game.name, players, first, second, k, hard, max_moves)
+            for k in range(start, start + count)]
     if workers > 1:
         with ProcessPoolExecutor(max_workers=workers) as pool:
             results = list(pool.map(one_game, *zip(*jobs, strict=True)))
     else:
         results = [one_game(*job) for job in jobs]
     wins, margins, cut = 0.0, [], 0
-    for k, (won, margin) in enumerate(results):
+    for k, (won, margin) in enumerate(results, start=start):
         wins += won
         if margin is None:
             cut += 1
@@ -111,6 +112,9 @@ def main() -> None:
     parser.add_argument("--pairings", nargs="*", default=["normal:easy", "hard:normal"])
     parser.add_argument("--counts", nargs="*", type=int, default=None)
     parser.add_argument("--count", type=int, default=200)
+    parser.add_argument("--start", type=int, default=0,
+                        help="number of the first game (a run of games --start on adds to an "
+                             "earlier run of the games before it)")
     parser.add_argument("--hard-iterations", type=int, default=None)
     parser.add_argument("--max-moves", type=int, default=5000)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1,
@@ -126,7 +130,8 @@ def main() -> None:
                 first, second = spec.split(":")
                 started = time.perf_counter()
                 found = pairing(game, players, first, second, args.count,
-                                args.hard_iterations, args.max_moves, args.verbose, args.workers)
+                                args.hard_iterations, args.max_moves, args.verbose, args.workers,
+                                args.start)
                 low, high = wilson(found["share"], args.count)
                 minutes = (time.perf_counter() - started) / 60
                 print(f"{name:22}{players:>3}  {spec:14}{args.count:>6}{found['share']:>7.2f}"
