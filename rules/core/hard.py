@@ -17,8 +17,8 @@ paired samples, by more than ``HARD_MARGIN`` evaluation points (and by more than
 so hard plays as normal does where look-ahead sees nothing, and better where the replies show
 what one step cannot (an opening a conquest leaves, an action space the opponent takes next).
 
-The rollouts work on determinisations of the seat's canonical state (``ai.canonical``,
-``ai.determinise``), never on the true hidden parts, so the choice is the same for every state
+The rollouts work on determinisations of the seat's canonical state (``greedy.canonical``,
+``greedy.determinise``), never on the true hidden parts, so the choice is the same for every state
 the seat cannot tell apart.
 """
 
@@ -27,15 +27,16 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from . import ai
+from . import greedy
 from .rng import Rng
 from .types import Action
 
+HARD_ITERATIONS = 40  # rollouts of a hard decision; a game's evaluate module sets its own
 HARD_WIDTH = 4  # candidates: normal's choice and the next options of its ranking
 HARD_MARGIN = 0.5  # evaluation points a challenger's mean must gain over the default's
 HARD_SPREAD = 1.0  # ... and standard errors of the paired difference
 ROLLOUT_DEPTH = 40  # decisions played after a candidate at most
-ROLLOUT_JUDGED = 6  # options each decision of a rollout judges (normal judges ai.JUDGED)
+ROLLOUT_JUDGED = 6  # options each decision of a rollout judges (normal judges greedy.JUDGED)
 ROLLOUT_CONTINUATIONS = 3  # next steps of the mover's own turn judged per option
 
 
@@ -46,11 +47,11 @@ def choose(game, canon: Any, seat: int, actions: list[Action], budget: int,
 
     ``rng`` is drawn exactly as ``normal`` draws it first, so the default is normal's choice.
     """
-    det = ai.determinise(game, canon, seat, rng.next64())
-    ranked, judged = ai.rank(game, det, seat, actions, ai.JUDGED, True, rng)
+    det = greedy.determinise(game, canon, seat, rng.next64())
+    ranked, judged = greedy.rank(game, det, seat, actions, greedy.JUDGED, True, rng)
     if not ranked:
         return rng.choice(actions), judged, 0
-    if rng.randbelow(1000) < ai.setting(game, "WANDER") * 1000:  # as normal: no round trips
+    if rng.randbelow(1000) < greedy.setting(game, "WANDER") * 1000:  # as normal: no round trips
         return rng.choice([a for _, a in ranked]), judged, 0
     best = ranked[0][0]
     default = rng.choice([a for v, a in ranked if v == best])
@@ -62,7 +63,7 @@ def choose(game, canon: Any, seat: int, actions: list[Action], budget: int,
     samples: list[list[float]] = [[] for _ in candidates]
     for _ in range(rounds):
         draw = rng.next64()
-        start = ai.determinise(game, canon, seat, draw)
+        start = greedy.determinise(game, canon, seat, draw)
         row = []
         for action in candidates:
             value, looked = rollout(game, start, seat, action, draw)
@@ -101,12 +102,12 @@ def rollout(game, start: Any, seat: int, action: Action, draw: int) -> tuple[flo
     """Play ``action`` on a copy of the determinisation ``start``, then normal's policy for
     every seat until ``seat`` decides again after another seat moved; return ``seat``'s
     relative evaluation there (None when ``action`` is refused) and the positions judged."""
-    state = ai.after(game, start, seat, action)
+    state = greedy.after(game, start, seat, action)
     if state is None:
         return None, 0
     state.rng = Rng(draw ^ 0x5EED)  # the same chance after every candidate
     policy = Rng(draw ^ 0xB0B)  # and the same samples and tie-breaks
-    seats = ai.seat_count(game, state)
+    seats = greedy.seat_count(game, state)
     limit, follow = setting(game, "ROLLOUT_JUDGED"), setting(game, "ROLLOUT_CONTINUATIONS")
     judged, others_moved = 1, False
     for _ in range(setting(game, "ROLLOUT_DEPTH")):
@@ -122,10 +123,10 @@ def rollout(game, start: Any, seat: int, action: Action, draw: int) -> tuple[flo
             break
         chosen, looked = _greedy(game, state, mover, options, limit, follow, policy)
         judged += looked
-        if not ai.play(game, state, mover, chosen):
+        if not greedy.play(game, state, mover, chosen):
             break
         others_moved = others_moved or mover != seat
-    return ai.relative(ai.values(game, state, seats), seat), judged
+    return greedy.relative(greedy.values(game, state, seats), seat), judged
 
 
 def _greedy(game, state: Any, mover: int, options: list[Action], limit: int, follow: int,
@@ -133,5 +134,5 @@ def _greedy(game, state: Any, mover: int, options: list[Action], limit: int, fol
     """Return normal's choice for ``mover`` on a smaller sample, and the positions judged."""
     if len(options) == 1:
         return options[0], 0
-    ranked, judged = ai.rank(game, state, mover, options, limit, True, rng, follow)
+    ranked, judged = greedy.rank(game, state, mover, options, limit, True, rng, follow)
     return (ranked[0][1] if ranked else options[0]), judged

@@ -17,7 +17,7 @@ from rules.core.playout import dumped, random_playout
 COUNTS = {"smallworld": 4, "smallworld_warcraft": 4, "antiquity": 3, "caverna": 3,
           "vindication": 4}
 POINTS = (12, 45, 110)
-HARD = 12  # rollouts in these tests (behaviour, not strength)
+HARD = 8  # rollouts in these tests (two rounds of up to 4 candidates: behaviour, not strength)
 CASES = [(g.name, n) for g in all_games() for n in (2, COUNTS[g.name])]
 IDS = [f"{name}-{n}p" for name, n in CASES]
 _POSITIONS: dict = {}
