@@ -18,7 +18,8 @@ import statistics
 import time
 
 from rules.core import all_games, get_game
-from rules.core.ai import plan, setting
+from rules.core.ai import plan
+from rules.core.hard import setting
 from rules.core.playout import random_playout
 
 COUNTS = {"smallworld": (2, 4), "smallworld_warcraft": (2, 4), "antiquity": (2, 3),

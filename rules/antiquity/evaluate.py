@@ -29,7 +29,7 @@ from .famine import GRANARY
 from .goods import food_owned
 from .influence import anchors, influence
 
-HARD_ITERATIONS = 40  # rollouts of a hard decision: its p99 within 2 s (bench/ai_speed.py)
+HARD_ITERATIONS = 12  # rollouts of a hard decision: p99 within 2 s at 3 players (bench/ai_speed)
 BLUNDER = 4.0
 WIN = 1000.0
 ROOM = 1.0  # per cell a grave can still take before elimination

@@ -14,7 +14,7 @@ from rules.smallworld.state import State
 
 from . import goblins, markers
 
-HARD_ITERATIONS = 40  # rollouts of a hard decision: its p99 within 2 s (bench/ai_speed.py)
+HARD_ITERATIONS = 16  # rollouts of a hard decision: p99 within 2 s at 4 players (bench/ai_speed)
 BLUNDER = base.BLUNDER
 WANDER = base.WANDER
 evaluate = base.evaluate

@@ -16,7 +16,7 @@ from .myths import canonical as sort_loot
 from .myths import committed
 from .scoring import breakdown, count
 
-HARD_ITERATIONS = 40  # rollouts of a hard decision: its p99 within 2 s (bench/ai_speed.py)
+HARD_ITERATIONS = 8  # rollouts of a hard decision (2 rounds of 4): p99 within 2 s at 4 players
 BLUNDER = 3.0
 STAY_COST = 0.0  # one "turn" decision spans the whole turn: staying in it is no round trip
 WANDER = 0.08
