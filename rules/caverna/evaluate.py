@@ -14,8 +14,7 @@ from .harvest import feeding_cost
 from .scoring import score_player
 from .state import copy_state
 
-HARD_ITERATIONS = 700  # a hard decision within the 2 s p99 target (bench/ai_speed.py)
-PLAYOUT_DEPTH = 14
+HARD_ITERATIONS = 40  # rollouts of a hard decision: its p99 within 2 s (bench/ai_speed.py)
 BLUNDER = 3.0
 ACTION = 1.2  # points a dwarf's action brings, on average, in a round still to play
 MATERIAL = 0.3  # worth of a wood, stone, ore or food beyond feeding

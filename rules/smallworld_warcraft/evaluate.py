@@ -14,8 +14,7 @@ from rules.smallworld.state import State
 
 from . import goblins, markers
 
-HARD_ITERATIONS = 380  # a hard decision within the 2 s p99 target (bench/ai_speed.py)
-PLAYOUT_DEPTH = 14
+HARD_ITERATIONS = 16  # rollouts of a hard decision: p99 within 2 s at 4 players (bench/ai_speed)
 BLUNDER = base.BLUNDER
 WANDER = base.WANDER
 evaluate = base.evaluate

@@ -17,7 +17,7 @@ from rules.core.playout import dumped, random_playout
 COUNTS = {"smallworld": 4, "smallworld_warcraft": 4, "antiquity": 3, "caverna": 3,
           "vindication": 4}
 POINTS = (12, 45, 110)
-HARD = 12  # tree iterations in these tests (behaviour, not strength)
+HARD = 8  # rollouts in these tests (two rounds of up to 4 candidates: behaviour, not strength)
 CASES = [(g.name, n) for g in all_games() for n in (2, COUNTS[g.name])]
 IDS = [f"{name}-{n}p" for name, n in CASES]
 _POSITIONS: dict = {}
@@ -99,7 +99,7 @@ def test_the_budget_bounds_the_work(name):
     state, seat = next((s, seat) for s, seat in positions(name, 2)
                        if len(game.legal_actions(s, seat)) > 2)
     for budget in (3, 9):
-        assert plan(game, state, seat, "hard", 1, budget).iterations == budget
+        assert plan(game, state, seat, "hard", 1, budget).iterations <= budget
         assert plan(game, state, seat, "easy", 1, budget).judged <= budget
     assert plan(game, state, seat, "normal", 1, 2).judged <= 2 * (1 + 10)
 

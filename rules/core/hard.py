@@ -1,0 +1,138 @@
+"""The ``hard`` level: normal's choice, challenged by rollouts through the opponents' replies.
+
+``normal`` ranks the options by the position right after them (one step further when the
+seat's own compound turn continues) and plays the best. ``hard`` starts from exactly that
+ranking, on the same determinisation, and takes normal's choice as the *default*; the next
+few options (``HARD_WIDTH`` less one) are *challengers*. Each candidate is played on the same
+determinisations, with the same random stream for chance and for the players' tie-breaks
+(common random numbers), and then every seat goes on with normal's own greedy policy (a
+smaller sample of options: ``ROLLOUT_JUDGED``, ``ROLLOUT_CONTINUATIONS``) until the deciding
+seat is to make a decision again after another seat has moved (its turn done and the others'
+replies played), or ``ROLLOUT_DEPTH`` decisions. The seat's relative evaluation there is the
+candidate's sample.
+
+Hard leaves normal's choice only when a challenger's mean beats the default's mean, over the
+paired samples, by more than ``HARD_MARGIN`` evaluation points (and by more than
+``HARD_SPREAD`` standard errors of the paired difference): a conservative policy improvement,
+so hard plays as normal does where look-ahead sees nothing, and better where the replies show
+what one step cannot (an opening a conquest leaves, an action space the opponent takes next).
+
+The rollouts work on determinisations of the seat's canonical state (``greedy.canonical``,
+``greedy.determinise``), never on the true hidden parts, so the choice is the same for every state
+the seat cannot tell apart.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from . import greedy
+from .rng import Rng
+from .types import Action
+
+HARD_ITERATIONS = 40  # rollouts of a hard decision; a game's evaluate module sets its own
+HARD_WIDTH = 4  # candidates: normal's choice and the next options of its ranking
+HARD_MARGIN = 0.5  # evaluation points a challenger's mean must gain over the default's
+HARD_SPREAD = 1.0  # ... and standard errors of the paired difference
+ROLLOUT_DEPTH = 40  # decisions played after a candidate at most
+ROLLOUT_JUDGED = 6  # options each decision of a rollout judges (normal judges greedy.JUDGED)
+ROLLOUT_CONTINUATIONS = 3  # next steps of the mover's own turn judged per option
+
+
+def choose(game, canon: Any, seat: int, actions: list[Action], budget: int,
+           rng: Rng) -> tuple[Action, int, int]:
+    """Return ``seat``'s choice among ``actions`` on its canonical state ``canon``, the
+    positions judged and the rollouts played (``budget`` at most).
+
+    ``rng`` is drawn exactly as ``normal`` draws it first, so the default is normal's choice.
+    """
+    det = greedy.determinise(game, canon, seat, rng.next64())
+    ranked, judged = greedy.rank(game, det, seat, actions, greedy.JUDGED, True, rng)
+    if not ranked:
+        return rng.choice(actions), judged, 0
+    if rng.randbelow(1000) < greedy.setting(game, "WANDER") * 1000:  # as normal: no round trips
+        return rng.choice([a for _, a in ranked]), judged, 0
+    best = ranked[0][0]
+    default = rng.choice([a for v, a in ranked if v == best])
+    width = setting(game, "HARD_WIDTH")
+    candidates = [default] + [a for _, a in ranked if a is not default][:width - 1]
+    rounds = budget // len(candidates) if len(candidates) > 1 else 0
+    if rounds < 2:
+        return default, judged, 0
+    samples: list[list[float]] = [[] for _ in candidates]
+    for _ in range(rounds):
+        draw = rng.next64()
+        start = greedy.determinise(game, canon, seat, draw)
+        row = []
+        for action in candidates:
+            value, looked = rollout(game, start, seat, action, draw)
+            judged += looked
+            row.append(value)
+        if any(v is None for v in row):  # refused in this draw: compare only full rows
+            continue
+        for column, value in zip(samples, row, strict=True):
+            column.append(value)
+    return _verdict(game, candidates, samples), judged, rounds * len(candidates)
+
+
+def _verdict(game, candidates: list[Action], samples: list[list[float]]) -> Action:
+    """Return the challenger that beats the default clearly enough, or the default."""
+    base = samples[0]
+    if len(base) < 2:
+        return candidates[0]
+    margin, spread = setting(game, "HARD_MARGIN"), setting(game, "HARD_SPREAD")
+    chosen, gain = candidates[0], 0.0
+    for action, column in zip(candidates[1:], samples[1:], strict=True):
+        diffs = [c - b for c, b in zip(column, base, strict=True)]
+        mean = sum(diffs) / len(diffs)
+        var = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
+        error = math.sqrt(var / len(diffs))
+        if mean > margin and mean > spread * error and mean > gain:
+            chosen, gain = action, mean
+    return chosen
+
+
+def setting(game, name: str) -> Any:
+    """Return a hard-level setting from the game's evaluate module, or this module's."""
+    return getattr(game.evaluator, name, globals()[name])
+
+
+def rollout(game, start: Any, seat: int, action: Action, draw: int) -> tuple[float | None, int]:
+    """Play ``action`` on a copy of the determinisation ``start``, then normal's policy for
+    every seat until ``seat`` decides again after another seat moved; return ``seat``'s
+    relative evaluation there (None when ``action`` is refused) and the positions judged."""
+    state = greedy.after(game, start, seat, action)
+    if state is None:
+        return None, 0
+    state.rng = Rng(draw ^ 0x5EED)  # the same chance after every candidate
+    policy = Rng(draw ^ 0xB0B)  # and the same samples and tie-breaks
+    seats = greedy.seat_count(game, state)
+    limit, follow = setting(game, "ROLLOUT_JUDGED"), setting(game, "ROLLOUT_CONTINUATIONS")
+    judged, others_moved = 1, False
+    for _ in range(setting(game, "ROLLOUT_DEPTH")):
+        if game.is_over(state):
+            break
+        movers = sorted(game.to_act(state))
+        if not movers or (others_moved and seat in movers):
+            break
+        mover = seat if seat in movers else movers[0]
+        options = [a for a in game.legal_actions(state, mover)
+                   if not game.is_concession(state, mover, a)]
+        if not options:
+            break
+        chosen, looked = _greedy(game, state, mover, options, limit, follow, policy)
+        judged += looked
+        if not greedy.play(game, state, mover, chosen):
+            break
+        others_moved = others_moved or mover != seat
+    return greedy.relative(greedy.values(game, state, seats), seat), judged
+
+
+def _greedy(game, state: Any, mover: int, options: list[Action], limit: int, follow: int,
+            rng: Rng) -> tuple[Action, int]:
+    """Return normal's choice for ``mover`` on a smaller sample, and the positions judged."""
+    if len(options) == 1:
+        return options[0], 0
+    ranked, judged = greedy.rank(game, state, mover, options, limit, True, rng, follow)
+    return (ranked[0][1] if ranked else options[0]), judged

@@ -1,0 +1,116 @@
+"""The hard level (rules.core.hard): normal's choice unless rollouts through the replies show
+a clearly better one.
+
+A toy game where the greedy step is wrong shows the look-ahead at work; positions of every
+real game show that hard without rollouts is exactly normal and that its rollouts stay within
+the budget.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import SimpleNamespace
+
+import pytest
+
+from rules.core import Action, all_games, get_game
+from rules.core.ai import decide, plan
+from rules.core.game import Game
+from rules.core.rng import Rng
+from rules.core.types import ScoreLine
+
+from .test_ai import positions
+
+ITEMS = {"big": 3, "small": 2, "crumb": 1, "bonus": 6}
+
+
+@dataclass
+class Pot:
+    """Two seats take turns taking one item of a shared pool; taking ``big`` opens
+    ``bonus`` for whoever moves next."""
+
+    rng: Rng
+    pool: list[str] = field(default_factory=lambda: ["big", "small", "crumb"])
+    scores: list[int] = field(default_factory=lambda: [0, 0])
+    turn: int = 0
+    takes: int = 0
+
+
+class PotGame(Game):
+    """The toy game: four takes, the highest total wins."""
+
+    name = "pot"
+    min_players = max_players = 2
+    evaluator = SimpleNamespace(evaluate=lambda state, seat: state.scores[seat], WANDER=0.0)
+
+    def new_game(self, seed, players, options):
+        return Pot(Rng(seed))
+
+    def to_act(self, state):
+        return frozenset() if self.is_over(state) else frozenset({state.turn})
+
+    def legal_actions(self, state, seat):
+        return [Action(f"take {item}") for item in state.pool] if seat == state.turn else []
+
+    def prompt(self, state, seat):  # pragma: no cover - not used by the computer players
+        raise NotImplementedError
+
+    def apply_unchecked(self, state, seat, action):
+        item = action.text.split()[1]
+        state.pool.remove(item)
+        state.scores[seat] += ITEMS[item]
+        if item == "big":
+            state.pool.append("bonus")
+        state.turn, state.takes = 1 - seat, state.takes + 1
+        return []
+
+    def view(self, state, seat):  # pragma: no cover - not used by the computer players
+        raise NotImplementedError
+
+    def is_over(self, state):
+        return state.takes >= 4
+
+    def score(self, state):
+        return {s: ScoreLine(total=v) for s, v in enumerate(state.scores)}
+
+    def dump(self, state):  # pragma: no cover - not used by the computer players
+        raise NotImplementedError
+
+    def load(self, data):  # pragma: no cover - not used by the computer players
+        raise NotImplementedError
+
+
+def test_hard_sees_the_reply_that_greedy_normal_misses():
+    """Taking ``big`` (3) scores most now but hands the opponent ``bonus`` (6)."""
+    game = PotGame()
+    state = game.new_game(1, 2, {})
+    assert decide(game, state, 0, "normal", 7).text == "take big"
+    assert decide(game, state, 0, "hard", 7, 8).text == "take small"
+    assert decide(game, state, 0, "hard", 7, 0).text == "take big"  # no rollouts: normal
+
+
+def test_hard_keeps_normals_choice_unless_the_gain_passes_the_margin():
+    """The same position with a game whose margin (HARD_MARGIN) exceeds the gain seen."""
+    game = PotGame()
+    game.evaluator = SimpleNamespace(**vars(PotGame.evaluator), HARD_MARGIN=10.0)
+    state = game.new_game(1, 2, {})
+    assert decide(game, state, 0, "hard", 7, 8).text == "take big"
+
+
+@pytest.mark.parametrize("name", [g.name for g in all_games()])
+def test_hard_without_rollouts_is_normal(name):
+    """The default is normal's choice for the same seed, drawn the same way."""
+    game = get_game(name)
+    for state, seat in positions(name, 2):
+        for seed in (1, 2):
+            normal = decide(game, state, seat, "normal", seed).text
+            assert decide(game, state, seat, "hard", seed, 0).text == normal
+
+
+@pytest.mark.parametrize("name", [g.name for g in all_games()])
+def test_the_rollouts_stay_within_the_budget(name):
+    game = get_game(name)
+    for state, seat in positions(name, 2):
+        if len(game.legal_actions(state, seat)) > 2:
+            done = plan(game, state, seat, "hard", 1, 9).iterations
+            assert done in (8, 9)  # 3 or 4 candidates: 3 or 2 rounds of them
