@@ -168,12 +168,16 @@ class Robots:
             await asyncio.gather(*self.tasks.values(), return_exceptions=True)
 
     async def close(self) -> None:
-        """Stop every run and the workers."""
+        """Stop every run and the workers, waiting (off the event loop) until the workers'
+        manager thread has ended: a process exiting while it still runs can meet it closing
+        its wake-up pipe ("Bad file descriptor" at exit, seen in the e2e tests)."""
         for task in self.tasks.values():
             task.cancel()
         await asyncio.gather(*self.tasks.values(), return_exceptions=True)
         self.tasks.clear()
-        self._restart_pool()
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
 
     def _restart_pool(self) -> None:
         """Drop the workers (a dead one broke them); new ones start on the next decision."""
