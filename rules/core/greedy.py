@@ -59,6 +59,22 @@ def values(game: Game, state: Any, seats: int) -> list[float]:
     return [game.evaluation(state, s) for s in range(seats)]
 
 
+class Judge:
+    """Every seat's evaluation of the positions of one ranking, each position judged once
+    (the position before the options is compared with each position after)."""
+
+    def __init__(self, game: Game, seats: int):
+        self.game, self.seats = game, seats
+        self._seen: dict[int, tuple[Any, list[float]]] = {}
+
+    def __call__(self, state: Any) -> list[float]:
+        """Return every seat's evaluation of ``state`` (computed on first sight)."""
+        found = self._seen.get(id(state))
+        if found is None:  # the state is kept with its values, so its id is not reused
+            found = self._seen[id(state)] = (state, values(self.game, state, self.seats))
+        return found[1]
+
+
 def relative(scores: Sequence[float], seat: int) -> float:
     """Return ``seat``'s evaluation minus the best of the others' (its own if alone)."""
     others = [v for s, v in enumerate(scores) if s != seat]
@@ -120,7 +136,7 @@ def rank(game: Game, det: Any, seat: int, actions: list[Action], limit: int,
     scored by the seat's relative evaluation; with ``continue_turn``, an option after which
     the same seat still acts is scored by its best of ``continuations`` next steps instead.
     """
-    seats = seat_count(game, det)
+    judge = Judge(game, seat_count(game, det))
     candidates = _sample(ordered(game, det, seat, list(actions)), max(1, limit), rng)
     judged, ranked = 0, []
     for action in candidates:
@@ -128,10 +144,10 @@ def rank(game: Game, det: Any, seat: int, actions: list[Action], limit: int,
         if nxt is None:
             continue
         judged += 1
-        value = relative(values(game, nxt, seats), seat)
-        staying = stays(game, det, nxt, seat)
+        value = relative(judge(nxt), seat)
+        staying = stays(game, det, nxt, seat, judge)
         if continue_turn and not game.is_over(nxt) and seat in game.to_act(nxt):
-            follow, leave, extra = _continuations(game, nxt, seat, seats, rng, continuations)
+            follow, leave, extra = _continuations(game, nxt, seat, judge, rng, continuations)
             judged += extra
             if staying:  # worth what leaving this kind of step then brings
                 value = leave if leave is not None else value - setting(game, "STAY_COST")
@@ -144,7 +160,7 @@ def rank(game: Game, det: Any, seat: int, actions: list[Action], limit: int,
     return ranked, judged
 
 
-def stays(game: Game, before: Any, now: Any, seat: int) -> bool:
+def stays(game: Game, before: Any, now: Any, seat: int, judge: Judge | None = None) -> bool:
     """Tell whether a move left ``seat`` where it was: it still owes a decision of the same
     kind (another step of the same compound step: moving tokens about, one more conquest),
     or it still owes one and no seat's evaluation changed (opening and closing a menu)."""
@@ -155,11 +171,11 @@ def stays(game: Game, before: Any, now: Any, seat: int) -> bool:
         return False
     if old["type"] == new["type"]:
         return True
-    seats = seat_count(game, now)
-    return values(game, before, seats) == values(game, now, seats)
+    judge = judge or Judge(game, seat_count(game, now))
+    return judge(before) == judge(now)
 
 
-def _continuations(game: Game, state: Any, seat: int, seats: int, rng: Rng,
+def _continuations(game: Game, state: Any, seat: int, judge: Judge, rng: Rng,
                    count: int) -> tuple[float | None, float | None, int]:
     """Judge a sample of ``seat``'s next steps; return the best value, the best value among
     steps that leave the current kind of decision, and the positions judged."""
@@ -172,8 +188,8 @@ def _continuations(game: Game, state: Any, seat: int, seats: int, rng: Rng,
         if nxt is None:
             continue
         judged += 1
-        value = relative(values(game, nxt, seats), seat)
+        value = relative(judge(nxt), seat)
         best = value if best is None else max(best, value)
-        if not stays(game, state, nxt, seat):
+        if not stays(game, state, nxt, seat, judge):
             leave = value if leave is None else max(leave, value)
     return best, leave, judged

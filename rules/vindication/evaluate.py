@@ -14,7 +14,7 @@ from .data import ATTRIBUTES, card
 from .hidden import _known_quests, _quest_slots, redeal_candidates
 from .myths import canonical as sort_loot
 from .myths import committed
-from .scoring import breakdown, count
+from .scoring import breakdown, count, mastery_winners
 
 HARD_ITERATIONS = 8  # rollouts of a hard decision (2 rounds of 4): p99 within 2 s at 4 players
 BLUNDER = 3.0
@@ -29,9 +29,10 @@ MEDAL = {"diplomacy": 1.0, "obstacle": 1.0, "fortify": 0.6, "command": 0.4}  # h
 MEDAL_OTHER = 0.2  # a medal on the player's own card or board (its effect works on later use)
 
 
-def evaluate(state, seat: int) -> float:
-    """Return ``seat``'s final honor if the game ended now, plus its resources' promise."""
-    honor = float(sum(breakdown(state, seat).values()))
+def evaluate(state, seat: int, winners: dict | None = None) -> float:
+    """Return ``seat``'s final honor if the game ended now, plus its resources' promise
+    (``winners``: the Mastery winners, when already known)."""
+    honor = float(sum(breakdown(state, seat, winners).values()))
     if state.over:
         return honor
     player = state.players[seat]
@@ -40,6 +41,12 @@ def evaluate(state, seat: int) -> float:
     return (honor + CUBE * cubes + CONVICTION * player.conviction
             + SPARE * (player.influence + player.potential) + 0.5 * (player.speed - 2)
             + TRIGGER * trigger_progress(state, seat) + guild_promise(player))
+
+
+def evaluate_all(state) -> list[float]:
+    """Return every seat's :func:`evaluate`, the Mastery winners found once for all."""
+    winners = mastery_winners(state)
+    return [evaluate(state, seat, winners) for seat in range(len(state.players))]
 
 
 def guild_promise(player) -> float:

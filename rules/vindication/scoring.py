@@ -78,7 +78,7 @@ def trigger_met(state, trigger: str) -> bool:
 
 def mastery_counts(state, color: str) -> list[int]:
     """Return each player's count for the Mastery tile of ``color`` (cards + 2 per tile)."""
-    attr = next(a["id"] for a in game()["attributes"] if a["color"] == color)
+    attr = _attribute_of(color)
     bonus = rule("proficiency_tiles", "end_game_card_bonus")
     return [sum(1 for c in _owned_cards(p) if card_color(c) == color and not is_treachery(c))
             + bonus * p.proficiency[attr]
@@ -87,9 +87,35 @@ def mastery_counts(state, color: str) -> list[int]:
 
 def mastery_winner(state, color: str) -> int | None:
     """Return the seat with the sole highest count above 0 (R16), or None."""
-    counts = mastery_counts(state, color)
+    return _sole_best(mastery_counts(state, color))
+
+
+def _sole_best(counts: list[int]) -> int | None:
     best = max(counts)
     return counts.index(best) if best > 0 and counts.count(best) == 1 else None
+
+
+def mastery_winners(state) -> dict[str, int | None]:
+    """Return the winner of every Mastery tile by color (as :func:`mastery_winner`), each
+    player's cards counted once for all colors (computer players judge many positions)."""
+    bonus = rule("proficiency_tiles", "end_game_card_bonus")
+    tiles = [(t["color"], _attribute_of(t["color"])) for t in game()["mastery_tiles"]]
+    table = []
+    for player in state.players:
+        tally: dict[str, int] = {}
+        for c in _owned_cards(player):
+            if not is_treachery(c):
+                color = card_color(c)
+                tally[color] = tally.get(color, 0) + 1
+        table.append(tally)
+    return {color: _sole_best([tally.get(color, 0) + bonus * player.proficiency[attr]
+                               for tally, player in zip(table, state.players, strict=True)])
+            for color, attr in tiles}
+
+
+@lru_cache(maxsize=None)
+def _attribute_of(color: str) -> str:
+    return next(a["id"] for a in game()["attributes"] if a["color"] == color)
 
 
 def _score_value(state, seat: int, score: dict | None) -> int:
@@ -98,11 +124,13 @@ def _score_value(state, seat: int, score: dict | None) -> int:
     return min(score["max"], score["n"] * count(state, seat, score["per"]))
 
 
-def breakdown(state, seat: int) -> dict[str, int]:
-    """Return the final-scoring categories of ``seat`` (catalog keys to honor)."""
+def breakdown(state, seat: int, winners: dict[str, int | None] | None = None
+              ) -> dict[str, int]:
+    """Return the final-scoring categories of ``seat`` (catalog keys to honor);
+    ``winners`` are the Mastery winners (:func:`mastery_winners`) when already known."""
     player = state.players[seat]
-    mastery = sum(t["honor"] for t in game()["mastery_tiles"]
-                  if mastery_winner(state, t["color"]) == seat)
+    winners = winners if winners is not None else mastery_winners(state)
+    mastery = sum(t["honor"] for t in game()["mastery_tiles"] if winners[t["color"]] == seat)
     cards_end = sum(_score_value(state, seat, (ability(c) or {}).get("score"))
                     for c, _ in player.companions)
     cards_end += sum(_score_value(state, seat, card(m).get("end_game")) for m in player.monsters)
@@ -116,9 +144,9 @@ def breakdown(state, seat: int) -> dict[str, int]:
 
 def score_lines(state) -> dict[int, ScoreLine]:
     """Return each seat's final honor with its breakdown and tie-break key (6.3)."""
-    lines = {}
+    lines, winners = {}, mastery_winners(state)
     for seat, player in enumerate(state.players):
-        parts = breakdown(state, seat)
+        parts = breakdown(state, seat, winners)
         tiebreak = (player.conviction, -player.potential, -len(player.tokens))
         lines[seat] = ScoreLine(sum(parts.values()), parts, tiebreak)
     return lines

@@ -145,3 +145,24 @@ def test_final_scoring_honor_takes_no_token():
     up = list(state.triggers_up)
     assert G.score(state)[A].total == 68
     assert state.players[A].tokens == [] and state.triggers_up == up
+
+
+def test_mastery_winners_at_once_match_each_tile_alone():
+    """The shared count used by scoring and the computer players finds the same Mastery
+    winners as counting each tile's color alone, over positions of seeded games."""
+    from rules.core import get_game
+    from rules.core.playout import random_playout
+    from rules.vindication.data import game as data
+    from rules.vindication.scoring import mastery_winner, mastery_winners
+
+    seen = []
+    for players in (2, 5):
+        random_playout(get_game("vindication"), 40 + players, players, max_steps=400,
+                       on_step=lambda state, seat, action: seen.append(state.clone()))
+    colors = [t["color"] for t in data()["mastery_tiles"]]
+    won = 0
+    for state in seen[::7]:
+        together = mastery_winners(state)
+        assert together == {c: mastery_winner(state, c) for c in colors}
+        won += sum(w is not None for w in together.values())
+    assert won > 0  # the positions reach contested tiles
