@@ -9,9 +9,11 @@ the first level when (s + k) is even, so every seat plays each level equally oft
 level *finishes ahead* when its best seat ranks above every seat of the other level (score,
 then tie-break); a tie counts half. Prints the first level's win share with a 95% Wilson
 interval, the mean score margin (mean score of its seats minus the other's) and the
-number of games cut at ``--max-moves`` (counted as ties). The issue's targets, over 200
+number of games cut at ``--max-moves`` (counted as ties), and the CPU minutes of the longest
+game (``--pairings hard:hard`` times games of only hard seats). The issue's targets, over 200
 games: normal ahead of easy in at least 75%, hard ahead of normal in at least 60%, each
-interval excluding 50%. Games are spread over ``--workers`` processes (default: every core);
+interval excluding 50%; a game of only hard seats within 10 minutes of computing.
+Games are spread over ``--workers`` processes (default: every core);
 each game depends only on its seed, so the figures are the same for any number of workers.
 """
 
@@ -40,17 +42,18 @@ def wilson(share: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 def play(game, players: int, levels: list[str], seed: int, hard: int | None,
          max_moves: int):
-    """Play one game with the given level per seat; return the final state (or None if cut)."""
+    """Play one game with the given level per seat; return the final state (or None if cut)
+    and the moves played."""
     state = game.new_game(seed, players, {})
     for step in range(max_moves):
         if game.is_over(state):
-            return state
+            return state, step
         seat = min(game.to_act(state))
         level = levels[seat]
         action = decide(game, state, seat, level, seed * 100_003 + step,
                         hard if level == "hard" else None)
         state, _ = game.apply(state, seat, action)
-    return state if game.is_over(state) else None
+    return (state if game.is_over(state) else None), max_moves
 
 
 def outcome(game, state, levels: list[str], first: str) -> tuple[float, float]:
@@ -70,39 +73,56 @@ def outcome(game, state, levels: list[str], first: str) -> tuple[float, float]:
 
 
 def one_game(name: str, players: int, first: str, second: str, k: int, hard: int | None,
-             max_moves: int) -> tuple[float, float | None]:
-    """Play rotated game ``k`` of ``first`` against ``second``; return (won, margin), the
-    margin None for a game cut at ``max_moves`` (which counts as a tie)."""
+             max_moves: int) -> tuple[float, float | None, float, int]:
+    """Play rotated game ``k`` of ``first`` against ``second``; return (won, margin, CPU
+    seconds, moves), the margin None for a game cut at ``max_moves`` (which counts as a tie)."""
     game = get_game(name)
     levels = [first if (s + k) % 2 == 0 else second for s in range(players)]
-    state = play(game, players, levels, 1000 + k, hard, max_moves)
+    started = time.process_time()
+    state, moves = play(game, players, levels, 1000 + k, hard, max_moves)
+    cpu = time.process_time() - started
     if state is None:
-        return 0.5, None
-    return outcome(game, state, levels, first)
+        return 0.5, None, cpu, moves
+    return (*outcome(game, state, levels, first), cpu, moves)
+
+
+class _Inline:
+    """Plays the games in this process, with the executor's ``map`` (one worker)."""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+    def map(self, function, *columns):
+        """Yield ``function`` over the columns' rows, one at a time."""
+        return (function(*row) for row in zip(*columns, strict=True))
 
 
 def pairing(game, players: int, first: str, second: str, count: int, hard: int | None,
             max_moves: int, verbose: bool = False, workers: int = 1, start: int = 0) -> dict:
     """Play ``count`` rotated games of ``first`` against ``second`` (games ``start`` on) over
-    ``workers`` processes; return the tallies (the same for any number of workers)."""
+    ``workers`` processes; return the tallies (the same for any number of workers, but for
+    the CPU time of the longest game, ``cpu_max``, in seconds)."""
     jobs = [(game.name, players, first, second, k, hard, max_moves)
             for k in range(start, start + count)]
-    if workers > 1:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            results = list(pool.map(one_game, *zip(*jobs, strict=True)))
-    else:
-        results = [one_game(*job) for job in jobs]
-    wins, margins, cut = 0.0, [], 0
-    for k, (won, margin) in enumerate(results, start=start):
-        wins += won
-        if margin is None:
-            cut += 1
-            continue
-        margins.append(margin)
-        if verbose:
-            print(f"  game {k}: {first} {won:.1f}, margin {margin:+.1f}", flush=True)
+    played = []
+    with ProcessPoolExecutor(max_workers=workers) if workers > 1 else _Inline() as pool:
+        for k, game_played in enumerate(pool.map(one_game, *zip(*jobs, strict=True)),
+                                        start=start):
+            played.append(game_played)
+            if verbose:  # as each game ends, so a long run stopped early keeps its games
+                won, margin, cpu, moves = game_played
+                shown = "cut" if margin is None else f"margin {margin:+.1f}"
+                print(f"  game {k}: {first} {won:.1f}, {shown}, {moves} moves, "
+                      f"{cpu:.1f} CPU s", flush=True)
+    results = [(won, margin) for won, margin, _, _ in played]
+    wins = sum(won for won, _ in results)
+    margins = [margin for _, margin in results if margin is not None]
+    cut = len(results) - len(margins)
     return {"share": wins / count, "margin": sum(margins) / max(1, len(margins)), "cut": cut,
-            "results": results}
+            "results": results, "cpu_max": max(cpu for _, _, cpu, _ in played)}
 
 
 def main() -> None:
@@ -122,7 +142,7 @@ def main() -> None:
     parser.add_argument("--verbose", action="store_true", help="print every game's result")
     args = parser.parse_args()
     print(f"{'game':22}{'n':>3}  {'pairing':14}{'games':>6}{'share':>7}{'95% CI':>15}"
-          f"{'margin':>8}{'cut':>5}{'min':>6}")
+          f"{'margin':>8}{'cut':>5}{'min':>6}{'longest CPU min':>17}")
     for name in args.games:
         game = get_game(name)
         for players in args.counts or COUNTS.get(name, (game.min_players,)):
@@ -136,7 +156,7 @@ def main() -> None:
                 minutes = (time.perf_counter() - started) / 60
                 print(f"{name:22}{players:>3}  {spec:14}{args.count:>6}{found['share']:>7.2f}"
                       f"{f'[{low:.2f}, {high:.2f}]':>15}{found['margin']:>8.1f}"
-                      f"{found['cut']:>5}{minutes:>6.1f}", flush=True)
+                      f"{found['cut']:>5}{minutes:>6.1f}{found['cpu_max'] / 60:>17.2f}", flush=True)
 
 
 if __name__ == "__main__":

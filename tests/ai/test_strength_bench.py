@@ -10,5 +10,8 @@ def test_worker_processes_give_the_sequential_results():
     game = get_game("smallworld")
     alone = pairing(game, 2, "normal", "easy", 3, None, 5000, workers=1)
     together = pairing(game, 2, "normal", "easy", 3, None, 5000, workers=2)
-    assert together == alone
+    timing = ("cpu_max",)  # the only figure that differs between runs
+    assert ({k: v for k, v in together.items() if k not in timing}
+            == {k: v for k, v in alone.items() if k not in timing})
+    assert alone["cpu_max"] > 0
     assert len(alone["results"]) == 3 and alone["cut"] == 0
