@@ -12,7 +12,7 @@ the search compares evaluations by their change (the drawn offset cancels).
 
 from __future__ import annotations
 
-from .scoring import turn_lines
+from .scoring import regions_by_instance, turn_lines
 from .state import State, copy_state
 
 HARD_ITERATIONS = 32  # rollouts of a hard decision: p99 within 2 s at 4 players (bench/ai_speed)
@@ -38,29 +38,38 @@ def turns_left(state: State, seat: int) -> int:
     return later + (1 if position >= current else 0)
 
 
-def evaluate(state: State, seat: int) -> float:
-    """Return ``seat``'s coins plus its discounted income over the turns it still scores."""
+def evaluate(state: State, seat: int, board: tuple | None = None) -> float:
+    """Return ``seat``'s coins plus its discounted income over the turns it still scores
+    (``board``: ``scoring.regions_by_instance`` of ``state``, when already known)."""
     player = state.players[seat]
     left = turns_left(state, seat)
     if left == 0:
         return float(player.coins)
-    income = sum(coins for _, coins in turn_lines(state, seat))
+    held, tokens = board if board is not None else regions_by_instance(state)
+    income = sum(coins for _, coins in turn_lines(state, seat, held))
     value = player.coins + income * (1 + FUTURE * (left - 1))
     later = left - 1 if state.current == seat else left  # turns not begun yet
     if later > 0:
-        value += CONQUEST * conquests_per_turn(state, seat) * min(later, HORIZON)
+        value += CONQUEST * conquests_per_turn(state, seat, board) * min(later, HORIZON)
     return value
 
 
-def conquests_per_turn(state: State, seat: int) -> float:
+def evaluate_all(state: State) -> list[float]:
+    """Return every seat's :func:`evaluate`, the board scanned once for all."""
+    board = regions_by_instance(state)
+    return [evaluate(state, seat, board) for seat in range(state.n)]
+
+
+def conquests_per_turn(state: State, seat: int, board: tuple | None = None) -> float:
     """Return the regions ``seat`` may conquer on each later turn: its active race's tokens
     beyond one per region it holds, or a fresh race's when it has none (it declined)."""
     player = state.players[seat]
     if player.active is None:
         return FRESH / PER_REGION
     inst = state.insts[player.active]
-    tokens = inst.hand + inst.pending + inst.reserve + state.on_board(inst.id)
-    return max(0, tokens - len(state.regions_of(inst.id))) / PER_REGION
+    held, on_board = board if board is not None else regions_by_instance(state)
+    tokens = inst.hand + inst.pending + inst.reserve + on_board.get(inst.id, 0)
+    return max(0, tokens - len(held.get(inst.id, ()))) / PER_REGION
 
 
 def canonical_hidden(state: State, seat: int) -> State:

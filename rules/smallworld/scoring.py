@@ -22,15 +22,32 @@ def source_msg(state: State, source: str) -> Msg:
     return Msg(f"smallworld.score.{source}")
 
 
-def turn_lines(state: State, seat: int) -> list[tuple[str, int]]:
-    """Return what ``seat`` earns now, as (source, coins), regions first."""
+def turn_lines(state: State, seat: int,
+               held: dict[int, list[int]] | None = None) -> list[tuple[str, int]]:
+    """Return what ``seat`` earns now, as (source, coins), regions first; ``held`` maps race
+    instances to their regions (:func:`regions_by_instance`) when already known."""
     insts = state.live_insts(seat)
-    owned = [state.regions_of(i.id) for i in insts]
+    if held is None:
+        owned = [state.regions_of(i.id) for i in insts]
+    else:
+        owned = [held.get(i.id, []) for i in insts]
     lines = [("regions", sum(len(regions) for regions in owned))]
     for inst, regions in zip(insts, owned, strict=True):
         lines.extend(effects.score_lines(state, inst, regions))
     lines.extend(rules_of(state).extra_score_lines(state, seat))
     return lines
+
+
+def regions_by_instance(state: State) -> tuple[dict[int, list[int]], dict[int, int]]:
+    """Return the regions (ascending, as ``state.regions_of``) and the tokens on the board
+    (as ``state.on_board``) of every race instance with a region, in one scan of the board."""
+    held: dict[int, list[int]] = {}
+    tokens: dict[int, int] = {}
+    for index, region in enumerate(state.regions):
+        if region.inst is not None:
+            held.setdefault(region.inst, []).append(index)
+            tokens[region.inst] = tokens.get(region.inst, 0) + region.tokens
+    return held, tokens
 
 
 def score_turn(state: State, seat: int, events: list) -> int:

@@ -18,6 +18,7 @@ HARD_ITERATIONS = 16  # rollouts of a hard decision: p99 within 2 s at 4 players
 BLUNDER = base.BLUNDER
 WANDER = base.WANDER
 evaluate = base.evaluate
+evaluate_all = base.evaluate_all
 
 
 def canonical_hidden(state: State, seat: int) -> State:
