@@ -61,6 +61,8 @@ def outcome(game, state, levels: list[str], first: str) -> tuple[float, float]:
     scores = game.score(state)
     ours = [s for s, level in enumerate(levels) if level == first]
     theirs = [s for s in range(len(levels)) if s not in ours]
+    if not theirs:  # one level in every seat (hard:hard, to time it): nobody to be ahead of
+        return 0.5, 0.0
 
     def key(seat):
         return (scores[seat].total, scores[seat].tiebreak)

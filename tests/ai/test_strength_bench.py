@@ -15,3 +15,9 @@ def test_worker_processes_give_the_sequential_results():
             == {k: v for k, v in alone.items() if k not in timing})
     assert alone["cpu_max"] > 0
     assert len(alone["results"]) == 3 and alone["cut"] == 0
+
+
+def test_a_game_of_one_level_in_every_seat_is_timed():
+    """hard:hard (here easy:easy, for speed) plays a game with no other level to beat."""
+    found = pairing(get_game("caverna"), 2, "easy", "easy", 1, None, 5000)
+    assert found["results"] == [(0.5, 0.0)] and found["cpu_max"] > 0
