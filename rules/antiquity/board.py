@@ -40,6 +40,7 @@ class Board:
         if not self.ranges:
             self.ranges = mountain_ranges(self.terrain)
         self.order = tuple(sorted(self.terrain))
+        self.steps = split_neighbours(self.terrain)
 
     def __contains__(self, h: Hex) -> bool:
         return h in self.terrain
@@ -50,6 +51,17 @@ class Board:
     def start_tile(self, letter: str) -> StartTile | None:
         """Return the starting tile with ``letter``, if the layout has one."""
         return next((s for s in self.starts if s.letter == letter), None)
+
+
+def split_neighbours(terrain: dict[Hex, str]) -> dict[Hex, tuple[tuple[Hex, ...], ...]]:
+    """Return, for every hex of the map, its neighbours on the map printed as land and those
+    printed as water (a walk over land looks only at these; water under a city is land)."""
+    steps = {}
+    for h in terrain:
+        around = [n for n in neighbours(h) if n in terrain]
+        steps[h] = (tuple(n for n in around if terrain[n] != "W"),
+                    tuple(n for n in around if terrain[n] == "W"))
+    return steps
 
 
 def face_cells(face: str) -> dict[Hex, str]:

@@ -23,7 +23,6 @@ from .city import (
     building_graves,
     functioning_type,
     graveable_building_cells,
-    of_type,
 )
 from .famine import GRANARY
 from .goods import food_owned
@@ -42,6 +41,7 @@ IDLE = 0.5
 CART = 1.5  # more for a staffed Cart Shop: a countryside producer in phase 4
 TOKEN = 1.0  # per goods token on the seat's countryside producers (goods to come)
 GOODS = data.FOOD + data.LUXURY
+BUILDING_TYPES = frozenset(data.BUILDING_TYPES)
 
 
 def progress(state, seat: int, reach: dict | None = None) -> dict[str, float]:
@@ -49,8 +49,8 @@ def progress(state, seat: int, reach: dict | None = None) -> dict[str, float]:
     (``reach``: every seat's influence, when already computed)."""
     p = state.ps[seat]
     men = data.game_data()["player"]["men"]
-    types = sum(1 for kind in data.BUILDING_TYPES
-                if any(not building_graves(p, bid) for bid in of_type(p, kind)))
+    standing = {b["type"] for bid, b in p["buildings"].items() if not building_graves(p, bid)}
+    types = len(standing & BUILDING_TYPES)
     return {
         "people": len(p["houses"]) / men,
         "buildings": types / len(data.BUILDING_TYPES),

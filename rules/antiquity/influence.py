@@ -26,17 +26,28 @@ def land_part(state, start: set[Hex], steps: int) -> set[Hex]:
     seen = set(start)
     frontier = list(start)
     found: set[Hex] = set()
+    cities, split = state.city_at, state.board.steps
     for _ in range(steps):
         nxt = []
         for h in frontier:
-            for n in neighbours(h):
-                if n in seen or n not in state.board.terrain or state.is_water(n):
-                    continue
-                seen.add(n)
-                found.add(n)
-                nxt.append(n)
+            land, water = split[h] if h in split else _split_off_map(state, h)
+            for n in land:
+                if n not in seen:
+                    seen.add(n)
+                    nxt.append(n)
+            for n in water:  # printed water is land under a city (spec §2.2, A3)
+                if n in cities and n not in seen:
+                    seen.add(n)
+                    nxt.append(n)
+        found.update(nxt)
         frontier = nxt
     return found
+
+
+def _split_off_map(state, h: Hex) -> tuple[list[Hex], list[Hex]]:
+    around = [n for n in neighbours(h) if n in state.board.terrain]
+    return ([n for n in around if state.board.terrain[n] != "W"],
+            [n for n in around if state.board.terrain[n] == "W"])
 
 
 def harbour_part(state, start: set[Hex]) -> set[Hex]:
