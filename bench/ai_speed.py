@@ -4,8 +4,8 @@
                                         [--iterations 40]
 
 Decisions are taken at positions of seeded random playouts (several seeds, spread over the
-game), for a seat that may act and has a choice, at the game's default hard budget (or
-``--iterations``). Prints the decision time p50 / p99 in seconds (wall clock and the
+game), for a seat that may act and has a choice, at the game's default hard budget for that
+count (or ``--iterations``). Prints the decision time p50 / p99 in seconds (wall clock and the
 process's own CPU time, which a machine shared with other jobs skews less) and the rollouts
 per CPU-second (``--iterations`` and the games' ``HARD_ITERATIONS`` count rollouts). The
 issue's target: p99 under 2 s on this machine.
@@ -19,7 +19,7 @@ import time
 
 from rules.core import all_games, get_game
 from rules.core.ai import plan
-from rules.core.hard import setting
+from rules.core.hard import budget as hard_budget
 from rules.core.playout import random_playout
 
 COUNTS = {"smallworld": (2, 4), "smallworld_warcraft": (2, 4), "antiquity": (2, 3),
@@ -67,13 +67,15 @@ def main() -> None:
     parser.add_argument("--games", nargs="*", default=[g.name for g in all_games()])
     parser.add_argument("--decisions", type=int, default=30)
     parser.add_argument("--iterations", type=int, default=None)
+    parser.add_argument("--counts", nargs="*", type=int, default=None,
+                        help="player counts (default: 2 and the game's most common count)")
     args = parser.parse_args()
     print(f"{'game':22}{'n':>3}{'budget':>8}{'wall p50/p99 s':>18}{'cpu p50/p99 s':>18}"
           f"{'rollouts/cpu-s':>16}")
     for name in args.games:
         game = get_game(name)
-        budget = args.iterations or setting(game, "HARD_ITERATIONS")
-        for players in COUNTS.get(name, (game.min_players,)):
+        for players in args.counts or COUNTS.get(name, (game.min_players,)):
+            budget = args.iterations or hard_budget(game, players)
             found = measure(game, players, args.decisions, args.iterations)
             wall = f"{statistics.median(found['walls']):.2f}/{percentile(found['walls'], .99):.2f}"
             cpu = f"{statistics.median(found['cpus']):.2f}/{percentile(found['cpus'], .99):.2f}"

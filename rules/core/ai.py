@@ -35,7 +35,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from . import hard
+from . import greedy, hard
 from .game import Game
 from .greedy import JUDGED, after, canonical, determinise, rank, setting
 from .rng import Rng
@@ -80,7 +80,8 @@ def plan(game: Game, state: Any, seat: int, level: str, seed: int,
     rng = Rng(seed)
     canon = canonical(game, state, seat)
     if level == "hard":
-        budget = iterations if iterations is not None else hard.setting(game, "HARD_ITERATIONS")
+        budget = (iterations if iterations is not None
+                  else hard.budget(game, greedy.seat_count(game, state)))
         return Plan(*hard.choose(game, canon, seat, actions, budget, rng))
     limit = iterations if iterations is not None else JUDGED
     det = determinise(game, canon, seat, rng.next64())

@@ -32,6 +32,9 @@ from .rng import Rng
 from .types import Action
 
 HARD_ITERATIONS = 40  # rollouts of a hard decision; a game's evaluate module sets its own
+# ... and, by number of seats, where a game of only hard seats would otherwise take more than
+# 10 minutes of computing (a rollout plays every other seat's reply: more seats, longer)
+HARD_ITERATIONS_AT: dict[int, int] = {}
 HARD_WIDTH = 4  # candidates: normal's choice and the next options of its ranking
 HARD_MARGIN = 0.5  # evaluation points a challenger's mean must gain over the default's
 HARD_SPREAD = 1.0  # ... and standard errors of the paired difference
@@ -91,6 +94,11 @@ def _verdict(game, candidates: list[Action], samples: list[list[float]]) -> Acti
         if mean > margin and mean > spread * error and mean > gain:
             chosen, gain = action, mean
     return chosen
+
+
+def budget(game, seats: int) -> int:
+    """Return the rollouts of a hard decision in ``game`` at ``seats`` seats."""
+    return setting(game, "HARD_ITERATIONS_AT").get(seats, setting(game, "HARD_ITERATIONS"))
 
 
 def setting(game, name: str) -> Any:

@@ -114,3 +114,15 @@ def test_the_rollouts_stay_within_the_budget(name):
         if len(game.legal_actions(state, seat)) > 2:
             done = plan(game, state, seat, "hard", 1, 9).iterations
             assert done in (8, 9)  # 3 or 4 candidates: 3 or 2 rounds of them
+
+
+def test_a_game_may_set_a_smaller_budget_for_more_seats():
+    """HARD_ITERATIONS_AT overrides the budget at its seat counts only: the toy game at two
+    seats plays 4 rollouts (2 rounds of its 2 candidates) where its default would play 8."""
+    game = PotGame()
+    game.evaluator = SimpleNamespace(**vars(PotGame.evaluator), HARD_ITERATIONS=8,
+                                     HARD_WIDTH=2, HARD_ITERATIONS_AT={2: 4, 5: 2})
+    state = game.new_game(1, 2, {})
+    assert plan(game, state, 0, "hard", 7).iterations == 4
+    game.evaluator.HARD_ITERATIONS_AT = {5: 2}
+    assert plan(game, state, 0, "hard", 7).iterations == 8
