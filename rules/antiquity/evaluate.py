@@ -13,6 +13,15 @@ Most games between computer players end by elimination long before a condition i
 survival: the room left for graves (empty cells and grave-free building cells), food owned
 (never spent, it shields from famine graves every round, §7.2) and the graves the next
 famine and pollution phases will bring at the current famine level and pollution.
+
+What feeds a seat comes from the countryside (§4 phase 4, §6): a staffed Cart Shop builds a
+producer, which costs a wood. A one-step look sees neither the staffing that follows a new
+building nor the countryside phase after the city one, so while the seat is still building
+in its City Building phase a building an idle man can staff counts for a share of its worth
+(``SOON``) and a wood kept for each Cart Shop counts for much (``FUEL``); a man on a
+producer counts too (``WORKER``). Without them every seat spent its starting wood on city
+buildings, never built a producer and starved (normal against easy at 3 players: 0.70 over
+the same 40 games that scored 0.81 with them).
 """
 
 from __future__ import annotations
@@ -23,6 +32,7 @@ from .city import (
     building_graves,
     functioning_type,
     graveable_building_cells,
+    staff_problem,
 )
 from .famine import GRANARY
 from .goods import food_owned
@@ -33,12 +43,15 @@ BLUNDER = 4.0
 WIN = 1000.0
 ROOM = 1.0  # per cell a grave can still take before elimination
 ROOM_CAP = 30  # beyond that many, more room is worth nothing more
-FOOD = 2.0  # per food owned (or Granary relief), up to FOOD_AHEAD above the famine level
+FOOD = 3.0  # per food owned (or Granary relief), up to FOOD_AHEAD above the famine level
 FOOD_AHEAD = 4
 DUE = 3.0  # per grave the next famine and pollution phases would bring
 STAFFED = 1.0  # per staffed working city building (an idle man is worth IDLE)
 IDLE = 0.5
 CART = 1.5  # more for a staffed Cart Shop: a countryside producer in phase 4
+SOON = 0.6  # share of a staffed building's worth for one an idle man can staff this phase
+FUEL = 5.0  # per wood kept in City Building for a Cart Shop's producer (up to one each)
+WORKER = 1.0  # per man on a countryside producer
 TOKEN = 1.0  # per goods token on the seat's countryside producers (goods to come)
 GOODS = data.FOOD + data.LUXURY
 BUILDING_TYPES = frozenset(data.BUILDING_TYPES)
@@ -111,14 +124,26 @@ def evaluate(state, seat: int, reach: dict | None = None) -> float:
 
 def engine(state, seat: int) -> float:
     """Return the worth of what will bring ``seat`` goods: staffed working city buildings
-    (a staffed Cart Shop the most) and tokens still on its countryside producers."""
+    (a staffed Cart Shop the most), those an idle man can still staff in this City Building
+    phase (one step away, so a building is worth building before it is staffed), and tokens
+    still on its countryside producers."""
     p = state.ps[seat]
     value = 0.0
     for bid, b in p["buildings"].items():
         if b["staffed"] and not building_graves(p, bid):
             value += STAFFED + (CART if b["type"] == "cart_shop" else 0.0)
-    tokens = sum(len(b["tokens"]) for b in state.country.values() if b["owner"] == seat)
-    return value + TOKEN * tokens
+    if SOON and state.phase == "city" and not state.phase2.get("ready", {}).get(str(seat)):
+        waiting = sorted((STAFFED + (CART if b["type"] == "cart_shop" else 0.0)
+                          for bid, b in p["buildings"].items()
+                          if staff_problem(p, bid) in (None, "no_idle_man")), reverse=True)
+        value += SOON * sum(waiting[:max(1, p["idle"])])  # a house brings a man at once
+    if FUEL and state.phase == "city":  # wood kept for the Cart Shops' countryside building
+        carts = sum(1 for bid, b in p["buildings"].items()
+                    if b["type"] == "cart_shop" and not building_graves(p, bid))
+        value += FUEL * min(p["goods"].get("wood", 0), carts)
+    producers = [b for b in state.country.values() if b["owner"] == seat and b["tokens"]]
+    value += WORKER * len(producers)  # a man on each producer with tokens left
+    return value + TOKEN * sum(len(b["tokens"]) for b in producers)
 
 
 def survival(state, seat: int, mine: set) -> float:

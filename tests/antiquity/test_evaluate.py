@@ -37,3 +37,78 @@ def test_a_staffed_cart_shop_is_worth_more_than_the_idle_man():
     staffed.ps[0]["buildings"][bid]["staffed"] = True
     staffed.ps[0]["idle"] -= 1
     assert evaluate.evaluate(staffed, 0) > evaluate.evaluate(idle, 0)
+
+
+def _city_phase_with_cart_shop(staffed: bool):
+    state = saint_state("san_nicolo")
+    state.phase = "city"
+    state.phase2.setdefault("ready", {})
+    men(state, 0, 1)
+    give(state, 0, "cart_shop", staffed=staffed)
+    return state
+
+
+def test_a_wood_kept_for_the_cart_shop_outweighs_a_new_city_building():
+    """In City Building a wood kept for each Cart Shop pays its countryside producer later:
+    it counts for more than the progress a new building type brings (spec §4 phase 4)."""
+    dry = _city_phase_with_cart_shop(staffed=True)
+    goods(dry, 0, wood=0)
+    kept = dry.copy()
+    goods(kept, 0, wood=1)
+    spare = dry.copy()
+    goods(spare, 0, wood=2)
+    gain = evaluate.evaluate(kept, 0) - evaluate.evaluate(dry, 0)
+    assert gain >= evaluate.FUEL
+    assert gain > 60.0 / len(evaluate.BUILDING_TYPES)  # one more building type's progress
+    # a second wood has no second Cart Shop to feed
+    assert evaluate.evaluate(spare, 0) - evaluate.evaluate(kept, 0) < 1.0
+    later, later_dry = kept.copy(), dry.copy()
+    later.phase = later_dry.phase = "storage"  # the City Building phase is over
+    assert evaluate.evaluate(later, 0) - evaluate.evaluate(later_dry, 0) < 1.0
+
+
+def test_a_building_an_idle_man_can_staff_counts_before_it_is_staffed():
+    """In City Building a new staffable building is worth part of a staffed one (the staffing
+    is one step away), and only until the seat is ready."""
+    waiting = _city_phase_with_cart_shop(staffed=False)
+    bare = saint_state("san_nicolo")
+    bare.phase = "city"
+    bare.phase2.setdefault("ready", {})
+    men(bare, 0, 1)
+    goods(waiting, 0)  # no wood: only the building's own worth differs
+    goods(bare, 0)
+    worth = evaluate.STAFFED + evaluate.CART
+    assert evaluate.engine(waiting, 0) - evaluate.engine(bare, 0) >= evaluate.SOON * worth
+    done = waiting.copy()
+    done.phase2["ready"]["0"] = True
+    assert evaluate.engine(done, 0) == evaluate.engine(bare, 0)
+
+
+def test_a_man_on_a_countryside_producer_counts_with_its_tokens():
+    state = saint_state("san_nicolo")
+    before = evaluate.engine(state, 0)
+    state.country["c99"] = {"type": "farm", "owner": 0, "good": "grain", "site": [[0, 0]],
+                            "tokens": [[0, 0], [0, 1]]}
+    assert evaluate.engine(state, 0) - before == evaluate.WORKER + 2 * evaluate.TOKEN
+
+
+def test_normal_keeps_a_wood_for_its_cart_shop_and_builds_a_producer():
+    """Seeded games of normal seats: the first seat reaches turn 1's Countryside Building with
+    a Cart Shop and a wood for each, and owns a producer by the end of turn 2."""
+    from rules.core import get_game
+    from rules.core.ai import decide
+
+    game = get_game("antiquity")
+    for seed in (0, 1):
+        state, step, at_phase4 = game.new_game(seed, 2, {}), 0, None
+        while state.turn <= 2 and not game.is_over(state):
+            if state.phase == "country" and state.turn == 1 and at_phase4 is None:
+                p = state.ps[0]
+                carts = sum(1 for b in p["buildings"].values() if b["type"] == "cart_shop")
+                at_phase4 = (carts, p["goods"].get("wood", 0))
+            seat = min(game.to_act(state))
+            state, _ = game.apply(state, seat, decide(game, state, seat, "normal", step))
+            step += 1
+        assert at_phase4 is not None and at_phase4[0] >= 1 and at_phase4[1] >= at_phase4[0]
+        kinds = ("woodcutter", "farm", "mine", "fisherman")
+        assert any(b["owner"] == 0 and b["type"] in kinds for b in state.country.values())
