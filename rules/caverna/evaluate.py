@@ -15,6 +15,9 @@ from .scoring import score_player
 from .state import copy_state
 
 HARD_ITERATIONS = 40  # rollouts of a hard decision: its p99 within 2 s (bench/ai_speed.py)
+# fewer with more seats: at 40, a game of only hard seats at 7 players took over 13.7 minutes
+# of computing (each rollout plays every other seat's reply and judges every seat)
+HARD_ITERATIONS_AT = {5: 32, 6: 24, 7: 16}
 BLUNDER = 3.0
 ACTION = 1.2  # points a dwarf's action brings, on average, in a round still to play
 MATERIAL = 0.3  # worth of a wood, stone, ore or food beyond feeding
