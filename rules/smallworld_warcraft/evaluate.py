@@ -15,6 +15,9 @@ from rules.smallworld.state import State
 from . import goblins, markers
 
 HARD_ITERATIONS = 16  # rollouts of a hard decision: p99 within 2 s at 4 players (bench/ai_speed)
+# fewer at 5 players: at 16, a game of only hard seats took 7.8 minutes of computing (seed
+# 1000), too near the 10 allowed for games that run longer
+HARD_ITERATIONS_AT = {5: 12}
 BLUNDER = base.BLUNDER
 WANDER = base.WANDER
 evaluate = base.evaluate
