@@ -39,7 +39,8 @@ from .goods import food_owned
 from .influence import anchors, influence
 
 HARD_ITERATIONS = 12  # rollouts of a hard decision: p99 within 2 s at 3 players (bench/ai_speed)
-# fewer at 4 players: at 12, a game of only hard seats took over 10 minutes of computing
+# fewer at 4 players, where a rollout is longest; but even at 8 a game of only hard seats
+# took over 10 minutes of computing (at 12 too): shorter rollouts at 4 players are next
 HARD_ITERATIONS_AT = {4: 8}
 BLUNDER = 4.0
 WIN = 1000.0
