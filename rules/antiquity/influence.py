@@ -30,7 +30,7 @@ def land_part(state, start: set[Hex], steps: int) -> set[Hex]:
     for _ in range(steps):
         nxt = []
         for h in frontier:
-            land, water = split[h] if h in split else _split_off_map(state, h)
+            land, water = split[h]  # anchors and the hexes reached lie on the map
             for n in land:
                 if n not in seen:
                     seen.add(n)
@@ -42,12 +42,6 @@ def land_part(state, start: set[Hex], steps: int) -> set[Hex]:
         found.update(nxt)
         frontier = nxt
     return found
-
-
-def _split_off_map(state, h: Hex) -> tuple[list[Hex], list[Hex]]:
-    around = [n for n in neighbours(h) if n in state.board.terrain]
-    return ([n for n in around if state.board.terrain[n] != "W"],
-            [n for n in around if state.board.terrain[n] == "W"])
 
 
 def harbour_part(state, start: set[Hex]) -> set[Hex]:

@@ -78,11 +78,24 @@ def trigger_met(state, trigger: str) -> bool:
 
 def mastery_counts(state, color: str) -> list[int]:
     """Return each player's count for the Mastery tile of ``color`` (cards + 2 per tile)."""
+    return _counts(state, [_color_tally(p) for p in state.players], color)
+
+
+def _counts(state, tallies: list[dict[str, int]], color: str) -> list[int]:
     attr = _attribute_of(color)
     bonus = rule("proficiency_tiles", "end_game_card_bonus")
-    return [sum(1 for c in _owned_cards(p) if card_color(c) == color and not is_treachery(c))
-            + bonus * p.proficiency[attr]
-            for p in state.players]
+    return [tally.get(color, 0) + bonus * p.proficiency[attr]
+            for tally, p in zip(tallies, state.players, strict=True)]
+
+
+def _color_tally(player) -> dict[str, int]:
+    """Return how many of ``player``'s cards (Treachery aside) show each color."""
+    tally: dict[str, int] = {}
+    for c in _owned_cards(player):
+        if not is_treachery(c):
+            color = card_color(c)
+            tally[color] = tally.get(color, 0) + 1
+    return tally
 
 
 def mastery_winner(state, color: str) -> int | None:
@@ -98,19 +111,9 @@ def _sole_best(counts: list[int]) -> int | None:
 def mastery_winners(state) -> dict[str, int | None]:
     """Return the winner of every Mastery tile by color (as :func:`mastery_winner`), each
     player's cards counted once for all colors (computer players judge many positions)."""
-    bonus = rule("proficiency_tiles", "end_game_card_bonus")
-    tiles = [(t["color"], _attribute_of(t["color"])) for t in game()["mastery_tiles"]]
-    table = []
-    for player in state.players:
-        tally: dict[str, int] = {}
-        for c in _owned_cards(player):
-            if not is_treachery(c):
-                color = card_color(c)
-                tally[color] = tally.get(color, 0) + 1
-        table.append(tally)
-    return {color: _sole_best([tally.get(color, 0) + bonus * player.proficiency[attr]
-                               for tally, player in zip(table, state.players, strict=True)])
-            for color, attr in tiles}
+    tallies = [_color_tally(p) for p in state.players]
+    return {t["color"]: _sole_best(_counts(state, tallies, t["color"]))
+            for t in game()["mastery_tiles"]}
 
 
 @lru_cache(maxsize=None)
