@@ -8,8 +8,8 @@ determinisations, with the same random stream for chance and for the players' ti
 (common random numbers), and then every seat goes on with normal's own greedy policy (a
 smaller sample of options: ``ROLLOUT_JUDGED``, ``ROLLOUT_CONTINUATIONS``) until the deciding
 seat is to make a decision again after another seat has moved (its turn done and the others'
-replies played), or ``ROLLOUT_DEPTH`` decisions. The seat's relative evaluation there is the
-candidate's sample.
+replies played), or ``ROLLOUT_DEPTH`` decisions (``ROLLOUT_DEPTH_AT`` by seat count). The
+seat's relative evaluation there is the candidate's sample.
 
 Hard leaves normal's choice only when a challenger's mean beats the default's mean, over the
 paired samples, by more than ``HARD_MARGIN`` evaluation points (and by more than
@@ -39,6 +39,9 @@ HARD_WIDTH = 4  # candidates: normal's choice and the next options of its rankin
 HARD_MARGIN = 0.5  # evaluation points a challenger's mean must gain over the default's
 HARD_SPREAD = 1.0  # ... and standard errors of the paired difference
 ROLLOUT_DEPTH = 40  # decisions played after a candidate at most
+# ... and, by number of seats, where a rollout through every other seat's reply costs more
+# than a game of only hard seats can spend within 10 minutes of computing
+ROLLOUT_DEPTH_AT: dict[int, int] = {}
 ROLLOUT_JUDGED = 6  # options each decision of a rollout judges (normal judges greedy.JUDGED)
 ROLLOUT_CONTINUATIONS = 3  # next steps of the mover's own turn judged per option
 
@@ -101,6 +104,11 @@ def budget(game, seats: int) -> int:
     return setting(game, "HARD_ITERATIONS_AT").get(seats, setting(game, "HARD_ITERATIONS"))
 
 
+def depth(game, seats: int) -> int:
+    """Return the most decisions a rollout of ``game`` at ``seats`` seats plays."""
+    return setting(game, "ROLLOUT_DEPTH_AT").get(seats, setting(game, "ROLLOUT_DEPTH"))
+
+
 def setting(game, name: str) -> Any:
     """Return a hard-level setting from the game's evaluate module, or this module's."""
     return getattr(game.evaluator, name, globals()[name])
@@ -118,7 +126,7 @@ def rollout(game, start: Any, seat: int, action: Action, draw: int) -> tuple[flo
     seats = greedy.seat_count(game, state)
     limit, follow = setting(game, "ROLLOUT_JUDGED"), setting(game, "ROLLOUT_CONTINUATIONS")
     judged, others_moved = 1, False
-    for _ in range(setting(game, "ROLLOUT_DEPTH")):
+    for _ in range(depth(game, seats)):
         if game.is_over(state):
             break
         movers = sorted(game.to_act(state))

@@ -97,6 +97,17 @@ def test_hard_keeps_normals_choice_unless_the_gain_passes_the_margin():
     assert decide(game, state, 0, "hard", 7, 8).text == "take big"
 
 
+def test_a_game_may_set_shorter_rollouts_for_more_seats():
+    """ROLLOUT_DEPTH_AT cuts the rollouts at its seat counts only: cut before the opponent's
+    reply, hard no longer sees the bonus that ``big`` hands over, and takes it as normal does."""
+    game = PotGame()
+    game.evaluator = SimpleNamespace(**vars(PotGame.evaluator), ROLLOUT_DEPTH_AT={2: 0})
+    state = game.new_game(1, 2, {})
+    assert decide(game, state, 0, "hard", 7, 8).text == "take big"
+    game.evaluator.ROLLOUT_DEPTH_AT = {2: 1, 5: 0}
+    assert decide(game, state, 0, "hard", 7, 8).text == "take small"
+
+
 @pytest.mark.parametrize("name", [g.name for g in all_games()])
 def test_hard_without_rollouts_is_normal(name):
     """The default is normal's choice for the same seed, drawn the same way."""
