@@ -73,9 +73,12 @@ def fits(p: dict, city: int, cells: list[Cell], ignore: str | None = None) -> bo
 
 def building_graves(p: dict, bid: str) -> int:
     """Return the number of graves on building ``bid``."""
+    graves = p["graves"]
+    if not graves:  # most positions: the computer players ask this in every evaluation
+        return 0
     b = p["buildings"][bid]
     cells = {tuple(cell) for cell in b["cells"]}
-    return sum(1 for cy, r, c in p["graves"] if cy == b["city"] and (r, c) in cells)
+    return sum(1 for cy, r, c in graves if cy == b["city"] and (r, c) in cells)
 
 
 def of_type(p: dict, kind: str) -> list[str]:
@@ -170,6 +173,25 @@ def add_building(p: dict, kind: str, city: int, cells: list[Cell], **extra) -> s
 def all_empty_cells(p: dict) -> list[tuple[int, int, int]]:
     """Return (city, row, col) of every empty cell in all the player's cities."""
     return [(city, r, c) for city in range(len(p["cities"])) for r, c in empty_cells(p, city)]
+
+
+def room_left(p: dict) -> int:
+    """Return how many graves the player's cities can still take: its empty cells and the
+    grave-free cells of its non-house buildings (as many as ``all_empty_cells`` and
+    ``graveable_building_cells`` list, counted without listing them)."""
+    graves = {tuple(g) for g in p["graves"]}
+    room = 0
+    for city in range(len(p["cities"])):
+        rows, cols = grid_size(p, city)
+        room += rows * cols - len({(r, c) for cy, r, c in graves if cy == city})
+    for b in p["buildings"].values():
+        city = b["city"]
+        for r, c in b["cells"]:
+            if (city, r, c) not in graves:
+                room -= 1  # not empty: a building stands there
+                if b["type"] != "house":
+                    room += 1  # but a grave can still go on it
+    return room
 
 
 def graveable_building_cells(p: dict) -> list[tuple[int, int, int]]:

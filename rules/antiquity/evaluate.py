@@ -28,10 +28,9 @@ from __future__ import annotations
 
 from . import data, pollution
 from .city import (
-    all_empty_cells,
     building_graves,
     functioning_type,
-    graveable_building_cells,
+    room_left,
     staff_problem,
 )
 from .famine import GRANARY
@@ -157,7 +156,7 @@ def survival(state, seat: int, mine: set) -> float:
     against famine, and the graves the next famine and pollution phases would bring
     (``mine``: the seat's influence)."""
     p = state.ps[seat]
-    room = len(all_empty_cells(p)) + len(graveable_building_cells(p))
+    room = room_left(p)
     relief = GRANARY if functioning_type(state, seat, "granary") else 0
     shield = food_owned(p["goods"]) + relief
     famine = max(0, state.famine - shield)

@@ -4,7 +4,9 @@
 from __future__ import annotations
 
 from rules.antiquity import evaluate
-from rules.antiquity.city import all_empty_cells
+from rules.antiquity.city import all_empty_cells, graveable_building_cells, room_left
+from rules.core import get_game
+from rules.core.ai import decide
 from tests.antiquity.helpers import give, goods, men
 from tests.antiquity.test_victory import saint_state
 
@@ -26,6 +28,22 @@ def test_less_room_for_graves_is_worse():
     cramped.ps[0]["graves"].append(list(empty[-1]))
     # one grave more costs more than the grave count alone (the room left shrinks too)
     assert evaluate.evaluate(roomy, 0) - evaluate.evaluate(cramped, 0) > 1.0
+
+
+def test_the_room_counted_is_the_room_listed():
+    """``room_left`` counts, without listing, the cells the famine's graves can still take:
+    checked on every position of a seeded game of easy seats, graves and buildings included."""
+    game = get_game("antiquity")
+    state, checked = game.new_game(3, 3, {}), 0
+    for step in range(600):
+        if game.is_over(state):
+            break
+        for p in state.ps:
+            assert room_left(p) == len(all_empty_cells(p)) + len(graveable_building_cells(p))
+            checked += 1
+        seat = min(game.to_act(state))
+        state, _ = game.apply(state, seat, decide(game, state, seat, "easy", step))
+    assert checked > 300 and any(p["graves"] for p in state.ps)
 
 
 def test_a_staffed_cart_shop_is_worth_more_than_the_idle_man():
