@@ -23,6 +23,11 @@ STEP_COST = 1e-6  # what one more step of the same compound turn costs, for norm
 # what a move that leaves the seat in the same kind of decision costs (moving tokens about
 # forever would otherwise tie with finishing); a real gain (a conquest) outweighs it
 STAY_COST = 1.5
+# ... and beyond it, what such a move costs when the seat stays in the very same kind of
+# decision (one more token moved), for a game where finishing is itself a step that gains
+# nothing at once (Small World's "done", then a menu): at equal worth, finishing wins. 0 here
+# leaves every other game's normal as it was measured.
+SAME_STEP_COST = 0.0
 # how often normal plays another judged option instead of the best: a position whose
 # evaluation ranks a round trip (open a menu, close it) above every way forward would
 # otherwise repeat for ever; a game may set its own
@@ -155,6 +160,8 @@ def rank(game: Game, det: Any, seat: int, actions: list[Action], limit: int,
                 value = max(value, follow - STEP_COST)
         elif staying:
             value -= setting(game, "STAY_COST")
+        if staying and _same_step(game, det, nxt, seat):
+            value -= setting(game, "SAME_STEP_COST")
         ranked.append((value, action))
     ranked.sort(key=lambda pair: -pair[0])
     return ranked, judged
@@ -173,6 +180,15 @@ def stays(game: Game, before: Any, now: Any, seat: int, judge: Judge | None = No
         return True
     judge = judge or Judge(game, seat_count(game, now))
     return judge(before) == judge(now)
+
+
+def _same_step(game: Game, before: Any, now: Any, seat: int) -> bool:
+    """Tell whether ``seat`` owes the same kind of decision after a move as before it (only
+    asked where the game sets a ``SAME_STEP_COST``)."""
+    if not setting(game, "SAME_STEP_COST") or game.is_over(now):
+        return False
+    old, new = game.decision(before, seat), game.decision(now, seat)
+    return old is not None and new is not None and old["type"] == new["type"]
 
 
 def _continuations(game: Game, state: Any, seat: int, judge: Judge, rng: Rng,

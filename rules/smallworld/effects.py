@@ -23,6 +23,11 @@ VARIANT_DISCOUNTS: dict = {}
 VARIANT_SCORES: dict = {}
 
 
+# score kinds that pay only for what happened this turn (a race picked this turn, regions
+# conquered this turn): a later turn does not pay them again for the same board
+THIS_TURN_SCORES = frozenset({"first_turn", "nonempty_conquests"})
+
+
 def register_kinds(discounts: dict | None = None, scores: dict | None = None) -> None:
     """Add a variant's data discount kinds ``(state, inst, region, values) -> bool`` and score
     kinds ``(state, inst, rule) -> count`` to the ones interpreted here."""
@@ -132,18 +137,21 @@ def _next_to_own_mountain(state: State, inst: Instance, region: int) -> bool:
                for a in regions[region].adj)
 
 
-def score_lines(state: State, inst: Instance,
-                owned: list[int] | None = None) -> list[tuple[str, int]]:
+def score_lines(state: State, inst: Instance, owned: list[int] | None = None,
+                steady: bool = False) -> list[tuple[str, int]]:
     """Return the race and power bonus coins of ``inst`` now as (source id, coins).
 
-    ``owned`` (the regions of ``inst``) saves a caller that has it a second scan."""
+    ``owned`` (the regions of ``inst``) saves a caller that has it a second scan; ``steady``
+    leaves out what pays only for this turn (``THIS_TURN_SCORES``): what the same board pays
+    on a later turn."""
     lines = []
     sources = [(inst.race, data.races(state.variant)[inst.race])]
     if not inst.declined:
         sources.append((inst.power, data.powers(state.variant)[inst.power]))
     for source, definition in sources:
         rules = [rule for rule in definition.get("score", ())
-                 if not inst.declined or rule.get("in_decline")]
+                 if (not inst.declined or rule.get("in_decline"))
+                 and not (steady and rule["kind"] in THIS_TURN_SCORES)]
         if not rules:
             continue
         if owned is None:

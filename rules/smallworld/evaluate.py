@@ -2,10 +2,11 @@
 
 Spec "Scoring": coins are the score; a seat earns each turn one coin per region it holds
 plus its races' and powers' bonuses. So a position is worth the seat's coins plus what it
-earns now (``scoring.turn_lines``) for every turn it still scores, discounted because races
-weaken and regions are lost, plus the conquests its active race's spare tokens (or a fresh
-race, after a decline) promise on the next few turns not begun yet: so a race that can no
-longer expand is worth putting in decline.
+earns now (``scoring.turn_lines``) and on every later turn it still scores (only what pays
+again: ``steady``), discounted because races weaken and regions are lost, plus the
+conquests its active race's spare tokens (or a fresh race, after a decline) promise on the
+next few turns not begun yet: so a race that can no longer expand is worth putting in
+decline.
 Coins of other seats are hidden: in a determinisation they are drawn at random, which is why
 the search compares evaluations by their change (the drawn offset cancels).
 """
@@ -26,6 +27,10 @@ PER_REGION = 3  # tokens a conquest takes, about
 # as every step of a turn ends it nearer its end (no round trips to escape), and each
 # wandering conquest or redeployment gives easy's near-greedy play the edge
 WANDER = 0.005
+# at equal worth, ending a redeployment ("done", then the end-of-turn menu) beats moving one
+# more token: otherwise the seat moved tokens about at random until it drew "done" (a turn of
+# 30 decisions, most of them pointless moves, in a game of normal seats)
+SAME_STEP_COST = 0.01
 
 
 def turns_left(state: State, seat: int) -> int:
@@ -40,14 +45,24 @@ def turns_left(state: State, seat: int) -> int:
 
 def evaluate(state: State, seat: int, board: tuple | None = None) -> float:
     """Return ``seat``'s coins plus its discounted income over the turns it still scores
-    (``board``: ``scoring.regions_by_instance`` of ``state``, when already known)."""
+    (``board``: ``scoring.regions_by_instance`` of ``state``, when already known).
+
+    During its own turn the seat is paid this turn's income in full, then on later turns
+    only what the same board pays again (``steady``): what pays for this turn alone (a race
+    picked this turn, this turn's conquests, Warcraft's faction bonus) counts once. Counted
+    on every later turn, it made ending the turn look like a loss, and the seat moved its
+    tokens about instead of ending it (hundreds of redeployments)."""
     player = state.players[seat]
     left = turns_left(state, seat)
     if left == 0:
         return float(player.coins)
     held, tokens = board if board is not None else regions_by_instance(state)
-    income = sum(coins for _, coins in turn_lines(state, seat, held))
-    value = player.coins + income * (1 + FUTURE * (left - 1))
+    steady = sum(coins for _, coins in turn_lines(state, seat, held, steady=True))
+    if state.current == seat:  # its turn: this turn's scoring is still to come
+        now = sum(coins for _, coins in turn_lines(state, seat, held))
+        value = player.coins + now + steady * FUTURE * (left - 1)
+    else:
+        value = player.coins + steady * (1 + FUTURE * (left - 1))
     later = left - 1 if state.current == seat else left  # turns not begun yet
     if later > 0:
         value += CONQUEST * conquests_per_turn(state, seat, board) * min(later, HORIZON)

@@ -22,10 +22,11 @@ def source_msg(state: State, source: str) -> Msg:
     return Msg(f"smallworld.score.{source}")
 
 
-def turn_lines(state: State, seat: int,
-               held: dict[int, list[int]] | None = None) -> list[tuple[str, int]]:
+def turn_lines(state: State, seat: int, held: dict[int, list[int]] | None = None,
+               steady: bool = False) -> list[tuple[str, int]]:
     """Return what ``seat`` earns now, as (source, coins), regions first; ``held`` maps race
-    instances to their regions (:func:`regions_by_instance`) when already known."""
+    instances to their regions (:func:`regions_by_instance`) when already known; ``steady``
+    leaves out what pays only for this turn (what the same board pays on a later turn)."""
     insts = state.live_insts(seat)
     if held is None:
         owned = [state.regions_of(i.id) for i in insts]
@@ -33,8 +34,8 @@ def turn_lines(state: State, seat: int,
         owned = [held.get(i.id, []) for i in insts]
     lines = [("regions", sum(len(regions) for regions in owned))]
     for inst, regions in zip(insts, owned, strict=True):
-        lines.extend(effects.score_lines(state, inst, regions))
-    lines.extend(rules_of(state).extra_score_lines(state, seat))
+        lines.extend(effects.score_lines(state, inst, regions, steady))
+    lines.extend(rules_of(state).extra_score_lines(state, seat, steady))
     return lines
 
 

@@ -180,8 +180,10 @@ class Rules:
         """Return how many tokens per region stay at decline (None: all of them, Ghouls)."""
         return None if effects.race_has(state, inst, "keep_tokens_in_decline") else 1
 
-    def extra_score_lines(self, state: State, seat: int) -> list[tuple[str, int]]:
-        """Return variant coins of ``seat`` at turn end as (source, coins) (faction bonus)."""
+    def extra_score_lines(self, state: State, seat: int,
+                          steady: bool = False) -> list[tuple[str, int]]:
+        """Return variant coins of ``seat`` at turn end as (source, coins) (faction bonus);
+        ``steady``: only those the same board pays on a later turn too."""
         return []
 
     def not_from_tray(self, state: State, inst: Instance) -> int:

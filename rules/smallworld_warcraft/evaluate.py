@@ -20,6 +20,7 @@ HARD_ITERATIONS = 16  # rollouts of a hard decision: p99 within 2 s at 4 players
 HARD_ITERATIONS_AT = {5: 12}
 BLUNDER = base.BLUNDER
 WANDER = base.WANDER
+SAME_STEP_COST = base.SAME_STEP_COST
 evaluate = base.evaluate
 evaluate_all = base.evaluate_all
 

@@ -357,12 +357,15 @@ class WarcraftRules(Rules):
         """Tokens per region left at decline: 1 (Tauren 2)."""
         return _race(inst).get("decline_keep", 1)
 
-    def extra_score_lines(self, state: State, seat: int) -> list[tuple[str, int]]:
-        """Faction bonus, Dark Portal, Karazhan (active race); Well of Eternity (any race)."""
+    def extra_score_lines(self, state: State, seat: int,
+                          steady: bool = False) -> list[tuple[str, int]]:
+        """Faction bonus, Dark Portal, Karazhan (active race); Well of Eternity (any race).
+        ``steady`` leaves out the faction bonus, which pays for this turn's conquests."""
         lines = []
         active = state.active(seat)
         if active is not None:
-            lines.append(("faction_bonus", self.faction_bonus(state, active)))
+            if not steady:
+                lines.append(("faction_bonus", self.faction_bonus(state, active)))
             if markers.held_by(state, active, "dark_portal") is not None:
                 lines.append(("dark_portal", data.markers()["dark_portal"]["coins"]))
             place = markers.held_by(state, active, "karazhan")
