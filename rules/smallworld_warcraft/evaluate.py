@@ -21,8 +21,19 @@ HARD_ITERATIONS_AT = {5: 12}
 BLUNDER = base.BLUNDER
 WANDER = base.WANDER
 SAME_STEP_COST = base.SAME_STEP_COST
-evaluate = base.evaluate
-evaluate_all = base.evaluate_all
+# worth of a region conquered on a later turn: normal finished ahead of easy in 0.79 and
+# 0.81 of 200 games at 2 and 4 players at 2.0 (Small World's own is 2.5)
+CONQUEST = 2.0
+
+
+def evaluate(state: State, seat: int, board: tuple | None = None) -> float:
+    """Return Small World's evaluation of ``state`` for ``seat``, at Warcraft's ``CONQUEST``."""
+    return base.evaluate(state, seat, board, CONQUEST)
+
+
+def evaluate_all(state: State) -> list[float]:
+    """Return every seat's :func:`evaluate`, the board scanned once for all."""
+    return base.evaluate_all(state, CONQUEST)
 
 
 def canonical_hidden(state: State, seat: int) -> State:
@@ -44,4 +55,4 @@ def canonical_hidden(state: State, seat: int) -> State:
     return out
 
 
-__all__ = ["canonical_hidden", "evaluate"]
+__all__ = ["canonical_hidden", "evaluate", "evaluate_all"]
