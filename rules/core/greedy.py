@@ -171,24 +171,31 @@ def stays(game: Game, before: Any, now: Any, seat: int, judge: Judge | None = No
     """Tell whether a move left ``seat`` where it was: it still owes a decision of the same
     kind (another step of the same compound step: moving tokens about, one more conquest),
     or it still owes one and no seat's evaluation changed (opening and closing a menu)."""
-    if not isinstance(game, DecisionGame) or game.is_over(now):
+    kinds = _decision_kinds(game, before, now, seat)
+    if kinds is None:
         return False
-    old, new = game.decision(before, seat), game.decision(now, seat)
-    if old is None or new is None:
-        return False
-    if old["type"] == new["type"]:
+    if kinds[0] == kinds[1]:
         return True
     judge = judge or Judge(game, seat_count(game, now))
     return judge(before) == judge(now)
 
 
+def _decision_kinds(game: Game, before: Any, now: Any, seat: int) -> tuple[str, str] | None:
+    """Return the kinds of decision ``seat`` owes before and after a move, or None when it
+    owes none on either side (or the game has no decisions, or is over)."""
+    if not isinstance(game, DecisionGame) or game.is_over(now):
+        return None
+    old, new = game.decision(before, seat), game.decision(now, seat)
+    return None if old is None or new is None else (old["type"], new["type"])
+
+
 def _same_step(game: Game, before: Any, now: Any, seat: int) -> bool:
     """Tell whether ``seat`` owes the same kind of decision after a move as before it (only
     asked where the game sets a ``SAME_STEP_COST``)."""
-    if not setting(game, "SAME_STEP_COST") or game.is_over(now):
+    if not setting(game, "SAME_STEP_COST"):
         return False
-    old, new = game.decision(before, seat), game.decision(now, seat)
-    return old is not None and new is not None and old["type"] == new["type"]
+    kinds = _decision_kinds(game, before, now, seat)
+    return kinds is not None and kinds[0] == kinds[1]
 
 
 def _continuations(game: Game, state: Any, seat: int, judge: Judge, rng: Rng,
