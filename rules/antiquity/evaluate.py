@@ -44,6 +44,9 @@ HARD_ITERATIONS = 12  # rollouts of a hard decision: p99 within 2 s at 3 players
 # (and its slowest of 35 from 3.2 s to 1.2 s) on a game of seed 1000.
 HARD_ITERATIONS_AT = {4: 8}
 ROLLOUT_DEPTH_AT = {4: 8}
+# City Building's steps (build, house, staff) cannot be undone: each is judged by the best
+# next step, so a Cart Shop built before the house whose man staffs it counts (rules.core.greedy)
+STEPS_ARE_PROGRESS = True
 BLUNDER = 4.0
 WIN = 1000.0
 ROOM = 1.0  # per cell a grave can still take before elimination
@@ -142,13 +145,36 @@ def engine(state, seat: int) -> float:
                           for bid, b in p["buildings"].items()
                           if staff_problem(p, bid) in (None, "no_idle_man")), reverse=True)
         value += SOON * sum(waiting[:max(1, p["idle"])])  # a house brings a man at once
-    if FUEL and state.phase == "city":  # wood kept for the Cart Shops' countryside building
-        carts = sum(1 for bid, b in p["buildings"].items()
-                    if b["type"] == "cart_shop" and not building_graves(p, bid))
-        value += FUEL * min(p["goods"].get("wood", 0), carts)
+    if FUEL and before_country_step(state, seat):
+        value += FUEL * fed_cart_shops(state, seat)
     producers = [b for b in state.country.values() if b["owner"] == seat and b["tokens"]]
     value += WORKER * len(producers)  # a man on each producer with tokens left
     return value + TOKEN * sum(len(b["tokens"]) for b in producers)
+
+
+def before_country_step(state, seat: int) -> bool:
+    """Tell whether ``seat`` has its Countryside Building step of this turn still ahead: the
+    City Building phase (ready or not), or phase 4 before the seat's step is done.
+
+    Whether the seat's own ``ready`` ends City Building or leaves it open for a slower seat
+    must not change what its board is worth; before this, only the first seats to be ready
+    kept their wood, and the last one, seeing the phase end, spent it (spec §4 phase 2-4)."""
+    if state.phase == "city":
+        return True
+    if state.phase != "country":
+        return False
+    return seat in state.queue or any(d["type"] == "country" and d["seat"] == seat
+                                      for d in state.pending)
+
+
+def fed_cart_shops(state, seat: int) -> int:
+    """Return the seat's Cart Shops that build a producer this turn: those used already in
+    phase 4, and those still unused (graves aside) while a wood is kept for each."""
+    p = state.ps[seat]
+    carts = [b for bid, b in p["buildings"].items()
+             if b["type"] == "cart_shop" and not building_graves(p, bid)]
+    used = sum(1 for b in carts if b.get("used"))
+    return used + min(p["goods"].get("wood", 0), len(carts) - used)
 
 
 def survival(state, seat: int, mine: set) -> float:

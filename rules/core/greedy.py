@@ -32,6 +32,12 @@ SAME_STEP_COST = 0.0
 # evaluation ranks a round trip (open a menu, close it) above every way forward would
 # otherwise repeat for ever; a game may set its own
 WANDER = 0.03
+# whether a step of the same kind of decision that changes the seat's own evaluation counts as
+# progress (judged by where it leads: the best next step) rather than as staying put (judged
+# by leaving at once). A game sets it where its compound steps cannot be undone (Antiquity's
+# City Building: build, house, staff, one way each), so a building is judged with the man who
+# will staff it, not only by the position after "ready".
+STEPS_ARE_PROGRESS = False
 
 
 # -- the game's hooks ---------------------------------------------------------------------
@@ -169,13 +175,18 @@ def rank(game: Game, det: Any, seat: int, actions: list[Action], limit: int,
 
 def stays(game: Game, before: Any, now: Any, seat: int, judge: Judge | None = None) -> bool:
     """Tell whether a move left ``seat`` where it was: it still owes a decision of the same
-    kind (another step of the same compound step: moving tokens about, one more conquest),
-    or it still owes one and no seat's evaluation changed (opening and closing a menu)."""
+    kind (another step of the same compound step: moving tokens about, one more conquest;
+    where the game's ``STEPS_ARE_PROGRESS``, only when no evaluation changed either and the
+    seat is still to act), or it still owes one and no seat's evaluation changed (opening and
+    closing a menu)."""
     kinds = _decision_kinds(game, before, now, seat)
     if kinds is None:
         return False
-    if kinds[0] == kinds[1]:
+    progress = setting(game, "STEPS_ARE_PROGRESS")
+    if kinds[0] == kinds[1] and not progress:
         return True
+    if progress and seat not in game.to_act(now):  # done for now (ready): a way out
+        return False
     judge = judge or Judge(game, seat_count(game, now))
     return judge(before) == judge(now)
 
