@@ -21,7 +21,11 @@ in its City Building phase a building an idle man can staff counts for a share o
 (``SOON``) and a wood kept for each Cart Shop counts for much (``FUEL``); a man on a
 producer counts too (``WORKER``). Without them every seat spent its starting wood on city
 buildings, never built a producer and starved (normal against easy at 3 players: 0.70 over
-the same 40 games that scored 0.81 with them).
+the same 40 games that scored 0.81 with them). The kept wood counts until the seat's own
+Countryside Building step is done, so a seat's board is worth the same whether its ``ready``
+ended City Building or not; and City Building's steps are judged by where they lead
+(``STEPS_ARE_PROGRESS``). Before both, the last seat to be ready judged every building by the
+position after ``ready`` in phase 4, never built a Cart Shop and starved.
 """
 
 from __future__ import annotations
@@ -58,7 +62,7 @@ STAFFED = 1.0  # per staffed working city building (an idle man is worth IDLE)
 IDLE = 0.5
 CART = 1.5  # more for a staffed Cart Shop: a countryside producer in phase 4
 SOON = 0.6  # share of a staffed building's worth for one an idle man can staff this phase
-FUEL = 5.0  # per wood kept in City Building for a Cart Shop's producer (up to one each)
+FUEL = 5.0  # per wood kept for a Cart Shop's producer (one each), until the phase-4 step
 WORKER = 1.0  # per man on a countryside producer
 TOKEN = 1.0  # per goods token on the seat's countryside producers (goods to come)
 GOODS = data.FOOD + data.LUXURY

@@ -85,6 +85,29 @@ def test_a_wood_kept_for_the_cart_shop_outweighs_a_new_city_building():
     assert evaluate.evaluate(later, 0) - evaluate.evaluate(later_dry, 0) < 1.0
 
 
+def test_a_wood_kept_for_the_cart_shop_counts_until_the_seats_countryside_step_is_done():
+    """The wood counts the same whether the seat's ``ready`` left City Building open for a
+    slower seat or ended it: in phase 4 it counts until the seat's own step is done, and a
+    Cart Shop used in that step counts as fed (spec §4 phases 2-4)."""
+    city = _city_phase_with_cart_shop(staffed=True)
+    goods(city, 0, wood=1)
+    city.phase2["ready"]["0"] = True
+    country = city.copy()
+    country.phase, country.queue, country.pending = "country", [1, 0], []
+    assert evaluate.fed_cart_shops(country, 0) == 1
+    assert evaluate.engine(country, 0) == evaluate.engine(city, 0)
+    used = country.copy()
+    cart = next(b for b in used.ps[0]["buildings"].values() if b["type"] == "cart_shop")
+    cart.update(used=True, staffed=False)
+    goods(used, 0, wood=0)
+    used.queue, used.pending = [], [{"type": "country", "seat": 0}]
+    assert evaluate.fed_cart_shops(used, 0) == 1 and evaluate.before_country_step(used, 0)
+    done = country.copy()
+    done.queue = [1]  # seat 0's step is over: the wood feeds nothing this turn
+    assert not evaluate.before_country_step(done, 0)
+    assert evaluate.engine(country, 0) - evaluate.engine(done, 0) == evaluate.FUEL
+
+
 def test_a_building_an_idle_man_can_staff_counts_before_it_is_staffed():
     """In City Building a new staffable building is worth part of a staffed one (the staffing
     is one step away), and only until the seat is ready."""
@@ -110,6 +133,24 @@ def test_a_man_on_a_countryside_producer_counts_with_its_tokens():
     assert evaluate.engine(state, 0) - before == evaluate.WORKER + 2 * evaluate.TOKEN
 
 
+def test_every_seat_keeps_a_wood_for_a_staffed_cart_shop_whoever_is_ready_last():
+    """Seeded games of normal seats: each seat, the last one to be ready in City Building as
+    well as the first, reaches turn 1's Countryside Building with a staffed Cart Shop and a
+    wood for it. Before City Building's steps were judged by where they lead and the wood
+    counted into phase 4, the last seat to be ready never built a Cart Shop."""
+    game = get_game("antiquity")
+    for seed in (1, 2, 3):
+        state, step = game.new_game(seed, 2, {}), 0
+        while state.phase != "country":
+            seat = min(game.to_act(state))
+            state, _ = game.apply(state, seat, decide(game, state, seat, "normal", step))
+            step += 1
+        for seat, p in enumerate(state.ps):
+            carts = sum(1 for b in p["buildings"].values()
+                        if b["type"] == "cart_shop" and b["staffed"])
+            assert carts >= 1 and p["goods"].get("wood", 0) >= 1, (seed, seat)
+
+
 def test_normal_keeps_a_wood_for_its_cart_shop_and_builds_a_producer():
     """Seeded games of normal seats: the first seat reaches turn 1's Countryside Building with
     a Cart Shop and a wood for each, and owns a producer by the end of turn 2."""
@@ -130,3 +171,27 @@ def test_normal_keeps_a_wood_for_its_cart_shop_and_builds_a_producer():
         assert at_phase4 is not None and at_phase4[0] >= 1 and at_phase4[1] >= at_phase4[0]
         kinds = ("woodcutter", "farm", "mine", "fisherman")
         assert any(b["owner"] == 0 and b["type"] in kinds for b in state.country.values())
+
+
+def test_city_building_steps_are_judged_by_where_they_lead(monkeypatch):
+    """A build, a house or a staffing in City Building changes the seat's board for good, so
+    normal judges it by its best next step (``STEPS_ARE_PROGRESS``); ``ready`` ends the
+    seat's steps. Without the setting every step of the phase counted as staying put."""
+    from rules.core import greedy
+
+    game = get_game("antiquity")
+    state, step = game.new_game(1, 2, {}), 0
+    while state.phase != "city":
+        seat = min(game.to_act(state))
+        state, _ = game.apply(state, seat, decide(game, state, seat, "normal", step))
+        step += 1
+    seat = min(game.to_act(state))
+    options = {a.move[0]: a for a in game.legal_actions(state, seat)}
+    build, ready = options["build"], options["ready"]
+    after_build = greedy.after(game, state, seat, build)
+    after_ready = greedy.after(game, state, seat, ready)
+    assert not greedy.stays(game, state, after_build, seat)
+    assert not greedy.stays(game, state, after_ready, seat)
+    monkeypatch.setattr(evaluate, "STEPS_ARE_PROGRESS", False)
+    assert greedy.stays(game, state, after_build, seat)
+
