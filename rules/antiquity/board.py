@@ -41,6 +41,7 @@ class Board:
             self.ranges = mountain_ranges(self.terrain)
         self.order = tuple(sorted(self.terrain))
         self.steps = split_neighbours(self.terrain)
+        self.areas: dict[tuple, frozenset] = {}  # areas of influence seen (influence.py)
 
     def __contains__(self, h: Hex) -> bool:
         return h in self.terrain

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from . import data
 
 Cell = tuple[int, int]
@@ -11,18 +13,33 @@ FACULTIES = frozenset(t for t, b in data.buildings().items() if b.get("faculty")
 
 def footprint(kind: str) -> list[Cell]:
     """Return the canonical cells of building type ``kind`` (houses and fountains: one)."""
+    return list(_footprint(kind))
+
+
+@lru_cache(maxsize=None)
+def _footprint(kind: str) -> tuple[Cell, ...]:
+    """Return the cells of ``kind``'s printed shape (read once per type)."""
     if kind == "house":
-        return [(0, 0)]
+        return ((0, 0),)
     rows = data.buildings()[kind]["shape"]
-    return [(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "#"]
+    return tuple((r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "#")
 
 
 def rotated(cells: list[Cell], anchor: Cell, k: int) -> list[Cell]:
     """Rotate ``cells`` k quarter turns clockwise, shift to min 0, then add ``anchor``."""
-    for _ in range(k % 4):
-        cells = [(c, -r) for r, c in cells]
+    row, col = anchor
+    shape = cells if type(cells) is tuple else tuple(map(tuple, cells))
+    return [(r + row, c + col) for r, c in _turned(shape, k % 4)]
+
+
+@lru_cache(maxsize=None)
+def _turned(cells: tuple[Cell, ...], k: int) -> tuple[Cell, ...]:
+    """Return ``cells`` turned k quarter turns clockwise, shifted to min 0, sorted: a shape
+    has at most four, so each is worked out once (the phase-2 menu tries every anchor)."""
+    for _ in range(k):
+        cells = tuple((c, -r) for r, c in cells)
     low_r, low_c = min(r for r, _ in cells), min(c for _, c in cells)
-    return sorted((r - low_r + anchor[0], c - low_c + anchor[1]) for r, c in cells)
+    return tuple(sorted((r - low_r, c - low_c) for r, c in cells))
 
 
 def rectangle(anchor: Cell, height: int, width: int) -> list[Cell]:

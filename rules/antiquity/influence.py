@@ -1,6 +1,6 @@
 """Area of influence (spec §2.4), exactly as written: land reach plus the harbour part.
 
-``influence(state, seat)`` recomputes I(P) from the stored facts each time it is asked.
+``influence(state, seat)`` works I(P) out from the stored facts (each distinct area once).
 """
 
 from __future__ import annotations
@@ -58,12 +58,32 @@ def harbour_part(state, start: set[Hex]) -> set[Hex]:
     return body | coast
 
 
-def influence(state, seat: int) -> set[Hex]:
+def influence(state, seat: int) -> frozenset[Hex]:
     """Return I(P) = (L(P) ∪ H(P)) minus the seat's own anchors (spec §2.4)."""
-    start = anchors(state, seat)
+    start = frozenset(anchors(state, seat))
     if not start:
-        return set()
-    area = land_part(state, start, reach(state, seat))
-    if functioning_type(state, seat, "harbour"):
+        return frozenset()
+    key = (frozenset(state.city_at), start, reach(state, seat),
+           functioning_type(state, seat, "harbour"))
+    known = state.board.areas
+    area = known.get(key)
+    if area is None:
+        if len(known) >= KNOWN_AREAS:
+            known.clear()
+        area = known[key] = _area(state, start, key[2], key[3])
+    return area
+
+
+# On a printed board the area depends only on where the cities stand (water under a city is
+# land), the seat's anchors, its reach and its Harbour. It is asked for every seat at every
+# position a computer player judges, while those change a few times a game, so the board
+# keeps the areas already worked out (a search judges thousands of positions that share them).
+KNOWN_AREAS = 4096
+
+
+def _area(state, start: frozenset[Hex], steps: int, harbour: bool) -> frozenset[Hex]:
+    """Work out I(P) from the seat's anchors ``start``."""
+    area = land_part(state, set(start), steps)
+    if harbour:
         area |= harbour_part(state, start)
-    return area - start
+    return frozenset(area - start)

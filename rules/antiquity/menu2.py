@@ -95,8 +95,7 @@ def buildings(state, seat: int) -> list[tuple]:
             continue
         shape = tuple(map(tuple, footprint(kind)))
         if shape not in places:
-            places[shape] = first_place(
-                p, lambda a, k, kind=kind: rotated(footprint(kind), a, k), free)
+            places[shape] = first_place(p, lambda a, k, shape=shape: rotated(shape, a, k), free)
         place = places[shape]
         if place is None:
             continue
