@@ -51,6 +51,11 @@ ROLLOUT_DEPTH_AT = {4: 8}
 # City Building's steps (build, house, staff) cannot be undone: each is judged by the best
 # next step, so a Cart Shop built before the house whose man staffs it counts (rules.core.greedy)
 STEPS_ARE_PROGRESS = True
+# A hard rollout stops at the seat's own next step (rules.core.hard): judged from City Building,
+# a rollout that played on through the seat's own Countryside Building step (the last seat to
+# be ready had no other seat left to wait for) saw the kept wood count for nothing there, so a
+# hard seat that was last to be ready spent its Cart Shop's wood on buildings and starved.
+ROLLOUT_OWN_STEP = True
 BLUNDER = 4.0
 WIN = 1000.0
 ROOM = 1.0  # per cell a grave can still take before elimination
@@ -194,6 +199,27 @@ def survival(state, seat: int, mine: set) -> float:
     polluting = max(0, pollution.amount(state, seat) - free)
     return (ROOM * min(room, ROOM_CAP) + FOOD * min(shield, state.famine + FOOD_AHEAD)
             - DUE * (famine + polluting))
+
+
+# The kinds of step a hard rollout judges first (rules.core.hard: half of its few options per
+# decision are the first in this order, the rest drawn at random): the way out of the step
+# (``ready``, ``done``), then staffing. Drawn at random among a dozen City Building options, the
+# way out was often not judged at all; the rollout then built on, paid the wood its Cart Shop
+# needed and starved, and a hard seat that was last to be ready judged its own buildings by
+# such rollouts (it spent all five starting wood on buildings in a traced game).
+ROLLOUT_FIRST = {"ready": 0, "done": 0, "staff": 1}
+
+
+def rollout_priority(state, seat: int, actions) -> list:
+    """Return ``actions`` with the ways out of the step first, then staffing, then the rest in
+    the listed order (for hard's rollouts only: normal judges every listed option)."""
+    return sorted(actions, key=lambda a: ROLLOUT_FIRST.get(_kind(a), len(ROLLOUT_FIRST)))
+
+
+def _kind(action) -> str:
+    """Return the kind of a listed move ("build", "ready", ...)."""
+    move = action.move
+    return move[0] if isinstance(move, tuple) and move else action.text.split(" ", 1)[0]
 
 
 def evaluate_all(state) -> list[float]:

@@ -92,10 +92,20 @@ def relative(scores: Sequence[float], seat: int) -> float:
     return scores[seat] - (max(others) if others else 0.0)
 
 
-def ordered(game: Game, state: Any, seat: int, actions: list[Action]) -> list[Action]:
-    """Return ``actions`` with the game's preferred options first (if it says any)."""
-    hook = getattr(game.evaluator, "option_priority", None)
-    return list(hook(state, seat, actions)) if hook is not None else list(actions)
+# the game's hooks that put the options to judge first, for easy and normal; hard's rollouts
+# judge only a few options per decision and ask first for their own order (rules.core.hard)
+PRIORITY = ("option_priority",)
+
+
+def ordered(game: Game, state: Any, seat: int, actions: list[Action],
+            hooks: tuple[str, ...] = PRIORITY) -> list[Action]:
+    """Return ``actions`` with the game's preferred options first: the order of the first of
+    ``hooks`` the game has, else the listed order."""
+    for name in hooks:
+        hook = getattr(game.evaluator, name, None)
+        if hook is not None:
+            return list(hook(state, seat, actions))
+    return list(actions)
 
 
 def seat_count(game: Game, state: Any) -> int:
@@ -139,16 +149,18 @@ def _sample(actions: list[Action], limit: int, rng: Rng) -> list[Action]:
 # -- easy and normal --------------------------------------------------------------------------
 
 def rank(game: Game, det: Any, seat: int, actions: list[Action], limit: int,
-         continue_turn: bool, rng: Rng,
-         continuations: int = CONTINUATIONS) -> tuple[list[tuple[float, Action]], int]:
+         continue_turn: bool, rng: Rng, continuations: int = CONTINUATIONS,
+         priority: tuple[str, ...] = PRIORITY) -> tuple[list[tuple[float, Action]], int]:
     """Judge up to ``limit`` options on the determinisation ``det``, best first.
 
     Each option is played on a copy (the same random stream for all: common chance) and
     scored by the seat's relative evaluation; with ``continue_turn``, an option after which
     the same seat still acts is scored by its best of ``continuations`` next steps instead.
+    Where there are more options than that, the first half judged are the first in the order
+    of the game's ``priority`` hook (:func:`ordered`), the rest drawn at random.
     """
     judge = Judge(game, seat_count(game, det))
-    candidates = _sample(ordered(game, det, seat, list(actions)), max(1, limit), rng)
+    candidates = _sample(ordered(game, det, seat, list(actions), priority), max(1, limit), rng)
     judged, ranked = 0, []
     for action in candidates:
         nxt = after(game, det, seat, action)
@@ -158,7 +170,8 @@ def rank(game: Game, det: Any, seat: int, actions: list[Action], limit: int,
         value = relative(judge(nxt), seat)
         staying = stays(game, det, nxt, seat, judge)
         if continue_turn and not game.is_over(nxt) and seat in game.to_act(nxt):
-            follow, leave, extra = _continuations(game, nxt, seat, judge, rng, continuations)
+            follow, leave, extra = _continuations(game, nxt, seat, judge, rng, continuations,
+                                                  priority)
             judged += extra
             if staying:  # worth what leaving this kind of step then brings
                 value = leave if leave is not None else value - setting(game, "STAY_COST")
@@ -191,6 +204,15 @@ def stays(game: Game, before: Any, now: Any, seat: int, judge: Judge | None = No
     return judge(before) == judge(now)
 
 
+def decision_kind(game: Game, state: Any, seat: int) -> str | None:
+    """Return the kind of decision ``seat`` owes in ``state`` (None when it owes none, or the
+    game has no decisions)."""
+    if not isinstance(game, DecisionGame) or game.is_over(state):
+        return None
+    owed = game.decision(state, seat)
+    return None if owed is None else owed["type"]
+
+
 def _decision_kinds(game: Game, before: Any, now: Any, seat: int) -> tuple[str, str] | None:
     """Return the kinds of decision ``seat`` owes before and after a move, or None when it
     owes none on either side (or the game has no decisions, or is over)."""
@@ -209,15 +231,15 @@ def _same_step(game: Game, before: Any, now: Any, seat: int) -> bool:
     return kinds is not None and kinds[0] == kinds[1]
 
 
-def _continuations(game: Game, state: Any, seat: int, judge: Judge, rng: Rng,
-                   count: int) -> tuple[float | None, float | None, int]:
+def _continuations(game: Game, state: Any, seat: int, judge: Judge, rng: Rng, count: int,
+                   priority: tuple[str, ...]) -> tuple[float | None, float | None, int]:
     """Judge a sample of ``seat``'s next steps; return the best value, the best value among
     steps that leave the current kind of decision, and the positions judged."""
     options = [a for a in game.legal_actions(state, seat)
                if not game.is_concession(state, seat, a)]
     best = leave = None
     judged = 0
-    for action in _sample(ordered(game, state, seat, options), count, rng):
+    for action in _sample(ordered(game, state, seat, options, priority), count, rng):
         nxt = after(game, state, seat, action)
         if nxt is None:
             continue

@@ -42,8 +42,19 @@ ROLLOUT_DEPTH = 40  # decisions played after a candidate at most
 # ... and, by number of seats, where a rollout through every other seat's reply costs more
 # than a game of only hard seats can spend within 10 minutes of computing
 ROLLOUT_DEPTH_AT: dict[int, int] = {}
+# whether a rollout also ends where the deciding seat is to make another kind of decision than
+# the one it is in (its next step of the turn), even before another seat has moved: for a game
+# whose evaluation judges what a step still ahead is worth (Antiquity's wood kept for the Cart
+# Shop's producer) better than the rollouts' narrow policy plays that step. A rollout that ends
+# so before any other seat moved (the last seat of a simultaneous phase) shows no reply, only
+# the narrow policy's noise, and stops earlier than the others, so where any candidate's does,
+# hard keeps normal's choice.
+ROLLOUT_OWN_STEP = False
 ROLLOUT_JUDGED = 6  # options each decision of a rollout judges (normal judges greedy.JUDGED)
 ROLLOUT_CONTINUATIONS = 3  # next steps of the mover's own turn judged per option
+# the game's hooks that put first the options a rollout always judges (half its sample): its
+# own ``rollout_priority`` where a game has one, else the ``option_priority`` normal uses
+ROLLOUT_PRIORITY = ("rollout_priority", "option_priority")
 
 
 def choose(game, canon: Any, seat: int, actions: list[Action], budget: int,
@@ -67,14 +78,18 @@ def choose(game, canon: Any, seat: int, actions: list[Action], budget: int,
     if rounds < 2:
         return default, judged, 0
     samples: list[list[float]] = [[] for _ in candidates]
-    for _ in range(rounds):
+    own_step = setting(game, "ROLLOUT_OWN_STEP")
+    for done in range(rounds):
         draw = rng.next64()
         start = greedy.determinise(game, canon, seat, draw)
-        row = []
+        row, replied = [], True
         for action in candidates:
-            value, looked = rollout(game, start, seat, action, draw)
-            judged += looked
+            value, looked, seen = rollout(game, start, seat, action, draw)
+            judged, replied = judged + looked, replied and seen
             row.append(value)
+        if own_step and not replied:  # a candidate's rollout reached the seat's next step
+            # before any other seat moved: it shows no reply, and ends earlier than the others
+            return default, judged, (done + 1) * len(candidates)
         if any(v is None for v in row):  # refused in this draw: compare only full rows
             continue
         for column, value in zip(samples, row, strict=True):
@@ -114,24 +129,29 @@ def setting(game, name: str) -> Any:
     return getattr(game.evaluator, name, globals()[name])
 
 
-def rollout(game, start: Any, seat: int, action: Action, draw: int) -> tuple[float | None, int]:
+def rollout(game, start: Any, seat: int, action: Action,
+            draw: int) -> tuple[float | None, int, bool]:
     """Play ``action`` on a copy of the determinisation ``start``, then normal's policy for
-    every seat until ``seat`` decides again after another seat moved; return ``seat``'s
-    relative evaluation there (None when ``action`` is refused) and the positions judged."""
+    every seat until ``seat`` decides again after another seat moved (or, where the game sets
+    ``ROLLOUT_OWN_STEP``, at its own next step); return ``seat``'s relative evaluation there
+    (None when ``action`` is refused), the positions judged and whether another seat moved."""
     state = greedy.after(game, start, seat, action)
     if state is None:
-        return None, 0
+        return None, 0, False
     state.rng = Rng(draw ^ 0x5EED)  # the same chance after every candidate
     policy = Rng(draw ^ 0xB0B)  # and the same samples and tie-breaks
     seats = greedy.seat_count(game, state)
     limit, follow = setting(game, "ROLLOUT_JUDGED"), setting(game, "ROLLOUT_CONTINUATIONS")
     judged, others_moved = 1, False
+    step = greedy.decision_kind(game, start, seat) if setting(game, "ROLLOUT_OWN_STEP") else None
     for _ in range(depth(game, seats)):
         if game.is_over(state):
             break
         movers = sorted(game.to_act(state))
         if not movers or (others_moved and seat in movers):
             break
+        if step is not None and seat in movers and greedy.decision_kind(game, state, seat) != step:
+            break  # the seat's own next step: judged by the evaluation, not the narrow policy
         mover = seat if seat in movers else movers[0]
         options = [a for a in game.legal_actions(state, mover)
                    if not game.is_concession(state, mover, a)]
@@ -142,7 +162,7 @@ def rollout(game, start: Any, seat: int, action: Action, draw: int) -> tuple[flo
         if not greedy.play(game, state, mover, chosen):
             break
         others_moved = others_moved or mover != seat
-    return greedy.relative(greedy.values(game, state, seats), seat), judged
+    return greedy.relative(greedy.values(game, state, seats), seat), judged, others_moved
 
 
 def _greedy(game, state: Any, mover: int, options: list[Action], limit: int, follow: int,
@@ -150,5 +170,6 @@ def _greedy(game, state: Any, mover: int, options: list[Action], limit: int, fol
     """Return normal's choice for ``mover`` on a smaller sample, and the positions judged."""
     if len(options) == 1:
         return options[0], 0
-    ranked, judged = greedy.rank(game, state, mover, options, limit, True, rng, follow)
+    ranked, judged = greedy.rank(game, state, mover, options, limit, True, rng, follow,
+                                 ROLLOUT_PRIORITY)
     return (ranked[0][1] if ranked else options[0]), judged
