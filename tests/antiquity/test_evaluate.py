@@ -195,3 +195,59 @@ def test_city_building_steps_are_judged_by_where_they_lead(monkeypatch):
     monkeypatch.setattr(evaluate, "STEPS_ARE_PROGRESS", False)
     assert greedy.stays(game, state, after_build, seat)
 
+
+
+def _to_phase4(seed: int, levels: list[str]):
+    """Play seeded game ``seed`` (seats at ``levels``, lowest seat to act first, as the
+    strength benchmark does) to turn 1's Countryside Building; return the state."""
+    game = get_game("antiquity")
+    state, step = game.new_game(seed, 2, {}), 0
+    while state.phase != "country":
+        seat = min(game.to_act(state))
+        action = decide(game, state, seat, levels[seat], seed * 100_003 + step)
+        state, _ = game.apply(state, seat, action)
+        step += 1
+    return state
+
+
+def test_a_hard_seat_last_to_be_ready_keeps_a_wood_for_its_staffed_cart_shop():
+    """Game 1 of the strength benchmark, hard in seat 1 (the last to be ready). Its rollouts
+    once played on through its own Countryside Building step, where the kept wood counts for
+    nothing, so it spent all its wood on buildings and starved (0 wood at phase 4); they now
+    stop at the seat's own next step, and with no reply to see it keeps normal's choice."""
+    p = _to_phase4(1001, ["normal", "hard"]).ps[1]
+    carts = sum(1 for b in p["buildings"].values() if b["type"] == "cart_shop" and b["staffed"])
+    assert carts >= 1 and p["goods"].get("wood", 0) >= 1
+
+
+def test_the_last_seat_to_be_ready_sees_no_reply_and_plays_normals_choice():
+    """In City Building with the other seat ready, no other seat moves before the deciding
+    seat's next step, so hard plays normal's choice after a single round of rollouts."""
+    from rules.core import hard
+    from rules.core.ai import plan
+
+    game = get_game("antiquity")
+    state, step = game.new_game(1001, 2, {}), 0
+    checked = 0
+    while state.turn <= 1:
+        seat = min(game.to_act(state))
+        if state.phase == "city" and seat == 1 and len(game.legal_actions(state, 1)) > 2:
+            chosen = plan(game, state, 1, "hard", step)
+            assert chosen.action.text == decide(game, state, 1, "normal", step).text
+            assert 0 < chosen.iterations <= hard.setting(game, "HARD_WIDTH")
+            checked += 1
+        state, _ = game.apply(state, seat, decide(game, state, seat, "normal", step))
+        step += 1
+    assert checked >= 3
+
+
+def test_hard_rollouts_judge_the_way_out_and_staffing_first():
+    """City Building lists houses and buildings before staffing and ``ready``; a rollout judges
+    only six options, so its priority puts ``ready``/``done`` first, then staffing."""
+    from rules.core.types import Action
+
+    listed = [Action("house 1 0 0,0 -", move=("house",)), Action("staff b1", move=("staff", "b1")),
+              Action("build market", move=("build", "market")), Action("ready", move=("ready",)),
+              Action("done")]
+    order = [a.text for a in evaluate.rollout_priority(None, 0, listed)]
+    assert order == ["ready", "done", "staff b1", "house 1 0 0,0 -", "build market"]
