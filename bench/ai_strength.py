@@ -13,7 +13,11 @@ number of games cut at ``--max-moves`` (counted as ties), and the CPU minutes of
 game (``--pairings hard:hard`` times games of only hard seats). The issue's targets, over 200
 games: normal ahead of easy in at least 75%, hard ahead of normal in at least 60%, each
 interval excluding 50%; a game of only hard seats within 10 minutes of computing.
-Games are spread over ``--workers`` processes (default: every core);
+``--paired`` also plays each seed with the second level in every seat: a few dozen games decide
+less by the levels than by the seeds (in Antiquity's games 0-13 at 2 players normal itself, in
+hard's seats, finished ahead in only 0.32), so the first level's gain over how those same
+seats finished then is the sharper measure of a probe. Games are spread over ``--workers``
+processes (default: every core);
 each game depends only on its seed, so the figures are the same for any number of workers.
 """
 
@@ -75,17 +79,35 @@ def outcome(game, state, levels: list[str], first: str) -> tuple[float, float]:
 
 
 def one_game(name: str, players: int, first: str, second: str, k: int, hard: int | None,
-             max_moves: int) -> tuple[float, float | None, float, int]:
+             max_moves: int, paired: bool = False
+             ) -> tuple[float, float | None, float, int, float | None]:
     """Play rotated game ``k`` of ``first`` against ``second``; return (won, margin, CPU
-    seconds, moves), the margin None for a game cut at ``max_moves`` (which counts as a tie)."""
+    seconds, moves, alone), the margin None for a game cut at ``max_moves`` (which counts as
+    a tie). With ``paired``, ``alone`` is how ``first``'s seats finished when the same seed is
+    played by ``second`` in every seat (else None)."""
     game = get_game(name)
     levels = [first if (s + k) % 2 == 0 else second for s in range(players)]
     started = time.process_time()
     state, moves = play(game, players, levels, 1000 + k, hard, max_moves)
     cpu = time.process_time() - started
+    alone = None
+    if paired:
+        same, _ = play(game, players, [second] * players, 1000 + k, hard, max_moves)
+        alone = 0.5 if same is None else outcome(game, same, levels, first)[0]
     if state is None:
-        return 0.5, None, cpu, moves
-    return (*outcome(game, state, levels, first), cpu, moves)
+        return 0.5, None, cpu, moves, alone
+    return (*outcome(game, state, levels, first), cpu, moves, alone)
+
+
+def paired_gain(results: list[float], alone: list[float]) -> tuple[float, float, float]:
+    """Return the share ``first``'s seats finished ahead when ``second`` played them (same
+    seeds), the mean gain over it and the half-width of its 95% interval (normal
+    approximation of the paired differences)."""
+    n = len(results)
+    diffs = [won - base for won, base in zip(results, alone, strict=True)]
+    mean = sum(diffs) / n
+    spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1)) if n > 1 else 0.0
+    return sum(alone) / n, mean, 1.96 * spread / math.sqrt(n)
 
 
 class _Inline:
@@ -103,11 +125,13 @@ class _Inline:
 
 
 def pairing(game, players: int, first: str, second: str, count: int, hard: int | None,
-            max_moves: int, verbose: bool = False, workers: int = 1, start: int = 0) -> dict:
+            max_moves: int, verbose: bool = False, workers: int = 1, start: int = 0,
+            paired: bool = False) -> dict:
     """Play ``count`` rotated games of ``first`` against ``second`` (games ``start`` on) over
     ``workers`` processes; return the tallies (the same for any number of workers, but for
-    the CPU time of the longest game, ``cpu_max``, in seconds)."""
-    jobs = [(game.name, players, first, second, k, hard, max_moves)
+    the CPU time of the longest game, ``cpu_max``, in seconds). With ``paired``, each seed is
+    also played by ``second`` in every seat (``alone``: how ``first``'s seats finished then)."""
+    jobs = [(game.name, players, first, second, k, hard, max_moves, paired)
             for k in range(start, start + count)]
     played = []
     with ProcessPoolExecutor(max_workers=workers) if workers > 1 else _Inline() as pool:
@@ -115,16 +139,18 @@ def pairing(game, players: int, first: str, second: str, count: int, hard: int |
                                         start=start):
             played.append(game_played)
             if verbose:  # as each game ends, so a long run stopped early keeps its games
-                won, margin, cpu, moves = game_played
+                won, margin, cpu, moves, alone = game_played
                 shown = "cut" if margin is None else f"margin {margin:+.1f}"
+                same = "" if alone is None else f", {second} alone {alone:.1f}"
                 print(f"  game {k}: {first} {won:.1f}, {shown}, {moves} moves, "
-                      f"{cpu:.1f} CPU s", flush=True)
-    results = [(won, margin) for won, margin, _, _ in played]
+                      f"{cpu:.1f} CPU s{same}", flush=True)
+    results = [(won, margin) for won, margin, _, _, _ in played]
     wins = sum(won for won, _ in results)
     margins = [margin for _, margin in results if margin is not None]
     cut = len(results) - len(margins)
     return {"share": wins / count, "margin": sum(margins) / max(1, len(margins)), "cut": cut,
-            "results": results, "cpu_max": max(cpu for _, _, cpu, _ in played)}
+            "results": results, "cpu_max": max(cpu for _, _, cpu, _, _ in played),
+            "alone": [alone for *_, alone in played] if paired else None}
 
 
 def main() -> None:
@@ -142,6 +168,9 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1,
                         help="processes playing games side by side")
     parser.add_argument("--verbose", action="store_true", help="print every game's result")
+    parser.add_argument("--paired", action="store_true",
+                        help="also play each seed with the second level in every seat and "
+                             "print the first level's gain over those same seats")
     args = parser.parse_args()
     print(f"{'game':22}{'n':>3}  {'pairing':14}{'games':>6}{'share':>7}{'95% CI':>15}"
           f"{'margin':>8}{'cut':>5}{'min':>6}{'longest CPU min':>17}")
@@ -153,12 +182,17 @@ def main() -> None:
                 started = time.perf_counter()
                 found = pairing(game, players, first, second, args.count,
                                 args.hard_iterations, args.max_moves, args.verbose, args.workers,
-                                args.start)
+                                args.start, args.paired)
                 low, high = wilson(found["share"], args.count)
                 minutes = (time.perf_counter() - started) / 60
                 print(f"{name:22}{players:>3}  {spec:14}{args.count:>6}{found['share']:>7.2f}"
                       f"{f'[{low:.2f}, {high:.2f}]':>15}{found['margin']:>8.1f}"
                       f"{found['cut']:>5}{minutes:>6.1f}{found['cpu_max'] / 60:>17.2f}", flush=True)
+                if found["alone"] is not None:
+                    base, gain, half = paired_gain([w for w, _ in found["results"]],
+                                                   found["alone"])
+                    print(f"{'':25}{second} in {first}'s seats {base:.2f}: "
+                          f"gain {gain:+.2f} ± {half:.2f} (95%)", flush=True)
 
 
 if __name__ == "__main__":

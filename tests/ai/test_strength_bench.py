@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bench.ai_strength import pairing
+from bench.ai_strength import outcome, paired_gain, pairing, play
 from rules.core import get_game
 
 
@@ -21,3 +21,22 @@ def test_a_game_of_one_level_in_every_seat_is_timed():
     """hard:hard (here easy:easy, for speed) plays a game with no other level to beat."""
     found = pairing(get_game("caverna"), 2, "easy", "easy", 1, None, 5000)
     assert found["results"] == [(0.5, 0.0)] and found["cpu_max"] > 0
+
+
+def test_paired_games_give_how_the_first_levels_seats_fared_with_the_second_level_alone():
+    """Each seed is played again with the second level in every seat; ``alone`` is how the
+    seats the first level held finished then (game k's seating, seed 1000 + k)."""
+    game = get_game("smallworld")
+    found = pairing(game, 2, "normal", "easy", 2, None, 5000, start=3, paired=True)
+    for k, alone in zip((3, 4), found["alone"], strict=True):
+        levels = ["normal" if (s + k) % 2 == 0 else "easy" for s in range(2)]
+        state, _ = play(game, 2, ["easy", "easy"], 1000 + k, None, 5000)
+        assert alone == outcome(game, state, levels, "normal")[0]
+    assert found["results"] == pairing(game, 2, "normal", "easy", 2, None, 5000,
+                                       start=3)["results"]
+
+
+def test_the_paired_gain_is_the_mean_difference_with_its_interval():
+    base, gain, half = paired_gain([1.0, 1.0, 0.0, 0.5], [0.0, 1.0, 0.0, 0.5])
+    assert (base, gain) == (0.375, 0.25) and round(half, 3) == 0.49
+    assert paired_gain([1.0], [1.0]) == (1.0, 0.0, 0.0)
