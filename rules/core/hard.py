@@ -8,8 +8,9 @@ determinisations, with the same random stream for chance and for the players' ti
 (common random numbers), and then every seat goes on with normal's own greedy policy (a
 smaller sample of options: ``ROLLOUT_JUDGED``, ``ROLLOUT_CONTINUATIONS``) until the deciding
 seat is to make a decision again after another seat has moved (its turn done and the others'
-replies played), or ``ROLLOUT_DEPTH`` decisions (``ROLLOUT_DEPTH_AT`` by seat count). The
-seat's relative evaluation there is the candidate's sample.
+replies played), or ``ROLLOUT_DEPTH`` decisions (``ROLLOUT_DEPTH_AT`` by seat count); where
+the game sets ``ROLLOUT_OWN_STEP``, also at the seat's own next kind of decision. The seat's
+relative evaluation there is the candidate's sample.
 
 Hard leaves normal's choice only when a challenger's mean beats the default's mean, over the
 paired samples, by more than ``HARD_MARGIN`` evaluation points (and by more than
@@ -85,7 +86,7 @@ def choose(game, canon: Any, seat: int, actions: list[Action], budget: int,
         row, replied = [], True
         for action in candidates:
             value, looked, seen = rollout(game, start, seat, action, draw)
-            judged, replied = judged + looked, replied and seen
+            judged, replied = judged + looked, replied and (seen or value is None)
             row.append(value)
         if own_step and not replied:  # a candidate's rollout reached the seat's next step
             # before any other seat moved: it shows no reply, and ends earlier than the others
