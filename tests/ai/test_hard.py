@@ -140,3 +140,19 @@ def test_a_game_may_set_a_smaller_budget_for_more_seats():
     assert plan(game, state, 0, "hard", 7).iterations == 4
     game.evaluator.HARD_ITERATIONS_AT = {5: 2}
     assert plan(game, state, 0, "hard", 7).iterations == 8
+
+
+def test_rollouts_order_options_by_their_own_hook_else_normals():
+    """A rollout asks first for the game's ``rollout_priority``, then its ``option_priority``;
+    normal asks only for ``option_priority``; with neither, the listed order stays."""
+    from rules.core import greedy
+
+    game = PotGame()
+    listed = [Action("take big"), Action("take small"), Action("take crumb")]
+    assert greedy.ordered(game, None, 0, listed, hard.ROLLOUT_PRIORITY) == listed
+    game.evaluator = SimpleNamespace(**vars(PotGame.evaluator),
+                                     option_priority=lambda s, seat, acts: acts[::-1])
+    assert greedy.ordered(game, None, 0, listed, hard.ROLLOUT_PRIORITY)[0].text == "take crumb"
+    game.evaluator.rollout_priority = lambda s, seat, acts: acts[1:] + acts[:1]
+    assert greedy.ordered(game, None, 0, listed, hard.ROLLOUT_PRIORITY)[0].text == "take small"
+    assert greedy.ordered(game, None, 0, listed)[0].text == "take crumb"
