@@ -216,10 +216,8 @@ def decision_kind(game: Game, state: Any, seat: int) -> str | None:
 def _decision_kinds(game: Game, before: Any, now: Any, seat: int) -> tuple[str, str] | None:
     """Return the kinds of decision ``seat`` owes before and after a move, or None when it
     owes none on either side (or the game has no decisions, or is over)."""
-    if not isinstance(game, DecisionGame) or game.is_over(now):
-        return None
-    old, new = game.decision(before, seat), game.decision(now, seat)
-    return None if old is None or new is None else (old["type"], new["type"])
+    old, new = decision_kind(game, before, seat), decision_kind(game, now, seat)
+    return None if old is None or new is None else (old, new)
 
 
 def _same_step(game: Game, before: Any, now: Any, seat: int) -> bool:
