@@ -53,6 +53,7 @@ class Plan:
     action: Action
     judged: int  # positions evaluated
     iterations: int  # rollouts played (hard only)
+    verdict: str = ""  # why hard played it (one of ``hard.VERDICTS``; hard only)
 
 
 def decide(game: Game, state: Any, seat: int, level: str, seed: int,

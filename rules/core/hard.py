@@ -57,27 +57,39 @@ ROLLOUT_CONTINUATIONS = 3  # next steps of the mover's own turn judged per optio
 # own ``rollout_priority`` where a game has one, else the ``option_priority`` normal uses
 ROLLOUT_PRIORITY = ("rollout_priority", "option_priority")
 
+# Why hard played what it played (``choose``'s verdict; bench/hard_verdicts.py counts them).
+# Every verdict but SWITCHED plays normal's choice.
+UNRANKED = "no option judged"  # the ranking judged nothing: a random option, as normal
+WANDERED = "wandered"  # normal's rare random step among the ranked options (``WANDER``)
+TOO_FEW = "too few rollouts"  # one candidate, or fewer than two full rounds of rollouts
+NO_REPLY = "no reply seen"  # a rollout reached the seat's own next step first (ROLLOUT_OWN_STEP)
+CONFIRMED = "kept: rollouts agree"  # no challenger's mean beat normal's choice
+UNCLEAR = "kept: not clearly better"  # a challenger's mean was ahead, within the margins
+SWITCHED = "switched"  # a challenger beat normal's choice clearly: hard plays it
+VERDICTS = (UNRANKED, WANDERED, TOO_FEW, NO_REPLY, CONFIRMED, UNCLEAR, SWITCHED)
+
 
 def choose(game, canon: Any, seat: int, actions: list[Action], budget: int,
-           rng: Rng) -> tuple[Action, int, int]:
+           rng: Rng) -> tuple[Action, int, int, str]:
     """Return ``seat``'s choice among ``actions`` on its canonical state ``canon``, the
-    positions judged and the rollouts played (``budget`` at most).
+    positions judged, the rollouts played (``budget`` at most) and the verdict (one of
+    ``VERDICTS``: why hard played what it played).
 
     ``rng`` is drawn exactly as ``normal`` draws it first, so the default is normal's choice.
     """
     det = greedy.determinise(game, canon, seat, rng.next64())
     ranked, judged = greedy.rank(game, det, seat, actions, greedy.JUDGED, True, rng)
     if not ranked:
-        return rng.choice(actions), judged, 0
+        return rng.choice(actions), judged, 0, UNRANKED
     if rng.randbelow(1000) < greedy.setting(game, "WANDER") * 1000:  # as normal: no round trips
-        return rng.choice([a for _, a in ranked]), judged, 0
+        return rng.choice([a for _, a in ranked]), judged, 0, WANDERED
     best = ranked[0][0]
     default = rng.choice([a for v, a in ranked if v == best])
     width = setting(game, "HARD_WIDTH")
     candidates = [default] + [a for _, a in ranked if a is not default][:width - 1]
     rounds = budget // len(candidates) if len(candidates) > 1 else 0
     if rounds < 2:
-        return default, judged, 0
+        return default, judged, 0, TOO_FEW
     samples: list[list[float]] = [[] for _ in candidates]
     own_step = setting(game, "ROLLOUT_OWN_STEP")
     for done in range(rounds):
@@ -90,29 +102,34 @@ def choose(game, canon: Any, seat: int, actions: list[Action], budget: int,
             row.append(value)
         if own_step and not replied:  # a candidate's rollout reached the seat's next step
             # before any other seat moved: it shows no reply, and ends earlier than the others
-            return default, judged, (done + 1) * len(candidates)
+            return default, judged, (done + 1) * len(candidates), NO_REPLY
         if any(v is None for v in row):  # refused in this draw: compare only full rows
             continue
         for column, value in zip(samples, row, strict=True):
             column.append(value)
-    return _verdict(game, candidates, samples), judged, rounds * len(candidates)
+    chosen, verdict = _verdict(game, candidates, samples)
+    return chosen, judged, rounds * len(candidates), verdict
 
 
-def _verdict(game, candidates: list[Action], samples: list[list[float]]) -> Action:
-    """Return the challenger that beats the default clearly enough, or the default."""
+def _verdict(game, candidates: list[Action], samples: list[list[float]]) -> tuple[Action, str]:
+    """Return the challenger that beats the default clearly enough, or the default, and the
+    verdict that says which and why."""
     base = samples[0]
     if len(base) < 2:
-        return candidates[0]
+        return candidates[0], TOO_FEW
     margin, spread = setting(game, "HARD_MARGIN"), setting(game, "HARD_SPREAD")
-    chosen, gain = candidates[0], 0.0
+    chosen, gain, ahead = candidates[0], 0.0, False
     for action, column in zip(candidates[1:], samples[1:], strict=True):
         diffs = [c - b for c, b in zip(column, base, strict=True)]
         mean = sum(diffs) / len(diffs)
         var = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
         error = math.sqrt(var / len(diffs))
+        ahead = ahead or mean > 0
         if mean > margin and mean > spread * error and mean > gain:
             chosen, gain = action, mean
-    return chosen
+    if chosen is not candidates[0]:
+        return chosen, SWITCHED
+    return chosen, (UNCLEAR if ahead else CONFIRMED)
 
 
 def budget(game, seats: int) -> int:

@@ -108,6 +108,30 @@ def test_a_game_may_set_shorter_rollouts_for_more_seats():
     assert decide(game, state, 0, "hard", 7, 8).text == "take small"
 
 
+def test_the_verdict_says_why_hard_played_its_move():
+    """Switched where the look-ahead beat normal's choice; kept within the margin; too few
+    rollouts without a budget; no verdict below hard."""
+    game = PotGame()
+    state = game.new_game(1, 2, {})
+    assert plan(game, state, 0, "hard", 7, 8).verdict == hard.SWITCHED
+    assert plan(game, state, 0, "hard", 7, 0).verdict == hard.TOO_FEW
+    assert plan(game, state, 0, "normal", 7).verdict == ""
+    game.evaluator = SimpleNamespace(**vars(PotGame.evaluator), HARD_MARGIN=10.0)
+    assert plan(game, state, 0, "hard", 7, 8).verdict == hard.UNCLEAR
+
+
+@pytest.mark.parametrize("name", [g.name for g in all_games()])
+def test_hard_leaves_normals_choice_exactly_when_its_verdict_says_switched(name):
+    """Every verdict but ``switched`` plays normal's choice for the same seed."""
+    game = get_game(name)
+    for state, seat in positions(name, 2):
+        if len(game.legal_actions(state, seat)) > 2:
+            made = plan(game, state, seat, "hard", 1, 9)
+            assert made.verdict in hard.VERDICTS
+            normal = decide(game, state, seat, "normal", 1)
+            assert (made.action.text != normal.text) == (made.verdict == hard.SWITCHED)
+
+
 @pytest.mark.parametrize("name", [g.name for g in all_games()])
 def test_hard_without_rollouts_is_normal(name):
     """The default is normal's choice for the same seed, drawn the same way."""

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from bench.ai_strength import outcome, paired_gain, pairing, play
-from rules.core import get_game
+from bench.hard_verdicts import table, verdicts
+from rules.core import get_game, hard
 
 
 def test_worker_processes_give_the_sequential_results():
@@ -40,3 +41,13 @@ def test_the_paired_gain_is_the_mean_difference_with_its_interval():
     base, gain, half = paired_gain([1.0, 1.0, 0.0, 0.5], [0.0, 1.0, 0.0, 0.5])
     assert (base, gain) == (0.375, 0.25) and round(half, 3) == 0.49
     assert paired_gain([1.0], [1.0]) == (1.0, 0.0, 0.0)
+
+
+def test_the_verdict_bench_counts_each_hard_decision_by_its_kind():
+    """Game 1 at 2 players puts hard in seat 1 (seat s plays hard when s + k is even); the
+    table's last row adds up the kinds."""
+    game = get_game("smallworld")
+    counted = verdicts(game, 2, 1, max_moves=24)
+    total = sum(sum(row.values()) for row in counted.values())
+    assert total > 0 and all(set(row) <= set(hard.VERDICTS) for row in counted.values())
+    assert table(counted)[-1].endswith(f"| {total} |")
