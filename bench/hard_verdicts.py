@@ -20,27 +20,24 @@ import argparse
 from collections import Counter, defaultdict
 
 from rules.core import get_game
-from rules.core.ai import plan
 from rules.core.greedy import decision_kind
 from rules.core.hard import VERDICTS
 
 from .ai_speed import COUNTS
+from .ai_strength import play
 
 
 def verdicts(game, players: int, k: int, max_moves: int = 3000) -> dict[str, Counter]:
     """Play rotated hard:normal game ``k`` of ``game``; return hard's verdicts counted per
     kind of decision."""
     levels = ["hard" if (s + k) % 2 == 0 else "normal" for s in range(players)]
-    state, seed = game.new_game(1000 + k, players, {}), 1000 + k
     counted: dict[str, Counter] = defaultdict(Counter)
-    for step in range(max_moves):
-        if game.is_over(state):
-            break
-        seat = min(game.to_act(state))
-        made = plan(game, state, seat, levels[seat], seed * 100_003 + step)
+
+    def count(state, seat, made):
         if made.verdict:
             counted[decision_kind(game, state, seat) or "move"][made.verdict] += 1
-        state, _ = game.apply(state, seat, made.action)
+
+    play(game, players, levels, 1000 + k, None, max_moves, watch=count)
     return counted
 
 
