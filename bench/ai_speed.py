@@ -5,8 +5,12 @@
 
 Decisions are taken at positions of seeded random playouts (several seeds, spread over the
 game), for a seat that may act and has a choice, at the game's default hard budget for that
-count (or ``--iterations``). Prints the decision time p50 / p99 in seconds (wall clock and the
-process's own CPU time, which a machine shared with other jobs skews less) and the rollouts
+count (or ``--iterations``). Random play is not real play (Antiquity's cities stay small
+in it, and its turns short), so ``--real K ...`` times instead every hard decision of the
+strength benchmark's hard:normal games K (``bench.ai_strength``, same seeds and seats), the
+positions real games reach; the wall time is then the CPU time. Prints the decisions timed,
+the decision time p50 / p99 in seconds (wall clock and the process's own CPU time, which a
+machine shared with other jobs skews less), the slowest decision's CPU time and the rollouts
 per CPU-second (``--iterations`` and the games' ``HARD_ITERATIONS`` count rollouts). The
 issue's target: p99 under 2 s on this machine.
 """
@@ -22,8 +26,7 @@ from rules.core.ai import plan
 from rules.core.hard import budget as hard_budget
 from rules.core.playout import random_playout
 
-COUNTS = {"smallworld": (2, 4), "smallworld_warcraft": (2, 4), "antiquity": (2, 3),
-          "caverna": (2, 3), "vindication": (2, 4)}  # 2 players and the most common count
+from .ai_strength import COUNTS, play
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -61,6 +64,24 @@ def measure(game, players: int, decisions: int, iterations: int | None) -> dict:
     return {"walls": walls, "cpus": cpus, "rate": done / max(1e-9, sum(cpus))}
 
 
+def measure_real(game, players: int, games: list[int], iterations: int | None,
+                 max_moves: int = 3000) -> dict:
+    """Time every hard decision of the strength benchmark's hard:normal games ``games``;
+    return the timings (CPU seconds, also as the wall times) and the rollout rate."""
+    cpus, done, levels = [], 0, []
+
+    def timed(state, seat, made, cpu):
+        nonlocal done
+        if levels[seat] == "hard":
+            cpus.append(cpu)
+            done += made.iterations
+
+    for k in games:
+        levels[:] = ["hard" if (s + k) % 2 == 0 else "normal" for s in range(players)]
+        play(game, players, levels, 1000 + k, iterations, max_moves, watch=timed)
+    return {"walls": cpus, "cpus": cpus, "rate": done / max(1e-9, sum(cpus))}
+
+
 def main() -> None:
     """Print one row per game and player count."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -69,18 +90,24 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=None)
     parser.add_argument("--counts", nargs="*", type=int, default=None,
                         help="player counts (default: 2 and the game's most common count)")
+    parser.add_argument("--real", nargs="*", type=int, default=None,
+                        help="time every hard decision of these hard:normal strength games "
+                             "instead of positions of random playouts")
     args = parser.parse_args()
-    print(f"{'game':22}{'n':>3}{'budget':>8}{'wall p50/p99 s':>18}{'cpu p50/p99 s':>18}"
-          f"{'rollouts/cpu-s':>16}")
+    print(f"{'game':22}{'n':>3}{'budget':>8}{'decisions':>10}{'wall p50/p99 s':>18}"
+          f"{'cpu p50/p99 s':>18}{'cpu max s':>10}{'rollouts/cpu-s':>16}")
     for name in args.games:
         game = get_game(name)
         for players in args.counts or COUNTS.get(name, (game.min_players,)):
             budget = args.iterations or hard_budget(game, players)
-            found = measure(game, players, args.decisions, args.iterations)
+            if args.real:
+                found = measure_real(game, players, args.real, args.iterations)
+            else:
+                found = measure(game, players, args.decisions, args.iterations)
             wall = f"{statistics.median(found['walls']):.2f}/{percentile(found['walls'], .99):.2f}"
             cpu = f"{statistics.median(found['cpus']):.2f}/{percentile(found['cpus'], .99):.2f}"
-            print(f"{name:22}{players:>3}{budget:>8}{wall:>18}{cpu:>18}{found['rate']:>16.0f}",
-                  flush=True)
+            print(f"{name:22}{players:>3}{budget:>8}{len(found['cpus']):>10}{wall:>18}{cpu:>18}"
+                  f"{max(found['cpus']):>10.2f}{found['rate']:>16.0f}", flush=True)
 
 
 if __name__ == "__main__":

@@ -32,7 +32,9 @@ from concurrent.futures import ProcessPoolExecutor
 from rules.core import all_games, get_game
 from rules.core.ai import plan
 
-from .ai_speed import COUNTS
+# 2 players and the most common count of each game
+COUNTS = {"smallworld": (2, 4), "smallworld_warcraft": (2, 4), "antiquity": (2, 3),
+          "caverna": (2, 3), "vindication": (2, 4)}
 
 
 def wilson(share: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -47,18 +49,19 @@ def wilson(share: float, n: int, z: float = 1.96) -> tuple[float, float]:
 def play(game, players: int, levels: list[str], seed: int, hard: int | None,
          max_moves: int, watch=None):
     """Play one game with the given level per seat; return the final state (or None if cut)
-    and the moves played. ``watch(state, seat, made)``, where given, sees each decision's
-    :class:`rules.core.ai.Plan` before it is played."""
+    and the moves played. ``watch(state, seat, made, cpu)``, where given, sees each
+    decision's :class:`rules.core.ai.Plan` and the CPU seconds it took before it is played."""
     state = game.new_game(seed, players, {})
     for step in range(max_moves):
         if game.is_over(state):
             return state, step
         seat = min(game.to_act(state))
         level = levels[seat]
+        started = time.process_time()
         made = plan(game, state, seat, level, seed * 100_003 + step,
                     hard if level == "hard" else None)
         if watch is not None:
-            watch(state, seat, made)
+            watch(state, seat, made, time.process_time() - started)
         state, _ = game.apply(state, seat, made.action)
     return (state if game.is_over(state) else None), max_moves
 

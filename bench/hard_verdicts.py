@@ -23,8 +23,7 @@ from rules.core import get_game
 from rules.core.greedy import decision_kind
 from rules.core.hard import VERDICTS
 
-from .ai_speed import COUNTS
-from .ai_strength import play
+from .ai_strength import COUNTS, play
 
 
 def verdicts(game, players: int, k: int, max_moves: int = 3000) -> dict[str, Counter]:
@@ -33,7 +32,7 @@ def verdicts(game, players: int, k: int, max_moves: int = 3000) -> dict[str, Cou
     levels = ["hard" if (s + k) % 2 == 0 else "normal" for s in range(players)]
     counted: dict[str, Counter] = defaultdict(Counter)
 
-    def count(state, seat, made):
+    def count(state, seat, made, cpu):
         if made.verdict:
             counted[decision_kind(game, state, seat) or "move"][made.verdict] += 1
 

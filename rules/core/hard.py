@@ -9,8 +9,13 @@ determinisations, with the same random stream for chance and for the players' ti
 smaller sample of options: ``ROLLOUT_JUDGED``, ``ROLLOUT_CONTINUATIONS``) until the deciding
 seat is to make a decision again after another seat has moved (its turn done and the others'
 replies played), or ``ROLLOUT_DEPTH`` decisions (``ROLLOUT_DEPTH_AT`` by seat count); where
-the game sets ``ROLLOUT_OWN_STEP``, also at the seat's own next kind of decision. The seat's
-relative evaluation there is the candidate's sample.
+the game sets ``ROLLOUT_OWN_STEP``, also at the seat's own next kind of decision. A game may
+set its own horizon instead (``rollout_horizon``: Antiquity plays to the end of the turn) and
+judge fewer options at some of a rollout's decisions (``rollout_judged``). The seat's
+relative evaluation there is the candidate's sample. Where a game sets ``HARD_WORK``, a
+decision plays no more rounds of rollouts once another round would take its positions judged
+past it (at least two rounds): fewer rollouts where the rollouts are long, so a decision's
+time stays bounded whatever the position.
 
 Hard leaves normal's choice only when a challenger's mean beats the default's mean, over the
 paired samples, by more than ``HARD_MARGIN`` evaluation points (and by more than
@@ -52,10 +57,20 @@ ROLLOUT_DEPTH_AT: dict[int, int] = {}
 # hard keeps normal's choice.
 ROLLOUT_OWN_STEP = False
 ROLLOUT_JUDGED = 6  # options each decision of a rollout judges (normal judges greedy.JUDGED)
+# the most positions a decision's rollouts judge (None: no cap): once the next round of
+# rollouts would take them past it, the decision stops with the rounds played (two at least).
+# Counted in positions, not seconds, so a decision is the same on every machine.
+HARD_WORK: int | None = None
 ROLLOUT_CONTINUATIONS = 3  # next steps of the mover's own turn judged per option
 # the game's hooks that put first the options a rollout always judges (half its sample): its
 # own ``rollout_priority`` where a game has one, else the ``option_priority`` normal uses
 ROLLOUT_PRIORITY = ("rollout_priority", "option_priority")
+# A game's other hooks for its rollouts, both optional:
+# - ``rollout_horizon(start, state, seat) -> bool``: the rollout from the determinisation
+#   ``start`` has gone far enough at ``state`` (it replaces the default end: ``seat`` to decide
+#   again after another seat moved);
+# - ``rollout_judged(state, mover, limit) -> int``: the options ``mover`` judges at this
+#   decision of a rollout instead of ``limit`` (0: the first in the rollout order, unjudged).
 
 # Why hard played what it played (``choose``'s verdict; bench/hard_verdicts.py counts them).
 # Every verdict but SWITCHED plays normal's choice.
@@ -91,14 +106,18 @@ def choose(game, canon: Any, seat: int, actions: list[Action], budget: int,
     if rounds < 2:
         return default, judged, 0, TOO_FEW
     samples: list[list[float]] = [[] for _ in candidates]
-    own_step = setting(game, "ROLLOUT_OWN_STEP")
+    own_step, work, spent = setting(game, "ROLLOUT_OWN_STEP"), setting(game, "HARD_WORK"), 0
     for done in range(rounds):
+        if work is not None and done >= 2 and spent + spent / done > work:
+            rounds = done  # another round would pass the cap: judge by the rounds played
+            break
         draw = rng.next64()
         start = greedy.determinise(game, canon, seat, draw)
         row, replied = [], True
         for action in candidates:
             value, looked, seen = rollout(game, start, seat, action, draw)
-            judged, replied = judged + looked, replied and (seen or value is None)
+            judged, spent = judged + looked, spent + looked
+            replied = replied and (seen or value is None)
             row.append(value)
         if own_step and not replied:  # a candidate's rollout reached the seat's next step
             # before any other seat moved: it shows no reply, and ends earlier than the others
@@ -151,8 +170,9 @@ def rollout(game, start: Any, seat: int, action: Action,
             draw: int) -> tuple[float | None, int, bool]:
     """Play ``action`` on a copy of the determinisation ``start``, then normal's policy for
     every seat until ``seat`` decides again after another seat moved (or, where the game sets
-    ``ROLLOUT_OWN_STEP``, at its own next step); return ``seat``'s relative evaluation there
-    (None when ``action`` is refused), the positions judged and whether another seat moved."""
+    ``ROLLOUT_OWN_STEP``, at its own next step; or at the game's ``rollout_horizon``); return
+    ``seat``'s relative evaluation there (None when ``action`` is refused), the positions
+    judged and whether another seat moved."""
     state = greedy.after(game, start, seat, action)
     if state is None:
         return None, 0, False
@@ -162,11 +182,13 @@ def rollout(game, start: Any, seat: int, action: Action,
     limit, follow = setting(game, "ROLLOUT_JUDGED"), setting(game, "ROLLOUT_CONTINUATIONS")
     judged, others_moved = 1, False
     step = greedy.decision_kind(game, start, seat) if setting(game, "ROLLOUT_OWN_STEP") else None
+    horizon = getattr(game.evaluator, "rollout_horizon", None)
+    judging = getattr(game.evaluator, "rollout_judged", None)
     for _ in range(depth(game, seats)):
         if game.is_over(state):
             break
         movers = sorted(game.to_act(state))
-        if not movers or (others_moved and seat in movers):
+        if not movers or _ends(horizon, start, state, seat, movers, others_moved):
             break
         if step is not None and seat in movers and greedy.decision_kind(game, state, seat) != step:
             break  # the seat's own next step: judged by the evaluation, not the narrow policy
@@ -175,7 +197,8 @@ def rollout(game, start: Any, seat: int, action: Action,
                    if not game.is_concession(state, mover, a)]
         if not options:
             break
-        chosen, looked = _greedy(game, state, mover, options, limit, follow, policy)
+        judges = limit if judging is None else judging(state, mover, limit)
+        chosen, looked = _greedy(game, state, mover, options, judges, follow, policy)
         judged += looked
         if not greedy.play(game, state, mover, chosen):
             break
@@ -183,11 +206,24 @@ def rollout(game, start: Any, seat: int, action: Action,
     return greedy.relative(greedy.values(game, state, seats), seat), judged, others_moved
 
 
+def _ends(horizon, start: Any, state: Any, seat: int, movers: list[int],
+          others_moved: bool) -> bool:
+    """Tell whether a rollout from ``start`` has gone far enough at ``state``: the game's
+    ``horizon`` says so where it has one, else ``seat`` is to decide again after another seat
+    moved."""
+    if horizon is not None:
+        return horizon(start, state, seat)
+    return others_moved and seat in movers
+
+
 def _greedy(game, state: Any, mover: int, options: list[Action], limit: int, follow: int,
             rng: Rng) -> tuple[Action, int]:
-    """Return normal's choice for ``mover`` on a smaller sample, and the positions judged."""
+    """Return normal's choice for ``mover`` on a sample of ``limit`` options (0: the first in
+    the rollout order, unjudged), and the positions judged."""
     if len(options) == 1:
         return options[0], 0
+    if limit <= 0:
+        return greedy.ordered(game, state, mover, options, ROLLOUT_PRIORITY)[0], 0
     ranked, judged = greedy.rank(game, state, mover, options, limit, True, rng, follow,
                                  ROLLOUT_PRIORITY)
     return (ranked[0][1] if ranked else options[0]), judged

@@ -150,6 +150,8 @@ def test_the_rollouts_stay_within_the_budget(name):
             done = plan(game, state, seat, "hard", 1, 9).iterations
             if hard.setting(game, "ROLLOUT_OWN_STEP"):  # may stop after a round that saw no reply
                 assert done in (3, 4, 6, 8, 9)
+            elif hard.setting(game, "HARD_WORK") is not None:  # may stop after two rounds
+                assert done in (6, 8, 9)
             else:
                 assert done in (8, 9)  # 3 or 4 candidates: 3 or 2 rounds of them
 
@@ -180,3 +182,43 @@ def test_rollouts_order_options_by_their_own_hook_else_normals():
     game.evaluator.rollout_priority = lambda s, seat, acts: acts[1:] + acts[:1]
     assert greedy.ordered(game, None, 0, listed, hard.ROLLOUT_PRIORITY)[0].text == "take small"
     assert greedy.ordered(game, None, 0, listed)[0].text == "take crumb"
+
+
+def test_a_game_may_end_its_rollouts_at_its_own_horizon():
+    """``rollout_horizon`` replaces the default end of a rollout: ended at once, a rollout
+    sees no reply, and hard takes ``big`` as normal does; ended after the reply, it sees the
+    bonus handed over."""
+    game = PotGame()
+    game.evaluator = SimpleNamespace(**vars(PotGame.evaluator),
+                                     rollout_horizon=lambda start, state, seat: True)
+    state = game.new_game(1, 2, {})
+    assert decide(game, state, 0, "hard", 7, 8).text == "take big"
+    game.evaluator.rollout_horizon = lambda start, state, seat: state.takes > start.takes + 1
+    assert decide(game, state, 0, "hard", 7, 8).text == "take small"
+
+
+def test_a_game_may_leave_some_of_a_rollouts_decisions_unjudged():
+    """``rollout_judged`` 0 plays the first option in the rollout order unjudged: the reply
+    then takes ``small`` (listed first) instead of the ``bonus``, and hard sees no reason to
+    leave normal's ``big``."""
+    game = PotGame()
+    game.evaluator = SimpleNamespace(**vars(PotGame.evaluator),
+                                     rollout_judged=lambda state, seat, limit: 0)
+    state = game.new_game(1, 2, {})
+    assert decide(game, state, 0, "hard", 7, 8).text == "take big"
+    game.evaluator.rollout_judged = lambda state, seat, limit: limit
+    assert decide(game, state, 0, "hard", 7, 8).text == "take small"
+
+
+def test_hard_work_caps_the_rounds_of_rollouts_by_the_positions_they_judge():
+    """``HARD_WORK``: once another round of rollouts would judge more positions than the cap,
+    the decision stops (after two rounds at least); without a cap, or under it, the whole
+    budget is played. The toy game's three candidates: 3 rounds of 9 rollouts, or 2."""
+    game = PotGame()
+    state = game.new_game(1, 2, {})
+    assert plan(game, state, 0, "hard", 7, 9).iterations == 9
+    game.evaluator = SimpleNamespace(**vars(PotGame.evaluator), HARD_WORK=0)
+    capped = plan(game, state, 0, "hard", 7, 9)
+    assert capped.iterations == 6 and capped.action.text == "take small"
+    game.evaluator.HARD_WORK = 10_000
+    assert plan(game, state, 0, "hard", 7, 9).iterations == 9

@@ -51,3 +51,17 @@ def test_the_verdict_bench_counts_each_hard_decision_by_its_kind():
     total = sum(sum(row.values()) for row in counted.values())
     assert total > 0 and all(set(row) <= set(hard.VERDICTS) for row in counted.values())
     assert table(counted)[-1].endswith(f"| {total} |")
+
+
+def test_real_game_timing_times_exactly_the_hard_seats_decisions():
+    """``bench.ai_speed --real``: every decision of the hard seat (seat 1 in game 1) of the
+    strength benchmark's game, none of normal's, each with its CPU time."""
+    from bench.ai_speed import measure_real
+
+    game = get_game("smallworld")
+    seats = []
+    play(game, 2, ["normal", "hard"], 1001, None, 24,
+         watch=lambda state, seat, made, cpu: seats.append(seat))
+    found = measure_real(game, 2, [1], None, max_moves=24)
+    assert len(found["cpus"]) == seats.count(1) > 0
+    assert all(cpu >= 0 for cpu in found["cpus"]) and found["rate"] > 0
