@@ -29,11 +29,11 @@ def rotated(cells: list[Cell], anchor: Cell, k: int) -> list[Cell]:
     """Rotate ``cells`` k quarter turns clockwise, shift to min 0, then add ``anchor``."""
     row, col = anchor
     shape = cells if type(cells) is tuple else tuple(map(tuple, cells))
-    return [(r + row, c + col) for r, c in _turned(shape, k % 4)]
+    return [(r + row, c + col) for r, c in turned(shape, k % 4)]
 
 
 @lru_cache(maxsize=None)
-def _turned(cells: tuple[Cell, ...], k: int) -> tuple[Cell, ...]:
+def turned(cells: tuple[Cell, ...], k: int) -> tuple[Cell, ...]:
     """Return ``cells`` turned k quarter turns clockwise, shifted to min 0, sorted: a shape
     has at most four, so each is worked out once (the phase-2 menu tries every anchor)."""
     for _ in range(k):
@@ -96,6 +96,17 @@ def building_graves(p: dict, bid: str) -> int:
     b = p["buildings"][bid]
     cells = {tuple(cell) for cell in b["cells"]}
     return sum(1 for cy, r, c in graves if cy == b["city"] and (r, c) in cells)
+
+
+def graved_buildings(p: dict) -> set[str]:
+    """Return the ids of the player's buildings with a grave on them (what
+    ``building_graves`` tells one building at a time, for all at once)."""
+    graves = p["graves"]
+    if not graves:
+        return set()
+    spots = {tuple(g) for g in graves}
+    return {bid for bid, b in p["buildings"].items()
+            if any((b["city"], r, c) in spots for r, c in b["cells"])}
 
 
 def of_type(p: dict, kind: str) -> list[str]:

@@ -32,8 +32,8 @@ from __future__ import annotations
 
 from . import data, pollution
 from .city import (
-    building_graves,
     functioning_type,
+    graved_buildings,
     room_left,
     staff_problem,
 )
@@ -79,7 +79,8 @@ def progress(state, seat: int, reach: dict | None = None) -> dict[str, float]:
     (``reach``: every seat's influence, when already computed)."""
     p = state.ps[seat]
     men = data.game_data()["player"]["men"]
-    standing = {b["type"] for bid, b in p["buildings"].items() if not building_graves(p, bid)}
+    graved = graved_buildings(p)
+    standing = {b["type"] for bid, b in p["buildings"].items() if bid not in graved}
     types = len(standing & BUILDING_TYPES)
     return {
         "people": len(p["houses"]) / men,
@@ -145,9 +146,9 @@ def engine(state, seat: int) -> float:
     phase (one step away, so a building is worth building before it is staffed), and tokens
     still on its countryside producers."""
     p = state.ps[seat]
-    value = 0.0
+    value, graved = 0.0, graved_buildings(p)
     for bid, b in p["buildings"].items():
-        if b["staffed"] and not building_graves(p, bid):
+        if b["staffed"] and bid not in graved:
             value += STAFFED + (CART if b["type"] == "cart_shop" else 0.0)
     if SOON and state.phase == "city" and not state.phase2.get("ready", {}).get(str(seat)):
         waiting = sorted((STAFFED + (CART if b["type"] == "cart_shop" else 0.0)
@@ -155,7 +156,7 @@ def engine(state, seat: int) -> float:
                           if staff_problem(p, bid) in (None, "no_idle_man")), reverse=True)
         value += SOON * sum(waiting[:max(1, p["idle"])])  # a house brings a man at once
     if FUEL and before_country_step(state, seat):
-        value += FUEL * fed_cart_shops(state, seat)
+        value += FUEL * fed_cart_shops(state, seat, graved)
     producers = [b for b in state.country.values() if b["owner"] == seat and b["tokens"]]
     value += WORKER * len(producers)  # a man on each producer with tokens left
     return value + TOKEN * sum(len(b["tokens"]) for b in producers)
@@ -176,12 +177,14 @@ def before_country_step(state, seat: int) -> bool:
                                       for d in state.pending)
 
 
-def fed_cart_shops(state, seat: int) -> int:
+def fed_cart_shops(state, seat: int, graved: set | None = None) -> int:
     """Return the seat's Cart Shops that build a producer this turn: those used already in
-    phase 4, and those still unused (graves aside) while a wood is kept for each."""
+    phase 4, and those still unused (graves aside) while a wood is kept for each
+    (``graved``: the seat's buildings with graves, when already known)."""
     p = state.ps[seat]
+    graved = graved_buildings(p) if graved is None else graved
     carts = [b for bid, b in p["buildings"].items()
-             if b["type"] == "cart_shop" and not building_graves(p, bid)]
+             if b["type"] == "cart_shop" and bid not in graved]
     used = sum(1 for b in carts if b.get("used"))
     return used + min(p["goods"].get("wood", 0), len(carts) - used)
 

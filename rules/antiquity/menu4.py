@@ -9,7 +9,7 @@ from .city import functioning_type
 from .goods import relax, ways_to_pay
 from .hexes import neighbours
 from .influence import influence
-from .phase4 import CITY_COST, COUNTRY, alchemy_problem, free_cart_shops, problem
+from .phase4 import CHECKS, CITY_COST, COUNTRY, alchemy_problem, free_cart_shops
 
 
 def moves(state, seat: int) -> list[tuple]:
@@ -17,9 +17,9 @@ def moves(state, seat: int) -> list[tuple]:
     area = influence(state, seat)
     occupied = state.occupied()
     out: list[tuple] = []
-    if free_cart_shops(state, seat):
+    if free_cart_shops(state, seat):  # asked once here, not again for every candidate
         for candidate in candidates(state, seat, area):
-            if problem(state, seat, candidate, area, occupied) is None:
+            if CHECKS[candidate[0]](state, seat, candidate, area, occupied) is None:
                 out.append(candidate)
     out += [("alchemy", h) for h in sorted(area & state.pollution)
             if alchemy_problem(state, seat, h, area, occupied) is None]

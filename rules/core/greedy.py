@@ -155,7 +155,8 @@ def rank(game: Game, det: Any, seat: int, actions: list[Action], limit: int,
 
     Each option is played on a copy (the same random stream for all: common chance) and
     scored by the seat's relative evaluation; with ``continue_turn``, an option after which
-    the same seat still acts is scored by its best of ``continuations`` next steps instead.
+    the same seat still acts is scored by its best of ``continuations`` next steps instead
+    (with none, its next steps are not even listed).
     Where there are more options than that, the first half judged are the first in the order
     of the game's ``priority`` hook (:func:`ordered`), the rest drawn at random.
     """
@@ -169,7 +170,8 @@ def rank(game: Game, det: Any, seat: int, actions: list[Action], limit: int,
         judged += 1
         value = relative(judge(nxt), seat)
         staying = stays(game, det, nxt, seat, judge)
-        if continue_turn and not game.is_over(nxt) and seat in game.to_act(nxt):
+        if (continue_turn and continuations > 0 and not game.is_over(nxt)
+                and seat in game.to_act(nxt)):
             follow, leave, extra = _continuations(game, nxt, seat, judge, rng, continuations,
                                                   priority)
             judged += extra

@@ -222,3 +222,27 @@ def test_hard_work_caps_the_rounds_of_rollouts_by_the_positions_they_judge():
     assert capped.iterations == 6 and capped.action.text == "take small"
     game.evaluator.HARD_WORK = 10_000
     assert plan(game, state, 0, "hard", 7, 9).iterations == 9
+
+
+def test_a_ranking_without_continuations_never_lists_the_next_steps(monkeypatch):
+    """``greedy.rank`` with no continuations judges each option by the position right after
+    it and does not even list the seat's next steps (a rollout's cheap City Building in
+    Antiquity); with one it lists them."""
+    from rules.core import greedy
+
+    game = get_game("antiquity")
+    state, step = game.new_game(1, 2, {}), 0
+    while state.phase != "city":
+        seat = min(game.to_act(state))
+        state, _ = game.apply(state, seat, decide(game, state, seat, "normal", step))
+        step += 1
+    seat = min(game.to_act(state))
+    options = game.legal_actions(state, seat)
+    listed = []
+    real = type(game).legal_actions
+    monkeypatch.setattr(type(game), "legal_actions",
+                        lambda self, st, s: listed.append(s) or real(self, st, s))
+    ranked, judged = greedy.rank(game, state, seat, options, 4, True, Rng(3), 0)
+    assert len(ranked) == judged == 4 and listed == []
+    greedy.rank(game, state, seat, options, 4, True, Rng(3), 1)
+    assert listed

@@ -232,3 +232,53 @@ def test_t18_never_staffed_and_double_staffing_refused():
     state, _ = play(state, 0, f"staff {shop}")
     with pytest.raises(NotLegalNow):
         play(state, 0, f"staff {shop}")
+
+
+def test_the_menus_fast_first_fit_finds_first_places_place():
+    """``menu2.first_fit`` (free cells tried as the shape's first cell) gives the place the
+    plain reading-order scan ``first_place`` gives, for every buildable shape, on the cities
+    of a seeded game of easy seats."""
+    from rules.antiquity import menu2
+    from rules.antiquity.city import footprint, rotated
+    from rules.antiquity.citybuild import BUILDABLE
+    from rules.core import get_game
+    from rules.core.ai import decide
+
+    game = get_game("antiquity")
+    state, compared = game.new_game(3, 3, {}), 0
+    for step in range(400):
+        if game.is_over(state):
+            break
+        if step % 5 == 0:
+            for p in state.ps:
+                free = menu2.free_cells(p)
+                for kind in BUILDABLE:
+                    shape = tuple(map(tuple, footprint(kind)))
+                    plain = menu2.first_place(
+                        p, lambda a, k, shape=shape: rotated(shape, a, k), free)
+                    assert menu2.first_fit(p, shape, free) == plain, (step, kind)
+                    compared += plain is not None
+        seat = min(game.to_act(state))
+        state, _ = game.apply(state, seat, decide(game, state, seat, "easy", step))
+    assert compared > 100
+
+
+def test_graved_buildings_are_those_with_a_grave_on_them():
+    """``graved_buildings`` (all at once, for the evaluation) names exactly the buildings
+    ``building_graves`` counts a grave on, over the cities of a seeded game of easy seats."""
+    from rules.antiquity.city import building_graves, graved_buildings
+    from rules.core import get_game
+    from rules.core.ai import decide
+
+    game = get_game("antiquity")
+    state, graved_seen = game.new_game(5, 3, {}), 0
+    for step in range(600):
+        if game.is_over(state):
+            break
+        for p in state.ps:
+            expected = {bid for bid in p["buildings"] if building_graves(p, bid)}
+            assert graved_buildings(p) == expected, step
+            graved_seen += len(expected)
+        seat = min(game.to_act(state))
+        state, _ = game.apply(state, seat, decide(game, state, seat, "easy", step))
+    assert graved_seen > 0
