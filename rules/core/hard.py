@@ -8,8 +8,7 @@ determinisations, with the same random stream for chance and for the players' ti
 (common random numbers), and then every seat goes on with normal's own greedy policy (a
 smaller sample of options: ``ROLLOUT_JUDGED``, ``ROLLOUT_CONTINUATIONS``) until the deciding
 seat is to make a decision again after another seat has moved (its turn done and the others'
-replies played), or ``ROLLOUT_DEPTH`` decisions (``ROLLOUT_DEPTH_AT`` by seat count); where
-the game sets ``ROLLOUT_OWN_STEP``, also at the seat's own next kind of decision. A game may
+replies played), or ``ROLLOUT_DEPTH`` decisions (``ROLLOUT_DEPTH_AT`` by seat count). A game may
 set its own horizon instead (``rollout_horizon``: Antiquity plays to the end of the turn) and
 judge fewer options at some of a rollout's decisions (``rollout_judged``). The seat's
 relative evaluation there is the candidate's sample. Where a game sets ``HARD_WORK``, a
@@ -48,14 +47,6 @@ ROLLOUT_DEPTH = 40  # decisions played after a candidate at most
 # ... and, by number of seats, where a rollout through every other seat's reply costs more
 # than a game of only hard seats can spend within 10 minutes of computing
 ROLLOUT_DEPTH_AT: dict[int, int] = {}
-# whether a rollout also ends where the deciding seat is to make another kind of decision than
-# the one it is in (its next step of the turn), even before another seat has moved: for a game
-# whose evaluation judges what a step still ahead is worth (Antiquity's wood kept for the Cart
-# Shop's producer) better than the rollouts' narrow policy plays that step. A rollout that ends
-# so before any other seat moved (the last seat of a simultaneous phase) shows no reply, only
-# the narrow policy's noise, and stops earlier than the others, so where any candidate's does,
-# hard keeps normal's choice.
-ROLLOUT_OWN_STEP = False
 ROLLOUT_JUDGED = 6  # options each decision of a rollout judges (normal judges greedy.JUDGED)
 # the most positions a decision's rollouts judge (None: no cap): once the next round of
 # rollouts would take them past it, the decision stops with the rounds played (two at least).
@@ -77,11 +68,10 @@ ROLLOUT_PRIORITY = ("rollout_priority", "option_priority")
 UNRANKED = "no option judged"  # the ranking judged nothing: a random option, as normal
 WANDERED = "wandered"  # normal's rare random step among the ranked options (``WANDER``)
 TOO_FEW = "too few rollouts"  # one candidate, or fewer than two full rounds of rollouts
-NO_REPLY = "no reply seen"  # a rollout reached the seat's own next step first (ROLLOUT_OWN_STEP)
 CONFIRMED = "kept: rollouts agree"  # no challenger's mean beat normal's choice
 UNCLEAR = "kept: not clearly better"  # a challenger's mean was ahead, within the margins
 SWITCHED = "switched"  # a challenger beat normal's choice clearly: hard plays it
-VERDICTS = (UNRANKED, WANDERED, TOO_FEW, NO_REPLY, CONFIRMED, UNCLEAR, SWITCHED)
+VERDICTS = (UNRANKED, WANDERED, TOO_FEW, CONFIRMED, UNCLEAR, SWITCHED)
 
 
 def choose(game, canon: Any, seat: int, actions: list[Action], budget: int,
@@ -106,22 +96,18 @@ def choose(game, canon: Any, seat: int, actions: list[Action], budget: int,
     if rounds < 2:
         return default, judged, 0, TOO_FEW
     samples: list[list[float]] = [[] for _ in candidates]
-    own_step, work, spent = setting(game, "ROLLOUT_OWN_STEP"), setting(game, "HARD_WORK"), 0
+    work, spent = setting(game, "HARD_WORK"), 0
     for done in range(rounds):
         if work is not None and done >= 2 and spent + spent / done > work:
             rounds = done  # another round would pass the cap: judge by the rounds played
             break
         draw = rng.next64()
         start = greedy.determinise(game, canon, seat, draw)
-        row, replied = [], True
+        row = []
         for action in candidates:
-            value, looked, seen = rollout(game, start, seat, action, draw)
+            value, looked = rollout(game, start, seat, action, draw)
             judged, spent = judged + looked, spent + looked
-            replied = replied and (seen or value is None)
             row.append(value)
-        if own_step and not replied:  # a candidate's rollout reached the seat's next step
-            # before any other seat moved: it shows no reply, and ends earlier than the others
-            return default, judged, (done + 1) * len(candidates), NO_REPLY
         if any(v is None for v in row):  # refused in this draw: compare only full rows
             continue
         for column, value in zip(samples, row, strict=True):
@@ -167,21 +153,19 @@ def setting(game, name: str) -> Any:
 
 
 def rollout(game, start: Any, seat: int, action: Action,
-            draw: int) -> tuple[float | None, int, bool]:
+            draw: int) -> tuple[float | None, int]:
     """Play ``action`` on a copy of the determinisation ``start``, then normal's policy for
-    every seat until ``seat`` decides again after another seat moved (or, where the game sets
-    ``ROLLOUT_OWN_STEP``, at its own next step; or at the game's ``rollout_horizon``); return
-    ``seat``'s relative evaluation there (None when ``action`` is refused), the positions
-    judged and whether another seat moved."""
+    every seat until ``seat`` decides again after another seat moved (or at the game's
+    ``rollout_horizon``); return ``seat``'s relative evaluation there (None when ``action`` is
+    refused) and the positions judged."""
     state = greedy.after(game, start, seat, action)
     if state is None:
-        return None, 0, False
+        return None, 0
     state.rng = Rng(draw ^ 0x5EED)  # the same chance after every candidate
     policy = Rng(draw ^ 0xB0B)  # and the same samples and tie-breaks
     seats = greedy.seat_count(game, state)
     limit, follow = setting(game, "ROLLOUT_JUDGED"), setting(game, "ROLLOUT_CONTINUATIONS")
     judged, others_moved = 1, False
-    step = greedy.decision_kind(game, start, seat) if setting(game, "ROLLOUT_OWN_STEP") else None
     horizon = getattr(game.evaluator, "rollout_horizon", None)
     judging = getattr(game.evaluator, "rollout_judged", None)
     for _ in range(depth(game, seats)):
@@ -190,8 +174,6 @@ def rollout(game, start: Any, seat: int, action: Action,
         movers = sorted(game.to_act(state))
         if not movers or _ends(horizon, start, state, seat, movers, others_moved):
             break
-        if step is not None and seat in movers and greedy.decision_kind(game, state, seat) != step:
-            break  # the seat's own next step: judged by the evaluation, not the narrow policy
         mover = seat if seat in movers else movers[0]
         options = [a for a in game.legal_actions(state, mover)
                    if not game.is_concession(state, mover, a)]
@@ -203,7 +185,7 @@ def rollout(game, start: Any, seat: int, action: Action,
         if not greedy.play(game, state, mover, chosen):
             break
         others_moved = others_moved or mover != seat
-    return greedy.relative(greedy.values(game, state, seats), seat), judged, others_moved
+    return greedy.relative(greedy.values(game, state, seats), seat), judged
 
 
 def _ends(horizon, start: Any, state: Any, seat: int, movers: list[int],

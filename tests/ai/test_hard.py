@@ -148,9 +148,7 @@ def test_the_rollouts_stay_within_the_budget(name):
     for state, seat in positions(name, 2):
         if len(game.legal_actions(state, seat)) > 2:
             done = plan(game, state, seat, "hard", 1, 9).iterations
-            if hard.setting(game, "ROLLOUT_OWN_STEP"):  # may stop after a round that saw no reply
-                assert done in (3, 4, 6, 8, 9)
-            elif hard.setting(game, "HARD_WORK") is not None:  # may stop after two rounds
+            if hard.setting(game, "HARD_WORK") is not None:  # may stop after two rounds
                 assert done in (6, 8, 9)
             else:
                 assert done in (8, 9)  # 3 or 4 candidates: 3 or 2 rounds of them
