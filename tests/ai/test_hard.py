@@ -227,13 +227,10 @@ def test_a_ranking_without_continuations_never_lists_the_next_steps(monkeypatch)
     it and does not even list the seat's next steps (a rollout's cheap City Building in
     Antiquity); with one it lists them."""
     from rules.core import greedy
+    from tests.antiquity.helpers import played_to_city_building
 
     game = get_game("antiquity")
-    state, step = game.new_game(1, 2, {}), 0
-    while state.phase != "city":
-        seat = min(game.to_act(state))
-        state, _ = game.apply(state, seat, decide(game, state, seat, "normal", step))
-        step += 1
+    state = played_to_city_building(1)
     seat = min(game.to_act(state))
     options = game.legal_actions(state, seat)
     listed = []

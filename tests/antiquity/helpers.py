@@ -9,6 +9,8 @@ from __future__ import annotations
 from rules.antiquity import city as cities
 from rules.antiquity.board import test_board
 from rules.antiquity.setup import blank_state, found_city
+from rules.core import get_game
+from rules.core.ai import decide
 
 
 def tb(radius=8, special=None, players=2, explore=(), order=None, **options):
@@ -129,3 +131,31 @@ def goods(state, seat, **kinds):
     for kind in p["goods"]:
         state.bank[kind] += p["goods"][kind] - kinds.get(kind, 0)
         p["goods"][kind] = kinds.get(kind, 0)
+
+
+def seeded_positions(seed, players, moves, level="easy"):
+    """Yield (step, state) for every position of a seeded game of ``level`` seats, from the
+    start to its end or to ``moves`` moves, whichever comes first (the last one included)."""
+    game = get_game("antiquity")
+    state = game.new_game(seed, players, {})
+    for step in range(moves):
+        yield step, state
+        if game.is_over(state):
+            return
+        seat = min(game.to_act(state))
+        state, _ = game.apply(state, seat, decide(game, state, seat, level, step))
+    yield moves, state
+
+
+def played_until(seed, players, reached):
+    """Return the first position of a seeded game of normal seats where ``reached(state)``."""
+    for _, state in seeded_positions(seed, players, 10_000, "normal"):
+        if reached(state):
+            return state
+    raise AssertionError("the position sought was never reached")
+
+
+def played_to_city_building(seed, players=2, turn=1):
+    """Return a seeded game of normal seats played to its first City Building phase of turn
+    ``turn`` or later."""
+    return played_until(seed, players, lambda s: s.phase == "city" and s.turn >= turn)

@@ -7,7 +7,7 @@ import pytest
 from rules.antiquity.city import functioning
 from rules.antiquity.position import position
 from rules.core import NotLegalNow
-from tests.antiquity.helpers import city_at, give, goods, men, open_city, play
+from tests.antiquity.helpers import city_at, give, goods, men, open_city, play, seeded_positions
 
 
 def one_city(players=2, **kinds):
@@ -241,14 +241,8 @@ def test_the_menus_fast_first_fit_finds_first_places_place():
     from rules.antiquity import menu2
     from rules.antiquity.city import footprint, rotated
     from rules.antiquity.citybuild import BUILDABLE
-    from rules.core import get_game
-    from rules.core.ai import decide
-
-    game = get_game("antiquity")
-    state, compared = game.new_game(3, 3, {}), 0
-    for step in range(400):
-        if game.is_over(state):
-            break
+    compared = 0
+    for step, state in seeded_positions(3, 3, 400):
         if step % 5 == 0:
             for p in state.ps:
                 free = menu2.free_cells(p)
@@ -258,8 +252,6 @@ def test_the_menus_fast_first_fit_finds_first_places_place():
                         p, lambda a, k, shape=shape: rotated(shape, a, k), free)
                     assert menu2.first_fit(p, shape, free) == plain, (step, kind)
                     compared += plain is not None
-        seat = min(game.to_act(state))
-        state, _ = game.apply(state, seat, decide(game, state, seat, "easy", step))
     assert compared > 100
 
 
@@ -267,18 +259,10 @@ def test_graved_buildings_are_those_with_a_grave_on_them():
     """``graved_buildings`` (all at once, for the evaluation) names exactly the buildings
     ``building_graves`` counts a grave on, over the cities of a seeded game of easy seats."""
     from rules.antiquity.city import building_graves, graved_buildings
-    from rules.core import get_game
-    from rules.core.ai import decide
-
-    game = get_game("antiquity")
-    state, graved_seen = game.new_game(5, 3, {}), 0
-    for step in range(600):
-        if game.is_over(state):
-            break
+    graved_seen = 0
+    for step, state in seeded_positions(5, 3, 600):
         for p in state.ps:
             expected = {bid for bid in p["buildings"] if building_graves(p, bid)}
             assert graved_buildings(p) == expected, step
             graved_seen += len(expected)
-        seat = min(game.to_act(state))
-        state, _ = game.apply(state, seat, decide(game, state, seat, "easy", step))
     assert graved_seen > 0

@@ -7,7 +7,14 @@ from rules.antiquity import evaluate
 from rules.antiquity.city import all_empty_cells, graveable_building_cells, room_left
 from rules.core import get_game
 from rules.core.ai import decide
-from tests.antiquity.helpers import give, goods, men
+from tests.antiquity.helpers import (
+    give,
+    goods,
+    men,
+    played_to_city_building,
+    played_until,
+    seeded_positions,
+)
 from tests.antiquity.test_victory import saint_state
 
 
@@ -33,16 +40,11 @@ def test_less_room_for_graves_is_worse():
 def test_the_room_counted_is_the_room_listed():
     """``room_left`` counts, without listing, the cells the famine's graves can still take:
     checked on every position of a seeded game of easy seats, graves and buildings included."""
-    game = get_game("antiquity")
-    state, checked = game.new_game(3, 3, {}), 0
-    for step in range(600):
-        if game.is_over(state):
-            break
+    checked = 0
+    for _, state in seeded_positions(3, 3, 600):
         for p in state.ps:
             assert room_left(p) == len(all_empty_cells(p)) + len(graveable_building_cells(p))
             checked += 1
-        seat = min(game.to_act(state))
-        state, _ = game.apply(state, seat, decide(game, state, seat, "easy", step))
     assert checked > 300 and any(p["graves"] for p in state.ps)
 
 
@@ -138,13 +140,8 @@ def test_every_seat_keeps_a_wood_for_a_staffed_cart_shop_whoever_is_ready_last()
     well as the first, reaches turn 1's Countryside Building with a staffed Cart Shop and a
     wood for it. Before City Building's steps were judged by where they lead and the wood
     counted into phase 4, the last seat to be ready never built a Cart Shop."""
-    game = get_game("antiquity")
     for seed in (1, 2, 3):
-        state, step = game.new_game(seed, 2, {}), 0
-        while state.phase != "country":
-            seat = min(game.to_act(state))
-            state, _ = game.apply(state, seat, decide(game, state, seat, "normal", step))
-            step += 1
+        state = played_until(seed, 2, lambda s: s.phase == "country")
         for seat, p in enumerate(state.ps):
             carts = sum(1 for b in p["buildings"].values()
                         if b["type"] == "cart_shop" and b["staffed"])
@@ -154,20 +151,16 @@ def test_every_seat_keeps_a_wood_for_a_staffed_cart_shop_whoever_is_ready_last()
 def test_normal_keeps_a_wood_for_its_cart_shop_and_builds_a_producer():
     """Seeded games of normal seats: the first seat reaches turn 1's Countryside Building with
     a Cart Shop and a wood for each, and owns a producer by the end of turn 2."""
-    from rules.core import get_game
-    from rules.core.ai import decide
-
     game = get_game("antiquity")
     for seed in (0, 1):
-        state, step, at_phase4 = game.new_game(seed, 2, {}), 0, None
-        while state.turn <= 2 and not game.is_over(state):
+        at_phase4 = None
+        for _, state in seeded_positions(seed, 2, 10_000, "normal"):
+            if state.turn > 2 or game.is_over(state):
+                break
             if state.phase == "country" and state.turn == 1 and at_phase4 is None:
                 p = state.ps[0]
                 carts = sum(1 for b in p["buildings"].values() if b["type"] == "cart_shop")
                 at_phase4 = (carts, p["goods"].get("wood", 0))
-            seat = min(game.to_act(state))
-            state, _ = game.apply(state, seat, decide(game, state, seat, "normal", step))
-            step += 1
         assert at_phase4 is not None and at_phase4[0] >= 1 and at_phase4[1] >= at_phase4[0]
         kinds = ("woodcutter", "farm", "mine", "fisherman")
         assert any(b["owner"] == 0 and b["type"] in kinds for b in state.country.values())
@@ -180,11 +173,7 @@ def test_city_building_steps_are_judged_by_where_they_lead(monkeypatch):
     from rules.core import greedy
 
     game = get_game("antiquity")
-    state, step = game.new_game(1, 2, {}), 0
-    while state.phase != "city":
-        seat = min(game.to_act(state))
-        state, _ = game.apply(state, seat, decide(game, state, seat, "normal", step))
-        step += 1
+    state = played_to_city_building(1)
     seat = min(game.to_act(state))
     options = {a.move[0]: a for a in game.legal_actions(state, seat)}
     build, ready = options["build"], options["ready"]
@@ -230,11 +219,7 @@ def test_hard_rollouts_run_to_the_end_of_the_turn_with_graves_unjudged(monkeypat
     from rules.core.rng import Rng
 
     game = get_game("antiquity")
-    state, step = game.new_game(1001, 2, {}), 0
-    while state.phase != "city" or state.turn < 2:
-        seat = min(game.to_act(state))
-        state, _ = game.apply(state, seat, decide(game, state, seat, "normal", step))
-        step += 1
+    state = played_to_city_building(1001, turn=2)
     seat = min(game.to_act(state))
     seen, ends = [], []
     real_greedy, real_horizon = hard._greedy, evaluate.rollout_horizon
