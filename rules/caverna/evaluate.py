@@ -18,6 +18,10 @@ HARD_ITERATIONS = 40  # rollouts of a hard decision: its p99 within 2 s (bench/a
 # fewer with more seats: at 40, a game of only hard seats at 7 players took over 13.7 minutes
 # of computing (each rollout plays every other seat's reply and judges every seat)
 HARD_ITERATIONS_AT = {5: 32, 6: 24, 7: 16}
+# the most positions a decision's rollouts judge (rules.core.hard): a real game's heaviest
+# decisions (late rounds, many furnishing tiles to judge) took up to 3.6 s with all 40
+# rollouts; capped, they play fewer (most decisions judge under 3,000 and play all 40)
+HARD_WORK = 5000
 BLUNDER = 3.0
 ACTION = 1.2  # points a dwarf's action brings, on average, in a round still to play
 MATERIAL = 0.3  # worth of a wood, stone, ore or food beyond feeding

@@ -17,6 +17,11 @@ from .scoring import regions_by_instance, turn_lines
 from .state import State, copy_state
 
 HARD_ITERATIONS = 32  # rollouts of a hard decision: p99 within 2 s at 4 players (bench/ai_speed)
+# the most positions a decision's rollouts judge (rules.core.hard): at 4 players a rollout
+# plays three other seats' whole turns, and the decisions of a real game took 1.95/3.11 s
+# (CPU p50/p99, bench.ai_speed --real) with all 32 rollouts; capped, 1.04/1.56 s. At 2
+# players decisions rarely reach the cap.
+HARD_WORK = 6000
 BLUNDER = 3.0
 FUTURE = 0.4  # weight of a future turn's income (races decline, regions are lost)
 # worth of a region conquered on a later turn (held for a while): at 2.0, normal finished

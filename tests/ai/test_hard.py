@@ -241,3 +241,22 @@ def test_a_ranking_without_continuations_never_lists_the_next_steps(monkeypatch)
     assert len(ranked) == judged == 4 and listed == []
     greedy.rank(game, state, seat, options, 4, True, Rng(3), 1)
     assert listed
+
+
+@pytest.mark.parametrize(("name", "players", "seed", "moves"),
+                         [("smallworld", 4, 1, 0), ("caverna", 2, 3, 28)])
+def test_a_games_work_cap_ends_its_heaviest_decisions_early(name, players, seed, moves):
+    """Small World and Caverna set ``HARD_WORK`` (without it their slowest real decisions, at 4
+    and 2 players, took over 3 s): at a heavy decision of a seeded game of normal seats hard
+    stops playing rounds of rollouts before its budget, its rollouts judging no more
+    positions than the cap."""
+    game = get_game(name)
+    state = game.new_game(seed, players, {})
+    for step in range(moves):
+        seat = min(game.to_act(state))
+        state, _ = game.apply(state, seat, decide(game, state, seat, "normal", step))
+    seat = min(game.to_act(state))
+    made = plan(game, state, seat, "hard", 1)
+    ranking = plan(game, state, seat, "hard", 1, 0).judged  # normal's ranking alone
+    assert made.iterations < hard.budget(game, players)
+    assert made.judged - ranking <= hard.setting(game, "HARD_WORK")
