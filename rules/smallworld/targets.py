@@ -74,16 +74,16 @@ def attack_problem(state: State, inst: Instance, region: int, owned: set[int] | 
 def costs(state: State, inst: Instance, regions) -> list[int]:
     """Return :func:`cost` of each of ``regions`` (the shared lookups made once)."""
     variant = rules_of(state)
-    defence, least, extra = variant.defence, variant.min_tokens(state, inst), variant.extra_discount
+    least, extra = variant.min_tokens(state, inst), variant.extra_discount
+    pairs = list(zip(regions, variant.defences(state, inst, regions), strict=True))
     if inst.declined:
-        return [max(least, defence(state, inst, r) - extra(state, inst, r)) for r in regions]
+        return [max(least, defence - extra(state, inst, r)) for r, defence in pairs]
     printed, positional = effects.discount_table(state, inst)
     if not positional:
-        return [max(least, defence(state, inst, r) - extra(state, inst, r) - printed[r])
-                for r in regions]
+        return [max(least, defence - extra(state, inst, r) - printed[r]) for r, defence in pairs]
     one = effects.discount_one
-    return [max(least, defence(state, inst, r) - extra(state, inst, r) - printed[r]
-                - sum(one(state, inst, r, *rule) for rule in positional)) for r in regions]
+    return [max(least, defence - extra(state, inst, r) - printed[r]
+                - sum(one(state, inst, r, *rule) for rule in positional)) for r, defence in pairs]
 
 
 def attackable(state: State, inst: Instance, owned: set[int]) -> list[int]:

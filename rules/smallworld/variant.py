@@ -122,6 +122,10 @@ class Rules:
             cost += reg.tokens
         return cost
 
+    def defences(self, state: State, inst: Instance, regions) -> list[int]:
+        """Return :meth:`defence` of each of ``regions`` (a variant may share its lookups)."""
+        return [self.defence(state, inst, r) for r in regions]
+
     def remove_neutrals(self, state: State, region: int, events: list) -> None:
         """Remove the ownerless defenders of a conquered region (Lost Tribes; Murlocs)."""
         reg = state.regions[region]

@@ -161,9 +161,12 @@ class WarcraftRules(Rules):
 
     def reachable(self, state: State, inst: Instance, owned: set[int]):
         """Return every region in reach and not immune, for menus (which never depend on a
-        player's hidden coins: a fee that cannot be paid is refused when chosen)."""
+        player's hidden coins: a fee that cannot be paid is refused when chosen): the regions
+        ``open_problem`` accepts, the race's reach worked out once for all."""
+        board, fixed, how = wc_board(state), frozenset(owned), self.reach_of(state, inst)
         return [r for r in range(len(state.regions))
-                if self.open_problem(state, inst, r, owned) is None]
+                if not placements.immune(state, r, inst.owner)
+                and reach.problem(board, r, fixed, how) is None]
 
     def may_enter_water(self, state: State, inst: Instance) -> bool:
         """Only active Naga conquer seas and lakes."""
@@ -182,12 +185,21 @@ class WarcraftRules(Rules):
 
     def defence(self, state: State, inst: Instance, region: int) -> int:
         """Base 2 + Mountain + Murloc + other races' tokens + travel (§3.3.2)."""
-        reg = state.regions[region]
-        cost = 2 + reg.mountain + reg.lost_tribe + pieces.count(state, region)
-        if reg.inst is not None and reg.inst != inst.id:
-            cost += reg.tokens
+        return self.defences(state, inst, [region])[0]
+
+    def defences(self, state: State, inst: Instance, regions) -> list[int]:
+        """Return :meth:`defence` of each of ``regions``, the race's regions and reach
+        worked out once for all."""
+        board, how = wc_board(state), self.reach_of(state, inst)
         owned = frozenset(state.regions_of(inst.id))
-        return cost + reach.travel(wc_board(state), region, owned, self.reach_of(state, inst))
+        found = []
+        for region in regions:
+            reg = state.regions[region]
+            cost = 2 + reg.mountain + reg.lost_tribe + pieces.count(state, region)
+            if reg.inst is not None and reg.inst != inst.id:
+                cost += reg.tokens
+            found.append(cost + reach.travel(board, region, owned, how))
+        return found
 
     def remove_neutrals(self, state: State, region: int, events: list) -> None:
         """The Murloc of a conquered region goes to the box."""
@@ -384,10 +396,13 @@ class WarcraftRules(Rules):
         well = markers.region_of(state, "well_of_eternity")
         if well is None:
             return 0
-        occupant = {r: ("murlocs" if reg.lost_tribe else reg.inst)
-                    for r, reg in enumerate(state.regions)
-                    if reg.lost_tribe or (reg.inst is not None and reg.tokens)}
-        leader = tally.majority_holder(wc_board(state), well, occupant)
+        board, regions = wc_board(state), state.regions
+        occupant = {}  # the Well's neighbours only: all the majority test reads
+        for r in board.regions[well].adj:
+            reg = regions[r]
+            if reg.lost_tribe or (reg.inst is not None and reg.tokens):
+                occupant[r] = "murlocs" if reg.lost_tribe else reg.inst
+        leader = tally.majority_holder(board, well, occupant)
         mine = {i.id for i in state.live_insts(seat)}
         return data.markers()["well_of_eternity"]["coins"] if leader in mine else 0
 
