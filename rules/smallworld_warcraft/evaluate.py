@@ -18,6 +18,10 @@ HARD_ITERATIONS = 16  # rollouts of a hard decision: p99 within 2 s at 4 players
 # fewer at 5 players: at 16, a game of only hard seats took 7.8 minutes of computing (seed
 # 1000), too near the 10 allowed for games that run longer
 HARD_ITERATIONS_AT = {5: 12}
+# the most positions a decision's rollouts judge (rules.core.hard): at 4 players a rollout
+# plays three other seats' whole turns (about 300-400 positions), and the slowest decisions
+# of a real game took 3.1-3.7 s with all 16 rollouts; past the cap they play 2 rounds of 4
+HARD_WORK = 3000
 BLUNDER = base.BLUNDER
 WANDER = base.WANDER
 SAME_STEP_COST = base.SAME_STEP_COST

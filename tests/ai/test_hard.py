@@ -244,12 +244,13 @@ def test_a_ranking_without_continuations_never_lists_the_next_steps(monkeypatch)
 
 
 @pytest.mark.parametrize(("name", "players", "seed", "moves"),
-                         [("smallworld", 4, 1, 0), ("caverna", 2, 3, 28)])
+                         [("smallworld", 4, 1, 0), ("caverna", 2, 3, 28),
+                          ("smallworld_warcraft", 4, 1, 12)])
 def test_a_games_work_cap_ends_its_heaviest_decisions_early(name, players, seed, moves):
-    """Small World and Caverna set ``HARD_WORK`` (without it their slowest real decisions, at 4
-    and 2 players, took over 3 s): at a heavy decision of a seeded game of normal seats hard
-    stops playing rounds of rollouts before its budget, its rollouts judging no more
-    positions than the cap."""
+    """Small World, Caverna and Warcraft set ``HARD_WORK`` (without it their slowest real
+    decisions, at 4, 2 and 4 players, took over 3 s): at a heavy decision of a seeded game of
+    normal seats hard stops playing rounds of rollouts before its budget, its rollouts judging
+    no more positions than the cap."""
     game = get_game(name)
     state = game.new_game(seed, players, {})
     for step in range(moves):
