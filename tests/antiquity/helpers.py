@@ -9,8 +9,7 @@ from __future__ import annotations
 from rules.antiquity import city as cities
 from rules.antiquity.board import test_board
 from rules.antiquity.setup import blank_state, found_city
-from rules.core import get_game
-from rules.core.ai import decide
+from tests import seeded
 
 
 def tb(radius=8, special=None, players=2, explore=(), order=None, **options):
@@ -134,17 +133,9 @@ def goods(state, seat, **kinds):
 
 
 def seeded_positions(seed, players, moves, level="easy"):
-    """Yield (step, state) for every position of a seeded game of ``level`` seats, from the
-    start to its end or to ``moves`` moves, whichever comes first (the last one included)."""
-    game = get_game("antiquity")
-    state = game.new_game(seed, players, {})
-    for step in range(moves):
-        yield step, state
-        if game.is_over(state):
-            return
-        seat = min(game.to_act(state))
-        state, _ = game.apply(state, seat, decide(game, state, seat, level, step))
-    yield moves, state
+    """Yield (step, state) for every position of a seeded Antiquity game of ``level`` seats
+    (:func:`tests.seeded.seeded_positions`)."""
+    return seeded.seeded_positions("antiquity", seed, players, moves, level)
 
 
 def played_until(seed, players, reached):

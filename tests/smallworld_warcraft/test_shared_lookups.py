@@ -6,22 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from rules.core import get_game
-from rules.core.ai import decide
 from rules.smallworld_warcraft import data, markers, pieces, reach, tally
 from rules.smallworld_warcraft.variant import WarcraftRules, wc_board
-
-
-def seeded_positions(seed: int, players: int, moves: int):
-    """Yield every position of a seeded game of easy seats, up to ``moves`` moves."""
-    game = get_game("smallworld_warcraft")
-    state = game.new_game(seed, players, {})
-    for step in range(moves):
-        if game.is_over(state):
-            return
-        yield state
-        seat = min(game.to_act(state))
-        state, _ = game.apply(state, seat, decide(game, state, seat, "easy", step))
+from tests.seeded import seeded_positions
 
 
 def defence_of_one(rules: WarcraftRules, state, inst, region: int) -> int:
@@ -51,7 +38,7 @@ def well_of_one(state, seat: int) -> int:
 @pytest.mark.parametrize(("seed", "players"), [(1, 4), (3, 3)])
 def test_reach_defence_and_the_well_agree_with_the_rule_one_region_at_a_time(seed, players):
     rules, checked, wells = WarcraftRules(), 0, 0
-    for state in seeded_positions(seed, players, 250):
+    for _, state in seeded_positions("smallworld_warcraft", seed, players, 250):
         everywhere = range(len(state.regions))
         for seat in range(state.n):
             assert rules.well_coins(state, seat) == well_of_one(state, seat)
