@@ -47,16 +47,19 @@ def wilson(share: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def play(game, players: int, levels: list[str], seed: int, hard: int | None,
-         max_moves: int, watch=None):
+         max_moves: int, watch=None, before=None):
     """Play one game with the given level per seat; return the final state (or None if cut)
     and the moves played. ``watch(state, seat, made, cpu)``, where given, sees each
-    decision's :class:`rules.core.ai.Plan` and the CPU seconds it took before it is played."""
+    decision's :class:`rules.core.ai.Plan` and the CPU seconds it took before it is played;
+    ``before(seat)``, where given, is called before each of ``seat``'s decisions."""
     state = game.new_game(seed, players, {})
     for step in range(max_moves):
         if game.is_over(state):
             return state, step
         seat = min(game.to_act(state))
         level = levels[seat]
+        if before is not None:
+            before(seat)
         started = time.process_time()
         made = plan(game, state, seat, level, seed * 100_003 + step,
                     hard if level == "hard" else None)

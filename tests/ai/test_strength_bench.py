@@ -65,3 +65,28 @@ def test_real_game_timing_times_exactly_the_hard_seats_decisions():
     found = measure_real(game, 2, [1], None, max_moves=24)
     assert len(found["cpus"]) == seats.count(1) > 0
     assert all(cpu >= 0 for cpu in found["cpus"]) and found["rate"] > 0
+
+
+def test_the_versus_bench_gives_each_side_its_settings_and_restores_them(monkeypatch):
+    """``bench.ai_versus``: in game 3 (seed 1001, as game 2) side A holds seat 1 (1 + 3 is
+    even) and decides with its settings, side B with the current ones; afterwards the
+    evaluate module is as it was."""
+    from bench import ai_strength, ai_versus
+
+    game = get_game("smallworld")
+    current = game.evaluator.CONQUEST
+    seen = []
+    real = ai_strength.plan
+
+    def spy(game_, state, seat, level, seed, iterations=None):
+        seen.append((seat, game_.evaluator.CONQUEST, seed // 100_003))
+        return real(game_, state, seat, level, seed, iterations)
+
+    monkeypatch.setattr(ai_strength, "plan", spy)
+    won, margin, moves = ai_versus.one_game(game, 2, "normal", 3, {"CONQUEST": 7.0}, {}, 30)
+    assert {value for seat, value, _ in seen if seat == 1} == {7.0}
+    assert {value for seat, value, _ in seen if seat == 0} == {current}
+    assert {seed for *_, seed in seen} == {1001}
+    assert game.evaluator.CONQUEST == current
+    assert (won, margin, moves) == (0.5, None, 30)  # cut at 30 moves: a tie
+    assert ai_versus.settings(["SUPPLY=4", "CAP=2.5"]) == {"SUPPLY": 4.0, "CAP": 2.5}
