@@ -6,6 +6,7 @@ import asyncio
 import logging
 import signal
 import sys
+import threading
 
 from .config import Config, ConfigError, load_config
 
@@ -22,7 +23,8 @@ async def run(config: Config) -> None:
     """Open the store, build the service and the bot, and run until stopped.
 
     SIGTERM and SIGINT stop the bot gently: interactions in flight finish their posts, the
-    gateway and HTTP session close, then the store closes.
+    gateway and HTTP session close, then the store closes. A signal that arrives while the
+    bot is still starting (migrating the store, warming renderers) stops it before it logs in.
     """
     from .discord.app import create_bot
     from .memory import freeze_long_lived, warm_and_freeze
@@ -30,6 +32,7 @@ async def run(config: Config) -> None:
     from .service import Service
     from .store import Store
 
+    stopping = _stop_signal()  # from the first moment: a stop while starting up is clean too
     render_in_processes(config.render_processes)
     store = await Store.open(config.database)
     try:
@@ -39,9 +42,11 @@ async def run(config: Config) -> None:
         # render worker processes warm their own renderers
         await asyncio.to_thread(freeze_long_lived if config.render_processes
                                 else warm_and_freeze)
+        if stopping.done():
+            log.info("stopping before logging in")
+            return
         log.info("running %s", config.shards.describe())
         async with bot:
-            stopping = _stop_signal()
             running = asyncio.create_task(bot.start(config.token))
             done, _ = await asyncio.wait({running, stopping},
                                          return_when=asyncio.FIRST_COMPLETED)
@@ -63,11 +68,26 @@ def _stop_signal() -> asyncio.Future:
     stop = loop.create_future()
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, lambda: stop.done() or stop.set_result(None))
+    if _stop_requested_early.is_set():
+        stop.set_result(None)
     return stop
 
 
+_stop_requested_early = threading.Event()  # SIGTERM before the event loop took the signals
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Start the bot; return 2 with a one-line explanation when the settings are wrong."""
+    """Start the bot; return 2 with a one-line explanation when the settings are wrong.
+
+    SIGTERM at any moment, even while the bot is still importing its libraries, stops it
+    cleanly with exit code 0 (a service manager stopping a bot that is starting up): until
+    the event loop takes over the signal, it is only remembered, then honoured.
+    """
+    signal.signal(signal.SIGTERM, lambda signum, frame: _stop_requested_early.set())
+    return _main()
+
+
+def _main() -> int:
     try:
         config = load_config()
     except ConfigError as error:
@@ -86,6 +106,9 @@ def main(argv: list[str] | None = None) -> int:
     discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
     from .store import StoreError
 
+    if _stop_requested_early.is_set():
+        log.info("stopped while starting")
+        return 0
     try:
         asyncio.run(run(config))
     except discord.LoginFailure:

@@ -14,6 +14,7 @@ from .server import StandIn
 
 ROOT = Path(__file__).resolve().parents[2]
 HANDLED = re.compile(r"interaction (\d+) handled")
+CONNECTED = re.compile(r"Shard ID (\d+) has connected to Gateway")
 START_SECONDS = 30.0
 ANSWER_SECONDS = 3.5
 DONE_SECONDS = 30.0  # a liveness bound, not a speed test (a busy CI machine may be slow)
@@ -33,6 +34,8 @@ class BotProcess:
         self.lines: list[str] = []
         self._handled: dict[int, asyncio.Event] = {}
         self._reader: asyncio.Task | None = None
+        self._connected: set[int] = set()  # shards this process (not another one) connected
+        self._all_connected = asyncio.Event()
         self.done_seconds = DONE_SECONDS
 
     def shards(self) -> list[int]:
@@ -45,10 +48,26 @@ class BotProcess:
         return list(range(int(count) if count else self.standin.shard_count))
 
     async def start(self) -> "BotProcess":
-        """Start the bot and wait until each of its shards has identified on the gateway."""
+        """Start the bot and wait until each of its shards has identified on the gateway.
+
+        The stand-in's per-shard events are shared by every process running that shard, so
+        the bot's own log must also say each of its shards connected: with two processes
+        started together, the first one's login must not pass for the second one's.
+        """
         ready = [self.standin.gateway.shard_ready(shard) for shard in self.shards()]
         for event in ready:
             event.clear()
+        await self.launch()
+        identified = asyncio.create_task(_all_set([*ready, self._all_connected]))
+        done, _ = await asyncio.wait({identified, self._reader}, timeout=START_SECONDS,
+                                     return_when=asyncio.FIRST_COMPLETED)
+        if identified not in done:
+            identified.cancel()
+            raise AssertionError("the bot did not log in:\n" + self.log)
+        return self
+
+    async def launch(self) -> None:
+        """Start the bot process and read its log, without waiting for it to log in."""
         env = {**os.environ, "DISCORD_TOKEN": "fake", "DATABASE_PATH": str(self.database),
                "LOG_LEVEL": "INFO", "PYTHONUNBUFFERED": "1", "RENDER_PROCESSES": "0",
                **self.env}
@@ -60,13 +79,16 @@ class BotProcess:
             *args, cwd=self.root, env=env, stdout=asyncio.subprocess.DEVNULL,
             stderr=asyncio.subprocess.PIPE)
         self._reader = asyncio.create_task(self._read())
-        identified = asyncio.create_task(_all_set(ready))
-        done, _ = await asyncio.wait({identified, self._reader}, timeout=START_SECONDS,
-                                     return_when=asyncio.FIRST_COMPLETED)
-        if identified not in done:
-            identified.cancel()
-            raise AssertionError("the bot did not log in:\n" + self.log)
-        return self
+
+    async def logged(self, text: str, timeout: float = START_SECONDS) -> None:
+        """Wait until a line of the bot's log contains ``text``."""
+        async def seen() -> None:
+            while not any(text in line for line in self.lines):
+                await asyncio.sleep(0.01)
+        try:
+            await asyncio.wait_for(seen(), timeout)
+        except asyncio.TimeoutError:
+            raise AssertionError(f"the bot never logged {text!r}:\n" + self.log) from None
 
     async def _read(self) -> None:
         assert self.process is not None and self.process.stderr is not None
@@ -76,6 +98,11 @@ class BotProcess:
             found = HANDLED.search(line)
             if found:
                 self._event(int(found.group(1))).set()
+            connected = CONNECTED.search(line)
+            if connected:
+                self._connected.add(int(connected.group(1)))
+                if self._connected >= set(self.shards()):
+                    self._all_connected.set()
 
     def _event(self, interaction_id: int) -> asyncio.Event:
         return self._handled.setdefault(interaction_id, asyncio.Event())

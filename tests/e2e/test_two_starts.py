@@ -20,3 +20,13 @@ async def test_two_bots_started_together_on_a_fresh_database_both_run(standin, t
     for bot, code in zip(bots, codes, strict=True):
         assert code == 0, bot.log[-3000:]
         assert bot.errors() == [], bot.log[-3000:]
+
+
+async def test_a_stop_while_the_bot_is_still_starting_exits_cleanly(standin, tmp_path):
+    bot = BotProcess(standin, tmp_path / "games.db", PLUGINS)
+    await bot.launch()
+    await bot.logged("INFO bot: database")  # importing discord.py, not yet running
+    code = await bot.stop()
+    assert code == 0, bot.log[-3000:]
+    assert bot.errors() == [], bot.log[-3000:]
+    assert "has connected to Gateway" not in bot.log
