@@ -128,9 +128,9 @@ def covering_university(p: dict, bid: str) -> str | None:
     b = p["buildings"][bid]
     if b["type"] not in FACULTIES:
         return None
-    for uid in of_type(p, "university"):
-        u = p["buildings"][uid]
-        if u["staffed"] and not building_graves(p, uid) and adjacent(u, b):
+    for uid, u in p["buildings"].items():
+        if (u["type"] == "university" and u["staffed"] and not building_graves(p, uid)
+                and adjacent(u, b)):
             return uid
     return None
 
@@ -147,23 +147,37 @@ def functioning(p: dict, bid: str) -> bool:
     return covering_university(p, bid) is not None
 
 
+# The three below are asked for every seat at every position a computer player judges
+# (the influence asks for a Stable and a Harbour, the evaluation for a Granary, the pollution
+# for Fountains and a Dump), so each is one pass over the buildings, listing nothing.
+
 def count_functioning(state, seat: int, kind: str) -> int:
     """Return how many of the seat's buildings of type ``kind`` function now."""
     p = state.ps[seat]
-    return sum(1 for bid in of_type(p, kind) if functioning(p, bid))
+    count = 0
+    for bid, b in p["buildings"].items():
+        if b["type"] == kind and functioning(p, bid):
+            count += 1
+    return count
 
 
 def functioning_type(state, seat: int, kind: str) -> bool:
     """Tell whether the seat has at least one functioning building of type ``kind``."""
     p = state.ps[seat]
-    return any(functioning(p, bid) for bid in of_type(p, kind))
+    for bid, b in p["buildings"].items():
+        if b["type"] == kind and functioning(p, bid):
+            return True
+    return False
 
 
 def staffed_functioning(state, seat: int, kind: str) -> int:
     """Return how many of the seat's ``kind`` buildings are staffed by a man and ungraved."""
     p = state.ps[seat]
-    return sum(1 for bid in of_type(p, kind)
-               if p["buildings"][bid]["staffed"] and not building_graves(p, bid))
+    count = 0
+    for bid, b in p["buildings"].items():
+        if b["type"] == kind and b["staffed"] and not building_graves(p, bid):
+            count += 1
+    return count
 
 
 def staff_problem(p: dict, bid: str) -> str | None:
@@ -206,19 +220,14 @@ def all_empty_cells(p: dict) -> list[tuple[int, int, int]]:
 def room_left(p: dict) -> int:
     """Return how many graves the player's cities can still take: its empty cells and the
     grave-free cells of its non-house buildings (as many as ``all_empty_cells`` and
-    ``graveable_building_cells`` list, counted without listing them)."""
+    ``graveable_building_cells`` list, counted without listing them: every cell without a
+    grave or a house)."""
     graves = {tuple(g) for g in p["graves"]}
-    room = 0
-    for city in range(len(p["cities"])):
-        rows, cols = grid_size(p, city)
-        room += rows * cols - len({(r, c) for cy, r, c in graves if cy == city})
+    room = sum(record["rows"] * record["cols"] for record in p["cities"]) - len(graves)
     for b in p["buildings"].values():
-        city = b["city"]
-        for r, c in b["cells"]:
-            if (city, r, c) not in graves:
-                room -= 1  # not empty: a building stands there
-                if b["type"] != "house":
-                    room += 1  # but a grave can still go on it
+        if b["type"] == "house":
+            city = b["city"]
+            room -= sum(1 for r, c in b["cells"] if (city, r, c) not in graves)
     return room
 
 

@@ -76,12 +76,14 @@ GOODS = data.FOOD + data.LUXURY
 BUILDING_TYPES = frozenset(data.BUILDING_TYPES)
 
 
-def progress(state, seat: int, reach: dict | None = None) -> dict[str, float]:
+def progress(state, seat: int, reach: dict | None = None,
+             graved: set | None = None) -> dict[str, float]:
     """Return the fraction (0..1) of each saint's condition ``seat`` has reached
-    (``reach``: every seat's influence, when already computed)."""
+    (``reach``: every seat's influence, ``graved``: the seat's buildings with graves, when
+    already computed)."""
     p = state.ps[seat]
     men = data.game_data()["player"]["men"]
-    graved = graved_buildings(p)
+    graved = graved_buildings(p) if graved is None else graved
     standing = {b["type"] for bid, b in p["buildings"].items() if bid not in graved}
     types = len(standing & BUILDING_TYPES)
     return {
@@ -111,10 +113,11 @@ def enclosed(state, seat: int, reach: dict[int, set]) -> float:
     return best
 
 
-def condition_progress(state, seat: int, reach: dict | None = None) -> float:
+def condition_progress(state, seat: int, reach: dict | None = None,
+                       graved: set | None = None) -> float:
     """Return the progress toward the seat's saint's condition (the best one before a
     Cathedral; the mean of the two best for Santa Maria)."""
-    shares = progress(state, seat, reach)
+    shares = progress(state, seat, reach, graved)
     saint = state.ps[seat]["saint"]
     if saint is None:
         return max(shares.values())
@@ -124,8 +127,11 @@ def condition_progress(state, seat: int, reach: dict | None = None) -> float:
     return shares[condition]
 
 
-def evaluate(state, seat: int, reach: dict | None = None) -> float:
-    """Return the worth of ``state`` for ``seat``: a win, a loss, or its progress."""
+def evaluate(state, seat: int, reach: dict | None = None,
+             taken: set | None = None) -> float:
+    """Return the worth of ``state`` for ``seat``: a win, a loss, or its progress
+    (``reach``: every seat's influence, ``taken``: the occupied hexes, when already
+    computed for another seat of the same position)."""
     p = state.ps[seat]
     if state.over:
         return WIN if seat in state.winners else -WIN
@@ -133,22 +139,25 @@ def evaluate(state, seat: int, reach: dict | None = None) -> float:
         return -WIN
     reach = influences(state) if reach is None else reach
     pieces = set(state.city_at) | set(state.inns)
-    clean = sum(1 for h in reach[seat] if h not in state.pollution and h not in pieces)
-    value = 60.0 * condition_progress(state, seat, reach)
+    clean = len(reach[seat] - state.pollution - pieces)
+    graved = graved_buildings(p)
+    value = 60.0 * condition_progress(state, seat, reach, graved)
     value += 15.0 if p["saint"] is not None else 0.0
     value += 0.5 * clean  # the tie-break count (victory.unpolluted)
     value += 0.1 * sum(p["goods"].values()) + IDLE * p["idle"]
     value -= 1.0 * len(p["graves"])
-    return value + survival(state, seat, reach[seat]) + engine(state, seat)
+    taken = state.occupied() if taken is None else taken
+    return value + survival(state, seat, reach[seat], taken) + engine(state, seat, graved)
 
 
-def engine(state, seat: int) -> float:
+def engine(state, seat: int, graved: set | None = None) -> float:
     """Return the worth of what will bring ``seat`` goods: staffed working city buildings
     (a staffed Cart Shop the most), those an idle man can still staff in this City Building
     phase (one step away, so a building is worth building before it is staffed), and tokens
     still on its countryside producers."""
     p = state.ps[seat]
-    value, graved = 0.0, graved_buildings(p)
+    value = 0.0
+    graved = graved_buildings(p) if graved is None else graved
     for bid, b in p["buildings"].items():
         if b["staffed"] and bid not in graved:
             value += STAFFED + (CART if b["type"] == "cart_shop" else 0.0)
@@ -191,16 +200,17 @@ def fed_cart_shops(state, seat: int, graved: set | None = None) -> int:
     return used + min(p["goods"].get("wood", 0), len(carts) - used)
 
 
-def survival(state, seat: int, mine: set) -> float:
+def survival(state, seat: int, mine: set, taken: set | None = None) -> float:
     """Return the worth of ``seat``'s chances to outlast the others: room for graves, food
     against famine, and the graves the next famine and pollution phases would bring
-    (``mine``: the seat's influence)."""
+    (``mine``: the seat's influence, ``taken``: the occupied hexes, when already known)."""
     p = state.ps[seat]
     room = room_left(p)
     relief = GRANARY if functioning_type(state, seat, "granary") else 0
     shield = food_owned(p["goods"]) + relief
     famine = max(0, state.famine - shield)
-    free = len(mine - state.pollution - state.occupied())
+    taken = state.occupied() if taken is None else taken
+    free = len(mine - state.pollution - taken)
     polluting = max(0, pollution.amount(state, seat) - free)
     return (ROOM * min(room, ROOM_CAP) + FOOD * min(shield, state.famine + FOOD_AHEAD)
             - DUE * (famine + polluting))
@@ -258,8 +268,10 @@ def _kind(action) -> str:
 
 def evaluate_all(state) -> list[float]:
     """Return every seat's evaluation, computing each influence once."""
-    reach = None if state.over else influences(state)
-    return [evaluate(state, s, reach) for s in range(state.players)]
+    if state.over:
+        return [evaluate(state, s) for s in range(state.players)]
+    reach, taken = influences(state), state.occupied()
+    return [evaluate(state, s, reach, taken) for s in range(state.players)]
 
 
 def canonical_hidden(state, seat: int):

@@ -4,7 +4,17 @@
 from __future__ import annotations
 
 from rules.antiquity import evaluate
-from rules.antiquity.city import all_empty_cells, graveable_building_cells, room_left
+from rules.antiquity.city import (
+    all_empty_cells,
+    building_graves,
+    count_functioning,
+    functioning,
+    functioning_type,
+    graveable_building_cells,
+    of_type,
+    room_left,
+    staffed_functioning,
+)
 from rules.core import get_game
 from rules.core.ai import decide
 from tests.antiquity.helpers import (
@@ -25,6 +35,37 @@ def test_food_that_spares_famine_graves_is_worth_more_than_the_graves():
     goods(fed, 0, grain=3)
     # three graves fewer at the next famine: worth more than the three graves themselves
     assert evaluate.evaluate(fed, 0) - evaluate.evaluate(short, 0) > 3.0
+
+
+
+def test_every_seat_judged_together_is_worth_what_it_is_judged_alone():
+    """``evaluate_all`` shares each position's influences and occupied hexes between the
+    seats, and the evaluation shares the graved buildings between its parts: the worths are
+    those of each seat judged on its own, on every position of a seeded game."""
+    checked = 0
+    for _, state in seeded_positions(3, 3, 600):
+        assert evaluate.evaluate_all(state) == [evaluate.evaluate(state, s)
+                                                for s in range(state.players)]
+        checked += 1
+    assert checked > 100
+
+
+def test_the_one_pass_building_counts_agree_with_the_listed_buildings():
+    """``functioning_type``, ``count_functioning`` and ``staffed_functioning`` walk the
+    buildings once, listing nothing; they say what the listed buildings of each type say."""
+    seen = set()
+    for _, state in seeded_positions(3, 3, 600):
+        for seat, p in enumerate(state.ps):
+            for kind in {b["type"] for b in p["buildings"].values()}:
+                listed = of_type(p, kind)
+                working = [bid for bid in listed if functioning(p, bid)]
+                assert count_functioning(state, seat, kind) == len(working)
+                assert functioning_type(state, seat, kind) == bool(working)
+                assert staffed_functioning(state, seat, kind) == sum(
+                    1 for bid in listed
+                    if p["buildings"][bid]["staffed"] and not building_graves(p, bid))
+                seen.add(kind)
+    assert len(seen) > 5
 
 
 def test_less_room_for_graves_is_worse():
