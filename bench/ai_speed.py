@@ -8,7 +8,10 @@ game), for a seat that may act and has a choice, at the game's default hard budg
 count (or ``--iterations``). Random play is not real play (Antiquity's cities stay small
 in it, and its turns short), so ``--real K ...`` times instead every hard decision of the
 strength benchmark's hard:normal games K (``bench.ai_strength``, same seeds and seats), the
-positions real games reach; the wall time is then the CPU time. Prints the decisions timed,
+positions real games reach; the wall time is then the CPU time. ``--all-hard`` plays those
+seeds with hard in every seat instead (``bench.ai_strength --pairings hard:hard``'s games) and
+also prints the longest game's CPU minutes: the issue's game of only hard seats, with its
+decisions' p99, at any count. Prints the decisions timed,
 the decision time p50 / p99 in seconds (wall clock and the process's own CPU time, which a
 machine shared with other jobs skews less), the slowest decision's CPU time and the rollouts
 per CPU-second (``--iterations`` and the games' ``HARD_ITERATIONS`` count rollouts). The
@@ -65,10 +68,12 @@ def measure(game, players: int, decisions: int, iterations: int | None) -> dict:
 
 
 def measure_real(game, players: int, games: list[int], iterations: int | None,
-                 max_moves: int = 3000) -> dict:
-    """Time every hard decision of the strength benchmark's hard:normal games ``games``;
-    return the timings (CPU seconds, also as the wall times) and the rollout rate."""
-    cpus, done, levels = [], 0, []
+                 max_moves: int = 3000, all_hard: bool = False) -> dict:
+    """Time every hard decision of the strength benchmark's hard:normal games ``games``
+    (with ``all_hard``, its hard:hard games, hard in every seat); return the timings (CPU
+    seconds, also as the wall times), the rollout rate, the longest game's CPU seconds and the
+    number of games cut at ``max_moves`` unfinished."""
+    cpus, done, levels, longest, cut = [], 0, [], 0.0, 0
 
     def timed(state, seat, made, cpu):
         nonlocal done
@@ -77,9 +82,14 @@ def measure_real(game, players: int, games: list[int], iterations: int | None,
             done += made.iterations
 
     for k in games:
-        levels[:] = ["hard" if (s + k) % 2 == 0 else "normal" for s in range(players)]
-        play(game, players, levels, 1000 + k, iterations, max_moves, watch=timed)
-    return {"walls": cpus, "cpus": cpus, "rate": done / max(1e-9, sum(cpus))}
+        levels[:] = ["hard" if all_hard or (s + k) % 2 == 0 else "normal"
+                     for s in range(players)]
+        before = sum(cpus)
+        finished, _ = play(game, players, levels, 1000 + k, iterations, max_moves, watch=timed)
+        cut += finished is None
+        longest = max(longest, sum(cpus) - before)
+    return {"walls": cpus, "cpus": cpus, "rate": done / max(1e-9, sum(cpus)),
+            "game_cpu": longest, "cut": cut}
 
 
 def main() -> None:
@@ -93,21 +103,30 @@ def main() -> None:
     parser.add_argument("--real", nargs="*", type=int, default=None,
                         help="time every hard decision of these hard:normal strength games "
                              "instead of positions of random playouts")
+    parser.add_argument("--all-hard", action="store_true",
+                        help="with --real, play hard in every seat (the games of "
+                             "`bench.ai_strength --pairings hard:hard`) and also print the "
+                             "longest game's CPU minutes, every seat's decisions")
     args = parser.parse_args()
     print(f"{'game':22}{'n':>3}{'budget':>8}{'decisions':>10}{'wall p50/p99 s':>18}"
-          f"{'cpu p50/p99 s':>18}{'cpu max s':>10}{'rollouts/cpu-s':>16}")
+          f"{'cpu p50/p99 s':>18}{'cpu max s':>10}{'rollouts/cpu-s':>16}"
+          + (f"{'game CPU min':>14}" if args.real and args.all_hard else ""))
     for name in args.games:
         game = get_game(name)
         for players in args.counts or COUNTS.get(name, (game.min_players,)):
             budget = args.iterations or hard_budget(game, players)
             if args.real:
-                found = measure_real(game, players, args.real, args.iterations)
+                found = measure_real(game, players, args.real, args.iterations,
+                                     all_hard=args.all_hard)
             else:
                 found = measure(game, players, args.decisions, args.iterations)
             wall = f"{statistics.median(found['walls']):.2f}/{percentile(found['walls'], .99):.2f}"
             cpu = f"{statistics.median(found['cpus']):.2f}/{percentile(found['cpus'], .99):.2f}"
             print(f"{name:22}{players:>3}{budget:>8}{len(found['cpus']):>10}{wall:>18}{cpu:>18}"
-                  f"{max(found['cpus']):>10.2f}{found['rate']:>16.0f}", flush=True)
+                  f"{max(found['cpus']):>10.2f}{found['rate']:>16.0f}"
+                  + (f"{found['game_cpu'] / 60:>14.2f}" if args.real and args.all_hard else "")
+                  + (f"  ({found['cut']} cut unfinished)" if found.get("cut") else ""),
+                  flush=True)
 
 
 if __name__ == "__main__":

@@ -90,3 +90,17 @@ def test_the_versus_bench_gives_each_side_its_settings_and_restores_them(monkeyp
     assert game.evaluator.CONQUEST == current
     assert (won, margin, moves) == (0.5, None, 30)  # cut at 30 moves: a tie
     assert ai_versus.settings(["SUPPLY=4", "CAP=2.5"]) == {"SUPPLY": 4.0, "CAP": 2.5}
+
+
+def test_all_hard_timing_plays_hard_in_every_seat_and_times_the_whole_game():
+    """``bench.ai_speed --real K --all-hard``: the seed of game K with hard in every seat,
+    every seat's decisions timed, the game's CPU time their sum."""
+    from bench.ai_speed import measure_real
+
+    game = get_game("smallworld")
+    seats = []
+    play(game, 2, ["hard", "hard"], 1001, None, 16,
+         watch=lambda state, seat, made, cpu: seats.append(seat))
+    found = measure_real(game, 2, [1], None, max_moves=16, all_hard=True)
+    assert len(found["cpus"]) == len(seats) and {0, 1} <= set(seats)
+    assert found["game_cpu"] == sum(found["cpus"]) and found["cut"] == 1
