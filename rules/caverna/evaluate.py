@@ -16,12 +16,18 @@ from .state import copy_state
 
 HARD_ITERATIONS = 40  # rollouts of a hard decision: its p99 within 2 s (bench/ai_speed.py)
 # fewer with more seats: at 40, a game of only hard seats at 7 players took over 13.7 minutes
-# of computing (each rollout plays every other seat's reply and judges every seat)
-HARD_ITERATIONS_AT = {5: 32, 6: 24, 7: 16}
+# of computing (each rollout plays every other seat's reply and judges every seat). At 5-7
+# players these keep a game of only hard seats (seed 1000) within 3 CPU minutes on a fast
+# day of the shared machine, so within 10 on its slowest day seen (3.3 times slower; README,
+# Computer players): at 32, 24 and 16 it took 4.1, 5.6 and 6.2 minutes
+HARD_ITERATIONS_AT = {5: 20, 6: 12, 7: 8}
 # the most positions a decision's rollouts judge (rules.core.hard): a real game's heaviest
 # decisions (late rounds, many furnishing tiles to judge) took up to 3.6 s with all 40
 # rollouts; capped, they play fewer (most decisions judge under 3,000 and play all 40)
 HARD_WORK = 5000
+# at 6 and 7 players a rollout through six others' replies judged 600 positions: the two
+# rounds a decision plays at least took its p99 to 1.0 s at 7 players (0.3 s cut at 8)
+ROLLOUT_DEPTH_AT = {6: 8, 7: 8}
 BLUNDER = 3.0
 ACTION = 1.2  # points a dwarf's action brings, on average, in a round still to play
 MATERIAL = 0.3  # worth of a wood, stone, ore or food beyond feeding

@@ -22,6 +22,9 @@ HARD_ITERATIONS_AT = {5: 12}
 # plays three other seats' whole turns (about 300-400 positions), and the slowest decisions
 # of a real game took 3.1-3.7 s with all 16 rollouts; past the cap they play 2 rounds of 4
 HARD_WORK = 3000
+# at 5 players rollouts through four others' whole turns took a hard decision's p99 to 1.07
+# s on a fast day (0.88 s cut at 16 decisions; README, Computer players)
+ROLLOUT_DEPTH_AT = {5: 16}
 BLUNDER = base.BLUNDER
 WANDER = base.WANDER
 SAME_STEP_COST = base.SAME_STEP_COST

@@ -17,6 +17,10 @@ from .myths import committed
 from .scoring import breakdown, count, mastery_winners
 
 HARD_ITERATIONS = 8  # rollouts of a hard decision (2 rounds of 4): p99 within 2 s at 4 players
+# at 5 players rollouts through four others' turns took a hard decision's p99 to 0.77 s and
+# a game of only hard seats to 2.9 CPU minutes on a fast day, 3.3 times that on the slowest
+# day seen; cut at 8 decisions, 0.35 s and 1.2 minutes (README, Computer players)
+ROLLOUT_DEPTH_AT = {5: 8}
 BLUNDER = 3.0
 STAY_COST = 0.0  # one "turn" decision spans the whole turn: staying in it is no round trip
 WANDER = 0.08
