@@ -108,9 +108,10 @@ def main() -> None:
                              "`bench.ai_strength --pairings hard:hard`) and also print the "
                              "longest game's CPU minutes, every seat's decisions")
     args = parser.parse_args()
+    whole_game = bool(args.real) and args.all_hard  # also print the game's CPU minutes
     print(f"{'game':22}{'n':>3}{'budget':>8}{'decisions':>10}{'wall p50/p99 s':>18}"
           f"{'cpu p50/p99 s':>18}{'cpu max s':>10}{'rollouts/cpu-s':>16}"
-          + (f"{'game CPU min':>14}" if args.real and args.all_hard else ""))
+          + (f"{'game CPU min':>14}" if whole_game else ""))
     for name in args.games:
         game = get_game(name)
         for players in args.counts or COUNTS.get(name, (game.min_players,)):
@@ -124,7 +125,7 @@ def main() -> None:
             cpu = f"{statistics.median(found['cpus']):.2f}/{percentile(found['cpus'], .99):.2f}"
             print(f"{name:22}{players:>3}{budget:>8}{len(found['cpus']):>10}{wall:>18}{cpu:>18}"
                   f"{max(found['cpus']):>10.2f}{found['rate']:>16.0f}"
-                  + (f"{found['game_cpu'] / 60:>14.2f}" if args.real and args.all_hard else "")
+                  + (f"{found['game_cpu'] / 60:>14.2f}" if whole_game else "")
                   + (f"  ({found['cut']} cut unfinished)" if found.get("cut") else ""),
                   flush=True)
 
